@@ -1,0 +1,305 @@
+//! The public surface of the emulator. The grader and the tests use only this.
+
+use std::fmt;
+
+/// A global-memory address handed out by [`DeviceMemory`]: what a kernel receives for a pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DevicePtr(pub u64);
+
+/// A kernel argument, in the order of the kernel's `.param` list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KernelArg {
+    Ptr(DevicePtr),
+    I32(i32),
+    U32(u32),
+    I64(i64),
+    U64(u64),
+    F32(f32),
+    F64(f64),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchConfig {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared_bytes: u32,
+}
+
+/// One launch: which kernel, its geometry, its arguments and the `__constant__` symbols to set
+/// (by name, raw little-endian bytes; symbols not named here are zero).
+#[derive(Clone, Copy, Debug)]
+pub struct Launch<'a> {
+    pub kernel: &'a str,
+    pub config: LaunchConfig,
+    pub args: &'a [KernelArg],
+    pub constants: &'a [(&'a str, &'a [u8])],
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Lane-instructions the whole launch may execute before it ends with a `Timeout` finding.
+    pub instruction_budget: u64,
+    /// Worker threads for blocks; 0 = one per core. Results never depend on it.
+    pub threads: usize,
+    /// Findings kept per launch (the first ones, in a deterministic order); later ones are counted.
+    pub max_findings: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { instruction_budget: 4_000_000_000, threads: 0, max_findings: 16 }
+    }
+}
+
+/// Where an instruction came from in the student's `.cu` file (from `.loc`/`.file`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: u32,
+}
+
+/// The PTX could not be loaded: a syntax the parser does not know, or an instruction the
+/// emulator does not implement (named, with the `.cu` line it came from when known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub message: String,
+    pub ptx_line: usize,
+    pub source: Option<SourceLocation>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.source {
+            Some(s) => write!(f, "{}:{}: {} (PTX line {})", s.file, s.line, self.message, self.ptx_line),
+            None => write!(f, "PTX line {}: {}", self.ptx_line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The launch could not start: an unknown kernel or constant, arguments that do not match the
+/// kernel's parameters, an absurd grid or allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchError {
+    pub message: String,
+}
+
+impl fmt::Display for LaunchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LaunchError {}
+
+/// A kernel entry as declared in the PTX.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInfo {
+    pub name: String,
+    /// Size in bytes of each `.param`, in order.
+    pub param_sizes: Vec<usize>,
+    /// Bytes of `.shared` variables the kernel uses (static shared memory per block).
+    pub static_shared_bytes: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    OutOfBounds,
+    Misaligned,
+    /// Shared-memory hazard between two barriers (RAW, WAR or WAW by different threads).
+    Race,
+    UninitializedShared,
+    /// A barrier reached by only part of the block, or at different places.
+    Barrier,
+    Timeout,
+}
+
+impl FindingKind {
+    /// The name used in the grader's JSON report.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::OutOfBounds => "out_of_bounds",
+            FindingKind::Misaligned => "misaligned",
+            FindingKind::Race => "race",
+            FindingKind::UninitializedShared => "uninitialized_shared",
+            FindingKind::Barrier => "barrier",
+            FindingKind::Timeout => "timeout",
+        }
+    }
+}
+
+/// One sanitizer finding: what, where in the source, and which thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub message: String,
+    /// `None` only where the PTX had no `.loc` for the instruction.
+    pub source: Option<SourceLocation>,
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+}
+
+/// Exact counts for one launch. Thread-level counts add up over every active lane.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metrics {
+    /// FLOPs: fma/mad on floats = 2; add, sub, mul = 1 (f32 and f64).
+    pub flops: u64,
+    /// Other floating-point operations (div, rcp, sqrt, ex2, lg2, min, max, abs, neg, ...),
+    /// counted apart and not in `flops`.
+    pub other_float_ops: u64,
+    pub global_load_bytes: u64,
+    pub global_store_bytes: u64,
+    pub global_loads: u64,
+    pub shared_load_bytes: u64,
+    pub shared_store_bytes: u64,
+    pub const_load_bytes: u64,
+    pub local_load_bytes: u64,
+    pub local_store_bytes: u64,
+    pub param_load_bytes: u64,
+    /// Warp-level global load instructions (Nsight Compute: l1tex__t_requests_pipe_lsu_mem_global_op_ld).
+    pub global_load_requests: u64,
+    /// Distinct 32-byte sectors touched per warp-level global load, summed
+    /// (l1tex__t_sectors_pipe_lsu_mem_global_op_ld).
+    pub global_load_sectors: u64,
+    /// Bytes of global memory read at least once (compulsory traffic).
+    pub unique_global_load_bytes: u64,
+    pub static_shared_bytes: u64,
+    pub dynamic_shared_bytes: u64,
+    /// Warp-level shared load/store instructions.
+    pub shared_requests: u64,
+    /// Extra shared-memory wavefronts caused by bank conflicts (0 for a conflict-free kernel).
+    pub shared_bank_conflicts: u64,
+    /// Warp-level instructions executed, and the lanes active in them (efficiency = active / (32 * warp)).
+    pub warp_instructions: u64,
+    pub lane_instructions: u64,
+    pub barriers: u64,
+    /// The largest number of global loads made by one thread.
+    pub max_global_loads_per_thread: u64,
+    pub threads: u64,
+    pub blocks: u64,
+}
+
+impl Metrics {
+    /// The textbook's arithmetic intensity: FLOPs per byte loaded from global memory by threads.
+    pub fn op_per_byte(&self) -> f64 {
+        if self.global_load_bytes == 0 {
+            0.0
+        } else {
+            self.flops as f64 / self.global_load_bytes as f64
+        }
+    }
+
+    pub fn shared_bytes_per_block(&self) -> u64 {
+        self.static_shared_bytes + self.dynamic_shared_bytes
+    }
+
+    /// Fraction of lanes active over all warp-instructions executed.
+    pub fn active_lane_efficiency(&self) -> f64 {
+        if self.warp_instructions == 0 {
+            0.0
+        } else {
+            self.lane_instructions as f64 / (32.0 * self.warp_instructions as f64)
+        }
+    }
+}
+
+/// What a launch produced besides the writes to device memory.
+#[derive(Clone, Debug, Default)]
+pub struct LaunchReport {
+    pub metrics: Metrics,
+    pub findings: Vec<Finding>,
+    /// Findings beyond `Options::max_findings`, not kept.
+    pub findings_dropped: u64,
+    /// False when the launch was stopped early (timeout or a fault that ends it).
+    pub completed: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The entry points. Bodies are placeholders until the interpreter lands behind them; the
+// signatures are the contract the grader is written against.
+
+/// A parsed and decoded PTX module: its kernels, `.const` symbols and `.shared` variables.
+pub struct Module {
+    _private: (),
+}
+
+impl Module {
+    /// Parse and decode PTX text (NVRTC 12.x/13.x output, `.version` 8.x/9.x).
+    pub fn parse(_ptx: &str) -> Result<Module, LoadError> {
+        Err(LoadError { message: "the PTX interpreter is not built yet".into(), ptx_line: 0, source: None })
+    }
+
+    pub fn kernels(&self) -> Vec<KernelInfo> {
+        Vec::new()
+    }
+
+    pub fn kernel(&self, name: &str) -> Option<KernelInfo> {
+        self.kernels().into_iter().find(|k| k.name == name)
+    }
+
+    /// `.const` symbols and their sizes in bytes.
+    pub fn constant_symbols(&self) -> Vec<(String, usize)> {
+        Vec::new()
+    }
+}
+
+/// Global memory of the emulated device: separate allocations at distinct, spaced addresses so
+/// that an access outside every allocation is an out-of-bounds finding.
+#[derive(Default)]
+pub struct DeviceMemory {
+    _private: (),
+}
+
+impl DeviceMemory {
+    pub fn new() -> Self {
+        DeviceMemory::default()
+    }
+
+    pub fn alloc_zeroed(&mut self, _bytes: usize) -> Result<DevicePtr, LaunchError> {
+        Err(LaunchError { message: "not built yet".into() })
+    }
+
+    pub fn alloc_bytes(&mut self, _data: &[u8]) -> Result<DevicePtr, LaunchError> {
+        Err(LaunchError { message: "not built yet".into() })
+    }
+
+    pub fn alloc_f32(&mut self, data: &[f32]) -> Result<DevicePtr, LaunchError> {
+        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.alloc_bytes(&bytes)
+    }
+
+    pub fn alloc_i32(&mut self, data: &[i32]) -> Result<DevicePtr, LaunchError> {
+        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.alloc_bytes(&bytes)
+    }
+
+    pub fn read_bytes(&self, _ptr: DevicePtr, _len: usize) -> Result<Vec<u8>, LaunchError> {
+        Err(LaunchError { message: "not built yet".into() })
+    }
+
+    pub fn write_bytes(&mut self, _ptr: DevicePtr, _data: &[u8]) -> Result<(), LaunchError> {
+        Err(LaunchError { message: "not built yet".into() })
+    }
+
+    pub fn read_f32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<f32>, LaunchError> {
+        let b = self.read_bytes(ptr, 4 * n)?;
+        Ok(b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+
+    pub fn read_i32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<i32>, LaunchError> {
+        let b = self.read_bytes(ptr, 4 * n)?;
+        Ok(b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+}
+
+/// Run one launch to completion (or to its first fatal finding / the instruction budget).
+/// Findings are not errors: a faulting kernel returns `Ok` with `completed == false`.
+pub fn launch(
+    _module: &Module,
+    _launch: &Launch<'_>,
+    _mem: &mut DeviceMemory,
+    _options: &Options,
+) -> Result<LaunchReport, LaunchError> {
+    Err(LaunchError { message: "not built yet".into() })
+}

@@ -1,0 +1,1 @@
+//! Convolution oracles (PMPP ch. 7). Ghost cells are 0.

@@ -1,0 +1,183 @@
+//! The description of one exercise (one section of the course), backend-agnostic: the grader
+//! runs its cases on the emulator or a GPU and compares with the oracle's output given here.
+
+use rand::rngs::StdRng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// The textbook's worked examples: shown to the student with their data.
+    Visible,
+    /// Fresh random inputs and awkward sizes, from the run's seed.
+    Hidden,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+        }
+    }
+}
+
+/// Data of one device buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Data {
+    F32(Vec<f32>),
+    I32(Vec<i32>),
+}
+
+impl Data {
+    pub fn len(&self) -> usize {
+        match self {
+            Data::F32(v) => v.len(),
+            Data::I32(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A device buffer of a case: input data, or an output the grader poisons before the launch
+/// (NaN for floats, [`I32_POISON`] for ints) so that elements the kernel never writes fail.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Buffer {
+    Input(Data),
+    OutputF32(usize),
+    OutputI32(usize),
+    /// An output that starts with given contents (a stencil whose boundary is copied beforehand
+    /// would use this; poisoning is then up to the section).
+    InOut(Data),
+}
+
+/// The sentinel int outputs start with.
+pub const I32_POISON: i32 = 0x7f7f_7f7f;
+
+/// A kernel argument: a buffer of the case (by index) or a scalar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg {
+    Buffer(usize),
+    I32(i32),
+    U32(u32),
+    F32(f32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_shared_bytes: u32,
+}
+
+/// How an output is compared with the oracle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tolerance {
+    Exact,
+    /// |got − expected| ≤ abs + rel·|expected| (the section justifies its numbers).
+    Float { abs: f32, rel: f32 },
+}
+
+/// One test: compile with `defines`, set `constants`, launch, compare buffer `output`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub name: String,
+    pub visibility: Visibility,
+    /// `-D` definitions for NVRTC (e.g. `FILTER_RADIUS=2`); cases with different defines are
+    /// compiled separately.
+    pub defines: Vec<(String, String)>,
+    pub geometry: Geometry,
+    pub buffers: Vec<Buffer>,
+    pub args: Vec<Arg>,
+    /// `__constant__` symbols to write, by name.
+    pub constants: Vec<(String, Data)>,
+    /// Index of the buffer to check, and what it must hold.
+    pub output: usize,
+    pub expected: Data,
+    /// Logical shape of the output, [x, y, z] with x fastest, for the report's error map.
+    pub shape: [usize; 3],
+    pub tolerance: Tolerance,
+}
+
+/// A metric a target is set on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// FLOPs ÷ global load bytes.
+    OpPerByte,
+    /// Static + dynamic shared bytes per block.
+    SharedBytesPerBlock,
+    /// Global load bytes ÷ output elements (e.g. ≈ 4 for one load per output in the 1D stencil).
+    GlobalLoadBytesPerOutput,
+    ThreadsPerBlock,
+}
+
+impl Metric {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Metric::OpPerByte => "op_per_byte",
+            Metric::SharedBytesPerBlock => "shared_bytes_per_block",
+            Metric::GlobalLoadBytesPerOutput => "global_load_bytes_per_output",
+            Metric::ThreadsPerBlock => "threads_per_block",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    AtLeast,
+    AtMost,
+    Equal,
+}
+
+impl Compare {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Compare::AtLeast => ">=",
+            Compare::AtMost => "<=",
+            Compare::Equal => "==",
+        }
+    }
+
+    pub fn holds(self, measured: f64, target: f64) -> bool {
+        match self {
+            Compare::AtLeast => measured >= target,
+            Compare::AtMost => measured <= target,
+            Compare::Equal => (measured - target).abs() < 1e-9,
+        }
+    }
+}
+
+/// What the chapter teaches, as a number the kernel's metrics case must reach.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub metric: Metric,
+    pub compare: Compare,
+    pub value: f64,
+    /// The textbook's formula value for the metrics case's configuration, where it has one.
+    pub textbook: Option<f64>,
+    /// One line for a student whose kernel misses the target: what it means and what to change.
+    pub advice: &'static str,
+}
+
+/// One section of the course. Implemented by each `exercises/<section>` crate.
+pub trait Section: Sync {
+    /// The id on the command line and in reports ("7.4", "1d", "8.5").
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    /// Directory name under `exercises/` and `solutions/` (e.g. "7.4-tiled").
+    fn dir(&self) -> &'static str;
+    /// The `extern "C"` kernel the student's file must define.
+    fn kernel_name(&self) -> &'static str;
+    /// The textbook's worked examples and small hand-checkable cases.
+    fn visible_cases(&self) -> Vec<Case>;
+    /// Random inputs and awkward sizes, drawn from the run's seed.
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case>;
+    /// The fixed case the metrics are measured on (its output is checked too).
+    fn metrics_case(&self, rng: &mut StdRng) -> Case;
+    /// Human description of the metrics case ("1024x1024 r=2").
+    fn metrics_case_label(&self) -> &'static str;
+    fn targets(&self) -> Vec<Target>;
+    /// Tiered hints, from a nudge to the idea of the solution (never its code).
+    fn hints(&self) -> &'static [&'static str];
+}

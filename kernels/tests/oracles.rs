@@ -1,0 +1,142 @@
+//! The CPU oracles against the textbook's worked examples and a plain f64 reference.
+
+use approx::assert_relative_eq;
+use kernels::conv::{conv1d, conv2d};
+use kernels::stencil::{stencil1d_average, stencil3d_seven_point};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+
+fn random_f32(rng: &mut StdRng, n: usize) -> Vec<f32> {
+    (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect()
+}
+
+/// Straightforward f64 2D convolution (the definition, with an explicit ghost-cell value 0).
+fn conv2d_f64(image: &[f32], w: usize, h: usize, f: &[f32], r: usize) -> Vec<f64> {
+    let side = 2 * r + 1;
+    let pixel = |row: isize, col: isize| -> f64 {
+        if row < 0 || col < 0 || row >= h as isize || col >= w as isize {
+            0.0
+        } else {
+            image[row as usize * w + col as usize] as f64
+        }
+    };
+    let mut out = Vec::with_capacity(w * h);
+    for row in 0..h as isize {
+        for col in 0..w as isize {
+            let mut s = 0.0f64;
+            for fr in 0..side {
+                for fc in 0..side {
+                    s += f[fr * side + fc] as f64 * pixel(row - r as isize + fr as isize, col - r as isize + fc as isize);
+                }
+            }
+            out.push(s);
+        }
+    }
+    out
+}
+
+#[test]
+fn conv1d_textbook_example() {
+    // PMPP fig. 7.3/7.4: x = [8,2,5,4,1,7,3], f = [1,3,5,3,1].
+    let y = conv1d(&[8.0, 2.0, 5.0, 4.0, 1.0, 7.0, 3.0], &[1.0, 3.0, 5.0, 3.0, 1.0]);
+    assert_eq!(y[1], 53.0); // one ghost cell: 0·1 + 8·3 + 2·5 + 5·3 + 4·1
+    assert_eq!(y[2], 52.0);
+    assert_eq!(y[3], 47.0);
+    assert_eq!(y[0], 8.0 * 5.0 + 2.0 * 3.0 + 5.0); // two ghost cells
+    assert_eq!(y.len(), 7);
+}
+
+#[test]
+fn conv2d_one_row_equals_conv1d() {
+    // A 5×5 filter whose only non-zero row is the middle one, on a one-row image, is the 1D case.
+    let x = [8.0, 2.0, 5.0, 4.0, 1.0, 7.0, 3.0];
+    let mut f = vec![0.0f32; 25];
+    f[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
+    assert_eq!(conv2d(&x, 7, 1, &f, 2), conv1d(&x, &[1.0, 3.0, 5.0, 3.0, 1.0]));
+}
+
+#[test]
+fn conv2d_matches_f64_reference_on_random_data() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for &(w, h, r) in &[(1, 1, 2), (1, 9, 1), (9, 1, 3), (2, 3, 2), (17, 13, 2), (40, 33, 3), (5, 5, 0)] {
+        let img = random_f32(&mut rng, w * h);
+        let f = random_f32(&mut rng, (2 * r + 1) * (2 * r + 1));
+        let got = conv2d(&img, w, h, &f, r);
+        let want = conv2d_f64(&img, w, h, &f, r);
+        for (g, e) in got.iter().zip(&want) {
+            assert_relative_eq!(*g as f64, *e, epsilon = 1e-5, max_relative = 1e-5);
+        }
+    }
+}
+
+#[test]
+fn conv2d_hand_checked_corner() {
+    // All-ones 3×3 image and filter (r = 1): the corner sees 4 pixels, an edge 6, the centre 9.
+    let out = conv2d(&[1.0; 9], 3, 3, &[1.0; 9], 1);
+    assert_eq!(out, vec![4.0, 6.0, 4.0, 6.0, 9.0, 6.0, 4.0, 6.0, 4.0]);
+}
+
+#[test]
+fn stencil1d_textbook_example() {
+    let c = stencil1d_average(&[4, 7, 2, 9, 1, 8, 3, 6]);
+    assert_eq!(c[2], 6); // (7 + 2 + 9) / 3
+    // Clamped ends: (4+4+7)/3 and (3+6+6)/3.
+    assert_eq!(c, vec![5, 4, 6, 4, 6, 4, 5, 5]);
+}
+
+#[test]
+fn stencil1d_small_sizes_and_truncation() {
+    assert_eq!(stencil1d_average(&[5]), vec![5]);
+    assert_eq!(stencil1d_average(&[1, 2]), vec![1, 1]); // (1+1+2)/3, (1+2+2)/3
+    assert_eq!(stencil1d_average(&[3, 0, 1]), vec![2, 1, 0]);
+    // C truncates toward zero: -4/3 = -1, not -2.
+    assert_eq!(stencil1d_average(&[-1, -1, -2]), vec![-1, -1, -1]);
+    assert_eq!(stencil1d_average(&[-2, -1, -1]), vec![-1, -1, -1]);
+    assert!(stencil1d_average(&[]).is_empty());
+}
+
+#[test]
+fn stencil1d_matches_i64_reference() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let a: Vec<i32> = (0..1000).map(|_| rng.gen_range(-100_000..100_000)).collect();
+    let c = stencil1d_average(&a);
+    let n = a.len() as i64;
+    for i in 0..n {
+        let at = |j: i64| a[j.clamp(0, n - 1) as usize] as i64;
+        assert_eq!(c[i as usize] as i64, (at(i - 1) + at(i) + at(i + 1)) / 3, "index {i}");
+    }
+}
+
+#[test]
+fn stencil3d_matches_f64_reference_and_keeps_boundary() {
+    let c = [0.5f32, 0.1, -0.2, 0.3, 0.05, -0.15, 0.25];
+    let mut rng = StdRng::seed_from_u64(11);
+    for n in [1usize, 2, 3, 4, 9] {
+        let input = random_f32(&mut rng, n * n * n);
+        let out = stencil3d_seven_point(&input, n, c);
+        let at = |i: usize, j: usize, k: usize| input[(i * n + j) * n + k] as f64;
+        for i in 0..n {
+            for j in 0..n {
+                for k in 0..n {
+                    let got = out[(i * n + j) * n + k];
+                    let boundary = i == 0 || j == 0 || k == 0 || i == n - 1 || j == n - 1 || k == n - 1;
+                    if boundary {
+                        assert_eq!(got.to_bits(), input[(i * n + j) * n + k].to_bits());
+                    } else {
+                        let want = c[0] as f64 * at(i, j, k)
+                            + c[1] as f64 * at(i, j, k - 1)
+                            + c[2] as f64 * at(i, j, k + 1)
+                            + c[3] as f64 * at(i, j - 1, k)
+                            + c[4] as f64 * at(i, j + 1, k)
+                            + c[5] as f64 * at(i - 1, j, k)
+                            + c[6] as f64 * at(i + 1, j, k);
+                        assert_relative_eq!(got as f64, want, epsilon = 1e-6, max_relative = 1e-5);
+                    }
+                }
+            }
+        }
+    }
+    // N = 3: exactly one interior point, the centre.
+    let input: Vec<f32> = (0..27).map(|v| v as f32).collect();
+    let out = stencil3d_seven_point(&input, 3, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(out[13], 13.0 + 12.0 + 14.0 + 10.0 + 16.0 + 4.0 + 22.0);
+}

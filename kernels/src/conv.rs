@@ -61,3 +61,174 @@ pub fn conv2d(image: &[f32], width: usize, height: usize, filter: &[f32], r: usi
     }
     out
 }
+
+// ---------------------------------------------------------------------------------------------
+// Building the grader's cases for the 2D convolution sections (7.2 – 7.5). The sections differ
+// only in how the kernel receives the filter and the radius, and in the launch geometry.
+
+use crate::exercise::{Arg, Buffer, Case, Data, Geometry, Tolerance, Visibility};
+use rand::{rngs::StdRng, Rng};
+
+/// How a section's kernel receives the filter and its radius.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conv2dAbi {
+    /// 7.2: `(float *N, float *F, float *P, int r, int width, int height)`, F in global memory.
+    GlobalFilter,
+    /// 7.3: `(float *N, float *P, int r, int width, int height)`, F in `__constant__`,
+    /// FILTER_RADIUS defined at compile time.
+    ConstantFilterRadiusArg,
+    /// 7.4, 7.5: `(float *N, float *P, int width, int height)`, F in `__constant__`.
+    ConstantFilter,
+}
+
+/// The data of one 2D convolution case before it is turned into a launch.
+#[derive(Clone, Debug)]
+pub struct Conv2dInput {
+    pub name: String,
+    pub visibility: Visibility,
+    pub width: usize,
+    pub height: usize,
+    pub r: usize,
+    pub image: Vec<f32>,
+    /// (2r+1)² taps, row-major.
+    pub filter: Vec<f32>,
+}
+
+impl Conv2dInput {
+    /// Random image and filter, both in [-1, 1).
+    pub fn random(rng: &mut StdRng, name: &str, visibility: Visibility, width: usize, height: usize, r: usize) -> Self {
+        let side = 2 * r + 1;
+        Conv2dInput {
+            name: name.to_string(),
+            visibility,
+            width,
+            height,
+            r,
+            image: (0..width * height).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
+            filter: (0..side * side).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
+        }
+    }
+}
+
+/// Tolerance for a 2D convolution output. A kernel may sum the taps in another order or use
+/// separate multiply and add instead of fma; any order of n = (2r+1)² roundings of 2^-24 each
+/// stays within n·2^-24·Σ|terms| of the exact sum (Higham's γ_n bound), and Σ|terms| ≤
+/// Σ|F|·max|N|. Kernel and oracle may each err by that much, hence the factor 2. For the random
+/// cases (values in [-1, 1), r = 2) this is about 4e-5; for integer-valued cases it is tiny and
+/// the result is exact anyway.
+pub fn conv2d_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
+    let taps = filter.len() as f64;
+    let filter_l1: f64 = filter.iter().map(|v| v.abs() as f64).sum();
+    let image_max = image.iter().fold(0.0f64, |m, v| m.max(v.abs() as f64));
+    let bound = 2.0 * taps * (2.0f64).powi(-24) * filter_l1 * image_max;
+    Tolerance::Float { abs: (bound as f32).max(1e-6), rel: 0.0 }
+}
+
+/// Turn a [`Conv2dInput`] into a launch of a kernel with the given ABI and geometry.
+pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Case {
+    let expected = conv2d(&input.image, input.width, input.height, &input.filter, input.r);
+    let tolerance = conv2d_tolerance(&input.image, &input.filter);
+    let (w, h, r) = (input.width as i32, input.height as i32, input.r as i32);
+    let pixels = input.width * input.height;
+    let radius_define = vec![("FILTER_RADIUS".to_string(), input.r.to_string())];
+    let (defines, buffers, args, constants, output) = match abi {
+        Conv2dAbi::GlobalFilter => (
+            Vec::new(),
+            vec![Buffer::Input(Data::F32(input.image)), Buffer::Input(Data::F32(input.filter)), Buffer::OutputF32(pixels)],
+            vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2), Arg::I32(r), Arg::I32(w), Arg::I32(h)],
+            Vec::new(),
+            2,
+        ),
+        Conv2dAbi::ConstantFilterRadiusArg => (
+            radius_define,
+            vec![Buffer::Input(Data::F32(input.image)), Buffer::OutputF32(pixels)],
+            vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(r), Arg::I32(w), Arg::I32(h)],
+            vec![("F".to_string(), Data::F32(input.filter))],
+            1,
+        ),
+        Conv2dAbi::ConstantFilter => (
+            radius_define,
+            vec![Buffer::Input(Data::F32(input.image)), Buffer::OutputF32(pixels)],
+            vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(w), Arg::I32(h)],
+            vec![("F".to_string(), Data::F32(input.filter))],
+            1,
+        ),
+    };
+    Case {
+        name: input.name,
+        visibility: input.visibility,
+        defines,
+        geometry,
+        buffers,
+        args,
+        constants,
+        output,
+        expected: Data::F32(expected),
+        shape: [input.width, input.height, 1],
+        tolerance,
+    }
+}
+
+/// The visible cases every 2D section starts with, both with r = 2:
+/// - the textbook's 1D example (x = [8,2,5,4,1,7,3], f = [1,3,5,3,1]) as a one-row image and a
+///   5×5 filter whose middle row is f: P[1] = 53, P[2] = 52, P[3] = 47;
+/// - a 7×7 image of small integers with a 5×5 filter, small enough to check by hand.
+pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
+    let mut one_row_filter = vec![0.0f32; 25];
+    one_row_filter[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
+    let hand_image: Vec<f32> = (0..49).map(|i| ((i / 7 + i % 7) % 4 + 1) as f32).collect();
+    let hand_filter: Vec<f32> = (0..25).map(|i| (3 - ((i / 5) as i32 - 2).abs() - ((i % 5) as i32 - 2).abs()).max(0) as f32).collect();
+    vec![
+        Conv2dInput {
+            name: "textbook 1D example as a 7x1 image, r=2".into(),
+            visibility: Visibility::Visible,
+            width: 7,
+            height: 1,
+            r: 2,
+            image: vec![8.0, 2.0, 5.0, 4.0, 1.0, 7.0, 3.0],
+            filter: one_row_filter,
+        },
+        Conv2dInput {
+            name: "7x7 image, 5x5 diamond filter".into(),
+            visibility: Visibility::Visible,
+            width: 7,
+            height: 7,
+            r: 2,
+            image: hand_image,
+            filter: hand_filter,
+        },
+    ]
+}
+
+/// Hidden cases: random data, sizes that are smaller than the filter, one row or one column,
+/// not a multiple of any tile, and one larger image. `radii` are the filter radii the section
+/// allows (each one a separate compilation where FILTER_RADIUS is a define).
+pub fn conv2d_hidden_inputs(rng: &mut StdRng, radii: &[usize]) -> Vec<Conv2dInput> {
+    let pick = |i: usize| radii[i % radii.len()];
+    let shapes: [(usize, usize, &str); 6] = [
+        (1, 1, "a single pixel"),
+        (5, 3, "smaller than the filter"),
+        (1, 37, "one column"),
+        (45, 1, "one row"),
+        (33, 31, "not a multiple of the tile"),
+        (300, 200, "a larger image"),
+    ];
+    shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &(w, h, what))| {
+            let r = pick(i + 1);
+            Conv2dInput::random(rng, &format!("{what}: {w}x{h}, r={r}, random"), Visibility::Hidden, w, h, r)
+        })
+        .collect()
+}
+
+/// The metrics case of every 2D section: a random 1024×1024 image, r = 2.
+pub fn conv2d_metrics_input(rng: &mut StdRng) -> Conv2dInput {
+    Conv2dInput::random(rng, "metrics: 1024x1024, r=2", Visibility::Hidden, 1024, 1024, 2)
+}
+
+/// ⌈a / b⌉ for grid sizes.
+pub fn blocks_for(a: usize, b: usize) -> u32 {
+    a.div_ceil(b) as u32
+}

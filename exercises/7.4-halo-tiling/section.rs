@@ -1,1 +1,87 @@
-//! PMPP 7.4: tiled 2D convolution with halo cells in shared memory (placeholder until the section is written)
+//! PMPP 7.4: tiled 2D convolution with halo cells in shared memory. Each block loads one
+//! IN_TILE_DIM² input tile (halo included) into shared memory and computes the OUT_TILE_DIM²
+//! outputs inside it.
+
+use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use rand::rngs::StdRng;
+
+/// The contract's input tile: one thread per input element.
+const IN_TILE_DIM: usize = 32;
+
+pub struct HaloTiledConvolution;
+
+static SECTION: HaloTiledConvolution = HaloTiledConvolution;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+fn case(input: Conv2dInput) -> Case {
+    let out_tile_dim = IN_TILE_DIM - 2 * input.r;
+    let g = Geometry {
+        grid: [blocks_for(input.width, out_tile_dim), blocks_for(input.height, out_tile_dim), 1],
+        block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
+        dynamic_shared_bytes: 0,
+    };
+    conv2d_case(Conv2dAbi::ConstantFilter, input, g)
+}
+
+impl Section for HaloTiledConvolution {
+    fn id(&self) -> &'static str {
+        "7.4"
+    }
+    fn title(&self) -> &'static str {
+        "Tiled convolution with halo cells"
+    }
+    fn dir(&self) -> &'static str {
+        "7.4-halo-tiling"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "convolution_tiled_2D_const_mem_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        conv2d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(conv2d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "1024x1024 r=2"
+    }
+    fn targets(&self) -> Vec<Target> {
+        // Textbook: OUT_TILE_DIM²·(2r+1)²·2 / (IN_TILE_DIM²·4) = 28²·25·2 / (32²·4) = 9.57.
+        let textbook = (28.0 * 28.0 * 25.0 * 2.0) / (32.0 * 32.0 * 4.0);
+        vec![
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                // Reference solution, measured: see the report (≈ 9.6: border tiles load fewer
+                // pixels). A kernel that reads N from global memory per tap gets ≈ 0.5.
+                value: 8.0,
+                textbook: Some(textbook),
+                advice: "each input pixel should be loaded from global memory once per block, into shared memory; the taps then read the shared tile",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::AtLeast,
+                // The input tile: IN_TILE_DIM² floats = 4096 bytes.
+                value: (IN_TILE_DIM * IN_TILE_DIM * 4) as f64,
+                textbook: Some((IN_TILE_DIM * IN_TILE_DIM * 4) as f64),
+                advice: "declare the whole IN_TILE_DIM x IN_TILE_DIM input tile (halo included) in __shared__ memory",
+            },
+        ]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "A block is one input tile: 32x32 threads, each loading one input pixel. The outputs it computes are the inner OUT_TILE_DIM x OUT_TILE_DIM of that tile, so neighbouring blocks' input tiles overlap by 2*FILTER_RADIUS.",
+            "Thread (tx, ty) of block (bx, by) loads the pixel at column bx*OUT_TILE_DIM + tx - FILTER_RADIUS, row by*OUT_TILE_DIM + ty - FILTER_RADIUS; outside the image it stores 0 (a ghost cell) in the shared tile instead.",
+            "All loads must be finished before any thread reads its neighbours' pixels: one barrier between the loading phase and the computing phase.",
+            "Then only the threads whose (tx - FILTER_RADIUS, ty - FILTER_RADIUS) lies in [0, OUT_TILE_DIM) and whose pixel is inside the image compute: the patch of output (tileRow, tileCol) starts at N_s[tileRow][tileCol]. Do not return before the barrier.",
+        ]
+    }
+}

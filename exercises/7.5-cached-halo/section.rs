@@ -1,1 +1,85 @@
-//! PMPP 7.5: tiled 2D convolution with halo cells from the caches (placeholder until the section is written)
+//! PMPP 7.5: tiled 2D convolution using the caches for halo cells. Input and output tiles are
+//! the same size (TILE_DIM²); halo taps are read from global memory and left to the caches.
+
+use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use rand::rngs::StdRng;
+
+const TILE_DIM: usize = 32;
+
+pub struct CachedHaloConvolution;
+
+static SECTION: CachedHaloConvolution = CachedHaloConvolution;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+fn case(input: Conv2dInput) -> Case {
+    let g = Geometry {
+        grid: [blocks_for(input.width, TILE_DIM), blocks_for(input.height, TILE_DIM), 1],
+        block: [TILE_DIM as u32, TILE_DIM as u32, 1],
+        dynamic_shared_bytes: 0,
+    };
+    conv2d_case(Conv2dAbi::ConstantFilter, input, g)
+}
+
+impl Section for CachedHaloConvolution {
+    fn id(&self) -> &'static str {
+        "7.5"
+    }
+    fn title(&self) -> &'static str {
+        "Tiled convolution using caches for halo cells"
+    }
+    fn dir(&self) -> &'static str {
+        "7.5-cached-halo"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "convolution_cached_tiled_2D_const_mem_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        conv2d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(conv2d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "1024x1024 r=2"
+    }
+    fn targets(&self) -> Vec<Target> {
+        // Per interior 32×32 tile with r = 2: 1024 pixel loads into the tile, plus one global
+        // load per (output, tap) pair whose tap leaves the tile. Per axis, offset d keeps
+        // 32 − |d| of the 32 positions inside, so inside pairs = (Σ_d (32 − |d|))² = 154² =
+        // 23716 and halo loads = 25·1024 − 23716 = 1884: 1024·50 FLOPs / (4·(1024 + 1884)) B
+        // ≈ 4.40.
+        vec![
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                // Reference solution, measured: see the report (≈ 4.4).
+                value: 4.0,
+                textbook: Some(1024.0 * 50.0 / (4.0 * (1024.0 + 1884.0))),
+                advice: "read taps inside the block's tile from shared memory; only halo taps (outside the tile) may go to global memory",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::AtMost,
+                value: (TILE_DIM * TILE_DIM * 4) as f64,
+                textbook: Some((TILE_DIM * TILE_DIM * 4) as f64),
+                advice: "the shared tile is only TILE_DIM x TILE_DIM floats here: the halo is not stored in shared memory",
+            },
+        ]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "This time a block's input tile and output tile are the same 32x32 square: each thread loads its own pixel into shared memory and computes its own output.",
+            "The halo cells of a tile are the interior cells of the neighbouring tiles, so they are probably in the L2 (or L1) cache already: read those straight from N instead of storing them in shared memory.",
+            "For each tap, decide: is the neighbour inside this block's tile (read the shared tile) or outside it (read N, but only if it lies inside the image: ghost cells are 0)? Barrier between loading the tile and computing.",
+            "Threads whose pixel is outside the image still store a 0 in the tile and still reach the barrier; they just do not compute or write.",
+        ]
+    }
+}

@@ -1,1 +1,84 @@
-//! A 1D average stencil in shared memory (placeholder until the section is written)
+//! The 1D average stencil in shared memory: C[i] = (A[i−1] + A[i] + A[i+1]) / 3 with clamped
+//! ends. Each block stages its elements plus one halo element on each side in dynamic shared
+//! memory, so every input is read from global memory about once.
+
+use kernels::exercise::{Case, Compare, Metric, Section, Target, Visibility};
+use kernels::stencil::{random_i32, stencil1d_case, STENCIL1D_BLOCK};
+use rand::rngs::StdRng;
+
+pub struct SharedStencil1d;
+
+static SECTION: SharedStencil1d = SharedStencil1d;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+impl Section for SharedStencil1d {
+    fn id(&self) -> &'static str {
+        "1d"
+    }
+    fn title(&self) -> &'static str {
+        "1D average stencil in shared memory"
+    }
+    fn dir(&self) -> &'static str {
+        "1d-shared-stencil"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "stencil1D_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        vec![
+            // C = [5, 4, 6, 4, 6, 4, 5, 5]; C[2] = (7 + 2 + 9) / 3 = 6, ends clamped.
+            stencil1d_case("worked example [4,7,2,9,1,8,3,6]", Visibility::Visible, vec![4, 7, 2, 9, 1, 8, 3, 6]),
+            // The average of i−1, i, i+1 is i: C[i] = i except C[0] = 0 and C[299] = 298. Two
+            // blocks, so elements 255 and 256 need the other block's element as a halo.
+            stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect()),
+        ]
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        [(1, "one element"), (2, "two elements"), (3, "three elements"), (256, "exactly one block"), (257, "one element past a block"), (1000, "a partial last block")]
+            .iter()
+            .map(|&(n, what)| stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n)))
+            .collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        stencil1d_case("metrics: N=2^20", Visibility::Hidden, random_i32(rng, 1 << 20))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "N=2^20"
+    }
+    fn targets(&self) -> Vec<Target> {
+        let per_block = (STENCIL1D_BLOCK + 2) as f64;
+        vec![
+            Target {
+                metric: Metric::GlobalLoadBytesPerOutput,
+                compare: Compare::AtMost,
+                // Reference solution: one 4-byte load per element plus two halo loads per block,
+                // 4·(2^20 + 2·4096) / 2^20 = 4.03125 measured. Reading the three neighbours from
+                // global memory gives 12.
+                value: 4.2,
+                textbook: Some(4.0 * per_block / STENCIL1D_BLOCK as f64),
+                advice: "load each element from global memory once, into shared memory, and read the three neighbours from there",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::Equal,
+                // (blockDim.x + 2) ints of dynamic shared memory, set by the launch; a kernel that
+                // adds its own static __shared__ array goes over.
+                value: per_block * 4.0,
+                textbook: Some(per_block * 4.0),
+                advice: "use the dynamic `extern __shared__ int s_data[]` the launch provides ((blockDim.x+2) ints), no other shared arrays",
+            },
+        ]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "Each thread owns one element: gid = blockIdx.x*blockDim.x + threadIdx.x. Its value goes to s_data[threadIdx.x + 1], leaving slot 0 and slot blockDim.x + 1 for the two halo elements.",
+            "The first thread of the block also loads the left halo (the element before the block), and the last thread with a valid element also loads the right halo (the element after it). At the ends of the array, clamp: A[-1] is A[0] and A[N] is A[N-1].",
+            "Barrier after loading and before reading neighbours. Threads with gid >= N (the last block is partial) load nothing, but they must still reach the barrier: guard the work, not the barrier.",
+            "Then C[gid] = (s_data[tid] + s_data[tid+1] + s_data[tid+2]) / 3 in int arithmetic, for gid < N. The last valid thread of a partial block is not blockDim.x - 1: it is the one with gid == N - 1.",
+        ]
+    }
+}

@@ -110,13 +110,14 @@ impl Conv2dInput {
     }
 }
 
-/// Tolerance for a 2D convolution output. A kernel may sum the taps in another order or use
+/// Tolerance for an output that is a weighted sum of inputs (`filter` = the weights, `image` =
+/// the values; also used for the 3D stencil). A kernel may sum the taps in another order or use
 /// separate multiply and add instead of fma; any order of n = (2r+1)² roundings of 2^-24 each
 /// stays within n·2^-24·Σ|terms| of the exact sum (Higham's γ_n bound), and Σ|terms| ≤
 /// Σ|F|·max|N|. Kernel and oracle may each err by that much, hence the factor 2. For the random
 /// cases (values in [-1, 1), r = 2) this is about 4e-5; for integer-valued cases it is tiny and
 /// the result is exact anyway.
-pub fn conv2d_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
+pub fn weighted_sum_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
     let taps = filter.len() as f64;
     let filter_l1: f64 = filter.iter().map(|v| v.abs() as f64).sum();
     let image_max = image.iter().fold(0.0f64, |m, v| m.max(v.abs() as f64));
@@ -127,7 +128,7 @@ pub fn conv2d_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
 /// Turn a [`Conv2dInput`] into a launch of a kernel with the given ABI and geometry.
 pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Case {
     let expected = conv2d(&input.image, input.width, input.height, &input.filter, input.r);
-    let tolerance = conv2d_tolerance(&input.image, &input.filter);
+    let tolerance = weighted_sum_tolerance(&input.image, &input.filter);
     let (w, h, r) = (input.width as i32, input.height as i32, input.r as i32);
     let pixels = input.width * input.height;
     let radius_define = vec![("FILTER_RADIUS".to_string(), input.r.to_string())];

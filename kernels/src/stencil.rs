@@ -60,3 +60,153 @@ pub fn stencil3d_seven_point(input: &[f32], n: usize, c: [f32; 7]) -> Vec<f32> {
     }
     out
 }
+
+// ---------------------------------------------------------------------------------------------
+// Building the grader's cases for the 1D average (section "1d") and the 3D stencil sections
+// (8.2 – 8.5).
+
+use crate::conv::{blocks_for, weighted_sum_tolerance};
+use crate::exercise::{Arg, Buffer, Case, Data, Geometry, Tolerance, Visibility};
+use rand::{rngs::StdRng, Rng};
+
+/// Threads per block of the 1D stencil (the contract's launch).
+pub const STENCIL1D_BLOCK: usize = 256;
+
+/// A launch of `stencil1D_kernel(int *d_A, int *d_C, int N)`: blocks of 256 threads, dynamic
+/// shared memory for the block's elements plus one halo element on each side.
+pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
+    let n = a.len();
+    let expected = stencil1d_average(&a);
+    Case {
+        name: name.to_string(),
+        visibility,
+        defines: Vec::new(),
+        geometry: Geometry {
+            grid: [blocks_for(n, STENCIL1D_BLOCK), 1, 1],
+            block: [STENCIL1D_BLOCK as u32, 1, 1],
+            dynamic_shared_bytes: ((STENCIL1D_BLOCK + 2) * 4) as u32,
+        },
+        buffers: vec![Buffer::Input(Data::I32(a)), Buffer::OutputI32(n)],
+        args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(n as i32)],
+        constants: Vec::new(),
+        output: 1,
+        expected: Data::I32(expected),
+        shape: [n, 1, 1],
+        tolerance: Tolerance::Exact,
+    }
+}
+
+/// Random ints in [-1000, 1000] (negative sums check C's truncating division).
+pub fn random_i32(rng: &mut StdRng, n: usize) -> Vec<i32> {
+    (0..n).map(|_| rng.gen_range(-1000..=1000)).collect()
+}
+
+/// The data of one 3D stencil case. `coefficients` are C literals for the defines `c0` … `c6`
+/// (e.g. "0.5f"); the oracle parses the same text, so both sides use the same f32 values.
+#[derive(Clone, Debug)]
+pub struct Stencil3dInput {
+    pub name: String,
+    pub visibility: Visibility,
+    pub n: usize,
+    pub grid: Vec<f32>,
+    pub coefficients: [&'static str; 7],
+}
+
+/// The f32 value of a C float literal such as "0.5f" or "-0.125f".
+pub fn coefficient_value(literal: &str) -> f32 {
+    literal.trim_end_matches(['f', 'F']).parse().unwrap_or_else(|_| panic!("bad coefficient literal {literal:?}"))
+}
+
+/// A launch of `stencil_kernel(float *in, float *out, unsigned int N)` with the given geometry.
+/// `out` starts with the boundary points equal to the input (the kernels do not compute them)
+/// and NaN everywhere inside, so interior points the kernel never writes fail the comparison.
+pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
+    let n = input.n;
+    let c: Vec<f32> = input.coefficients.iter().map(|l| coefficient_value(l)).collect();
+    let c: [f32; 7] = c.try_into().expect("seven coefficients");
+    let expected = stencil3d_seven_point(&input.grid, n, c);
+    let tolerance = weighted_sum_tolerance(&input.grid, &c);
+    let mut out_init = input.grid.clone();
+    for i in 0..n {
+        for j in 0..n {
+            for k in 0..n {
+                if !on_boundary(n, i, j, k) {
+                    out_init[idx3(n, i, j, k)] = f32::NAN;
+                }
+            }
+        }
+    }
+    let defines = input.coefficients.iter().enumerate().map(|(i, lit)| (format!("c{i}"), lit.to_string())).collect();
+    Case {
+        name: input.name,
+        visibility: input.visibility,
+        defines,
+        geometry,
+        buffers: vec![Buffer::Input(Data::F32(input.grid)), Buffer::InOut(Data::F32(out_init))],
+        args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::U32(n as u32)],
+        constants: Vec::new(),
+        output: 1,
+        expected: Data::F32(expected),
+        shape: [n, n, n],
+        tolerance,
+    }
+}
+
+/// Coefficients of the visible and metrics cases: a smoothing stencil whose weights are exact
+/// binary fractions (so the small integer grids give exact results).
+pub const SMOOTHING: [&str; 7] = ["0.5f", "0.125f", "0.125f", "0.0625f", "0.0625f", "0.0625f", "0.0625f"];
+/// The discrete Laplacian: 0 on any linear ramp.
+pub const LAPLACIAN: [&str; 7] = ["-6.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f"];
+/// Hidden coefficients: unequal, some negative, so a swapped neighbour shows.
+pub const HIDDEN_SETS: [[&str; 7]; 2] = [
+    ["0.31f", "-0.12f", "0.27f", "0.05f", "-0.33f", "0.18f", "0.09f"],
+    ["-0.7f", "0.21f", "0.13f", "-0.4f", "0.36f", "0.02f", "-0.25f"],
+];
+
+/// Visible cases: the Laplacian of a linear ramp on 5³ (every interior point is exactly 0), and
+/// a smoothing stencil on a 6³ grid of small integers.
+pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
+    let ramp: Vec<f32> = (0..125).map(|p| (p / 25 + 2 * ((p / 5) % 5) + 3 * (p % 5)) as f32).collect();
+    let ints: Vec<f32> = (0..216).map(|p| (p % 7) as f32).collect();
+    vec![
+        Stencil3dInput {
+            name: "Laplacian of the ramp i+2j+3k on 5^3: interior all 0".into(),
+            visibility: Visibility::Visible,
+            n: 5,
+            grid: ramp,
+            coefficients: LAPLACIAN,
+        },
+        Stencil3dInput {
+            name: "smoothing stencil on 6^3, values (index mod 7)".into(),
+            visibility: Visibility::Visible,
+            n: 6,
+            grid: ints,
+            coefficients: SMOOTHING,
+        },
+    ]
+}
+
+fn random_grid(rng: &mut StdRng, name: String, n: usize, coefficients: [&'static str; 7]) -> Stencil3dInput {
+    Stencil3dInput {
+        name,
+        visibility: Visibility::Hidden,
+        n,
+        grid: (0..n * n * n).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
+        coefficients,
+    }
+}
+
+/// Hidden cases: grids with no interior (N = 1, 2), one interior point (N = 3), sizes that are
+/// not a multiple of any tile (9, 33) and a larger one (40), random values in [-1, 1).
+pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
+    [(1, "no interior"), (2, "no interior"), (3, "one interior point"), (9, "not a multiple of the tile"), (33, "just over one 32-wide tile"), (40, "a larger grid")]
+        .iter()
+        .enumerate()
+        .map(|(i, &(n, what))| random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2]))
+        .collect()
+}
+
+/// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.
+pub fn stencil3d_metrics_input(rng: &mut StdRng) -> Stencil3dInput {
+    random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)
+}

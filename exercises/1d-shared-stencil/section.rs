@@ -31,17 +31,28 @@ impl Section for SharedStencil1d {
     fn visible_cases(&self) -> Vec<Case> {
         vec![
             // C = [5, 4, 6, 4, 6, 4, 5, 5]; C[2] = (7 + 2 + 9) / 3 = 6, ends clamped.
-            stencil1d_case("worked example [4,7,2,9,1,8,3,6]", Visibility::Visible, vec![4, 7, 2, 9, 1, 8, 3, 6]),
+            stencil1d_case(
+                "worked example [4,7,2,9,1,8,3,6]",
+                Visibility::Visible,
+                vec![4, 7, 2, 9, 1, 8, 3, 6],
+            ),
             // The average of i−1, i, i+1 is i: C[i] = i except C[0] = 0 and C[299] = 298. Two
             // blocks, so elements 255 and 256 need the other block's element as a halo.
             stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect()),
         ]
     }
     fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
-        [(1, "one element"), (2, "two elements"), (3, "three elements"), (256, "exactly one block"), (257, "one element past a block"), (1000, "a partial last block")]
-            .iter()
-            .map(|&(n, what)| stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n)))
-            .collect()
+        [
+            (1, "one element"),
+            (2, "two elements"),
+            (3, "three elements"),
+            (256, "exactly one block"),
+            (257, "one element past a block"),
+            (1000, "a partial last block"),
+        ]
+        .iter()
+        .map(|&(n, what)| stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n)))
+        .collect()
     }
     fn metrics_case(&self, rng: &mut StdRng) -> Case {
         stencil1d_case("metrics: N=2^20", Visibility::Hidden, random_i32(rng, 1 << 20))
@@ -69,7 +80,8 @@ impl Section for SharedStencil1d {
                 // adds its own static __shared__ array goes over.
                 value: per_block * 4.0,
                 textbook: Some(per_block * 4.0),
-                advice: "use the dynamic `extern __shared__ int s_data[]` the launch provides ((blockDim.x+2) ints), no other shared arrays",
+                advice:
+                    "use the dynamic `extern __shared__ int s_data[]` the launch provides ((blockDim.x+2) ints), no other shared arrays",
             },
         ]
     }

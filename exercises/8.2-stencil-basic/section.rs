@@ -1,1 +1,79 @@
-//! PMPP 8.2: basic 3D seven-point stencil (placeholder until the section is written)
+//! PMPP 8.2: the basic 3D seven-point stencil — one thread per grid point, every neighbour
+//! read from global memory.
+
+use kernels::conv::blocks_for;
+use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use rand::rngs::StdRng;
+
+const BLOCK_SIDE: usize = 8;
+
+pub struct BasicStencil;
+
+static SECTION: BasicStencil = BasicStencil;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+fn geometry(n: usize) -> Geometry {
+    // 8×8×8 threads per block, one per grid point; the grid rounds N up.
+    let blocks = blocks_for(n, BLOCK_SIDE);
+    Geometry {
+        grid: [blocks, blocks, blocks],
+        block: [BLOCK_SIDE as u32; 3],
+        dynamic_shared_bytes: 0,
+    }
+}
+
+fn case(input: Stencil3dInput) -> Case {
+    let g = geometry(input.n);
+    stencil3d_case(input, g)
+}
+
+impl Section for BasicStencil {
+    fn id(&self) -> &'static str {
+        "8.2"
+    }
+    fn title(&self) -> &'static str {
+        "Basic 3D seven-point stencil"
+    }
+    fn dir(&self) -> &'static str {
+        "8.2-stencil-basic"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "stencil_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        stencil3d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(stencil3d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "N=128"
+    }
+    fn targets(&self) -> Vec<Target> {
+        vec![Target {
+            metric: Metric::OpPerByte,
+            compare: Compare::AtLeast,
+            // Reference solution: 13 FLOPs (a mul and six fmas) per 7 four-byte loads = 0.464
+            // measured; boundary points load nothing.
+            value: 0.4,
+            textbook: Some(13.0 / 28.0),
+            advice: "each interior point costs 13 FLOPs (one multiply, six multiply-adds) and 7 loads; load nothing else",
+        }]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "One thread per grid point: k (the fastest index, x in memory) from the x dimension of the thread and block indices, j from y, i (the plane) from z.",
+            "Boundary points (i, j or k equal to 0 or N-1) keep their input value, and the grader has already copied them into out: compute and write only interior points. The grid is rounded up, so also skip threads past N.",
+            "Point (i, j, k) lives at in[i*N*N + j*N + k]; its six neighbours differ by ±1 in k, ±N in j and ±N*N in i. The weights are the macros c0 (the point itself), c1/c2 (k∓1), c3/c4 (j∓1), c5/c6 (i∓1).",
+            "N is unsigned: compute the indices as unsigned too and write the interior test as i >= 1 && i < N - 1 (and so on for j and k); with N < 3 nothing is interior.",
+        ]
+    }
+}

@@ -1,1 +1,80 @@
-//! PMPP 8.3: 3D stencil with shared-memory tiling (placeholder until the section is written)
+//! PMPP 8.3: 3D stencil with shared-memory tiling — a block of IN_TILE_DIM³ threads loads an
+//! input tile into shared memory and computes the OUT_TILE_DIM³ points inside it.
+
+use kernels::conv::blocks_for;
+use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use rand::rngs::StdRng;
+
+const IN_TILE_DIM: usize = 8;
+const OUT_TILE_DIM: usize = IN_TILE_DIM - 2;
+
+pub struct TiledStencil;
+
+static SECTION: TiledStencil = TiledStencil;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+fn geometry(n: usize) -> Geometry {
+    let blocks = blocks_for(n, OUT_TILE_DIM);
+    Geometry {
+        grid: [blocks, blocks, blocks],
+        block: [IN_TILE_DIM as u32; 3],
+        dynamic_shared_bytes: 0,
+    }
+}
+
+fn case(input: Stencil3dInput) -> Case {
+    let g = geometry(input.n);
+    stencil3d_case(input, g)
+}
+
+impl Section for TiledStencil {
+    fn id(&self) -> &'static str {
+        "8.3"
+    }
+    fn title(&self) -> &'static str {
+        "3D stencil with shared-memory tiling"
+    }
+    fn dir(&self) -> &'static str {
+        "8.3-stencil-tiling"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "stencil_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        stencil3d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(stencil3d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "N=128"
+    }
+    fn targets(&self) -> Vec<Target> {
+        vec![Target {
+            metric: Metric::OpPerByte,
+            compare: Compare::AtLeast,
+            // Reference solution at N=128: 1.325 measured (13·126³ FLOPs over 170³ loads: 22
+            // overlapping tiles per axis load 170 points); below the textbook's 1.37 because
+            // border tiles compute fewer points. The 8.2 kernel gets 0.464.
+            value: 1.0,
+            textbook: Some(13.0 * 6.0 * 6.0 * 6.0 / (4.0 * 8.0 * 8.0 * 8.0)),
+            advice: "load each point of the block's input tile once into shared memory and read the neighbours from there",
+        }]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "A block is an 8x8x8 input tile, one thread per point; it computes only the inner 6x6x6 outputs, so neighbouring blocks' tiles overlap by one point on each side.",
+            "Thread (tx, ty, tz) of block (bx, by, bz) loads point i = bz*OUT_TILE_DIM + tz - 1 (likewise j from y, k from x) into a __shared__ [8][8][8] tile, if it lies inside the grid.",
+            "Barrier after the loads; do not return before it. Then a thread computes if its point is interior to the grid AND its (tx, ty, tz) are all in [1, IN_TILE_DIM-1): the neighbours are then the adjacent tile entries.",
+            "The tile's outer layer is only loaded, never computed: that is why the ratio is 6³ outputs for 8³ loads (textbook 1.37 OP/B).",
+        ]
+    }
+}

@@ -1,1 +1,92 @@
-//! PMPP 8.4: 3D stencil with thread coarsening in z (placeholder until the section is written)
+//! PMPP 8.4: 3D stencil with thread coarsening in z — a plane of IN_TILE_DIM² threads walks
+//! OUT_TILE_DIM planes, keeping the previous, current and next plane in shared memory.
+
+use kernels::conv::blocks_for;
+use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use rand::rngs::StdRng;
+
+const IN_TILE_DIM: usize = 32;
+const OUT_TILE_DIM: usize = IN_TILE_DIM - 2;
+
+pub struct CoarsenedStencil;
+
+static SECTION: CoarsenedStencil = CoarsenedStencil;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+fn geometry(n: usize) -> Geometry {
+    // One block per OUT_TILE_DIM² column of outputs and per OUT_TILE_DIM planes in z; the
+    // block itself is a single IN_TILE_DIM² plane of threads that walks the planes.
+    let blocks = blocks_for(n, OUT_TILE_DIM);
+    Geometry {
+        grid: [blocks, blocks, blocks],
+        block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
+        dynamic_shared_bytes: 0,
+    }
+}
+
+fn case(input: Stencil3dInput) -> Case {
+    let g = geometry(input.n);
+    stencil3d_case(input, g)
+}
+
+impl Section for CoarsenedStencil {
+    fn id(&self) -> &'static str {
+        "8.4"
+    }
+    fn title(&self) -> &'static str {
+        "3D stencil with thread coarsening"
+    }
+    fn dir(&self) -> &'static str {
+        "8.4-coarsening"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "stencil_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        stencil3d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(stencil3d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "N=128"
+    }
+    fn targets(&self) -> Vec<Target> {
+        vec![
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                // Reference solution at N=128: 2.586 measured (13·126³ FLOPs over 136³ loads: 5
+                // column blocks per axis load 136 points, and 32 planes per 30 outputs in z). The 8.3
+                // technique tops out at 1.37.
+                value: 2.0,
+                textbook: Some(13.0 * 30.0 * 30.0 * 30.0 / (4.0 * 32.0 * 32.0 * 32.0)),
+                advice: "load each plane of the tile once and keep it in shared memory while the block moves up in z",
+            },
+            Target {
+                metric: Metric::ThreadsPerBlock,
+                compare: Compare::Equal,
+                // The launch is IN_TILE_DIM² threads, not IN_TILE_DIM³: a plane of threads per block.
+                value: (IN_TILE_DIM * IN_TILE_DIM) as f64,
+                textbook: Some((IN_TILE_DIM * IN_TILE_DIM) as f64),
+                advice: "a block is one IN_TILE_DIM x IN_TILE_DIM plane of threads; each thread walks its column through the planes",
+            },
+        ]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "A block is a 32x32 plane of threads, and it computes OUT_TILE_DIM = 30 planes of 30x30 outputs, one plane after the other: each thread walks its (j, k) column from i = blockIdx.z*OUT_TILE_DIM upward.",
+            "Keep three 32x32 __shared__ planes: inPrev_s (i-1), inCurr_s (i) and inNext_s (i+1). Before the loop load the first two; in each iteration load inNext_s, compute from the three planes, then move them down (prev <- curr, curr <- next).",
+            "Two barriers per iteration: one after loading inNext_s (the planes are complete before anyone reads), one after computing (nobody still reads a plane while it is overwritten). Every thread must run the same number of iterations.",
+            "Points outside the grid: do not load them, but give the shared slot a value anyway (0 is fine) if your loop copies every slot between planes, or the grader will flag a read of shared memory nothing wrote. Compute only interior points with 1 <= tx, ty < IN_TILE_DIM-1.",
+        ]
+    }
+}

@@ -114,7 +114,10 @@ pub struct Stencil3dInput {
 
 /// The f32 value of a C float literal such as "0.5f" or "-0.125f".
 pub fn coefficient_value(literal: &str) -> f32 {
-    literal.trim_end_matches(['f', 'F']).parse().unwrap_or_else(|_| panic!("bad coefficient literal {literal:?}"))
+    literal
+        .trim_end_matches(['f', 'F'])
+        .parse()
+        .unwrap_or_else(|_| panic!("bad coefficient literal {literal:?}"))
 }
 
 /// A launch of `stencil_kernel(float *in, float *out, unsigned int N)` with the given geometry.
@@ -136,7 +139,12 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
             }
         }
     }
-    let defines = input.coefficients.iter().enumerate().map(|(i, lit)| (format!("c{i}"), lit.to_string())).collect();
+    let defines = input
+        .coefficients
+        .iter()
+        .enumerate()
+        .map(|(i, lit)| (format!("c{i}"), lit.to_string()))
+        .collect();
     Case {
         name: input.name,
         visibility: input.visibility,
@@ -199,11 +207,18 @@ fn random_grid(rng: &mut StdRng, name: String, n: usize, coefficients: [&'static
 /// Hidden cases: grids with no interior (N = 1, 2), one interior point (N = 3), sizes that are
 /// not a multiple of any tile (9, 33) and a larger one (40), random values in [-1, 1).
 pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
-    [(1, "no interior"), (2, "no interior"), (3, "one interior point"), (9, "not a multiple of the tile"), (33, "just over one 32-wide tile"), (40, "a larger grid")]
-        .iter()
-        .enumerate()
-        .map(|(i, &(n, what))| random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2]))
-        .collect()
+    [
+        (1, "no interior"),
+        (2, "no interior"),
+        (3, "one interior point"),
+        (9, "not a multiple of the tile"),
+        (33, "just over one 32-wide tile"),
+        (40, "a larger grid"),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &(n, what))| random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2]))
+    .collect()
 }
 
 /// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.

@@ -79,7 +79,7 @@ fn conv2d_hand_checked_corner() {
 fn stencil1d_textbook_example() {
     let c = stencil1d_average(&[4, 7, 2, 9, 1, 8, 3, 6]);
     assert_eq!(c[2], 6); // (7 + 2 + 9) / 3
-    // Clamped ends: (4+4+7)/3 and (3+6+6)/3.
+                         // Clamped ends: (4+4+7)/3 and (3+6+6)/3.
     assert_eq!(c, vec![5, 4, 6, 4, 6, 4, 5, 5]);
 }
 

@@ -1,0 +1,346 @@
+//! Planted bugs (fixtures/bugs/*.cu), one per finding kind: each test asserts the kind, the `.cu`
+//! line (marked `// MARK:<tag>` in the fixture), the block and the thread. Also: launches that
+//! cannot start give `LaunchError`, PTX the emulator does not know gives `LoadError`, never a panic.
+
+mod common;
+
+use common::*;
+use emulator::{launch, DeviceMemory, FindingKind, KernelArg, Launch, LaunchConfig, Module, Options};
+use std::time::{Duration, Instant};
+
+fn first_of<'a>(report: &'a emulator::LaunchReport, kind: FindingKind) -> &'a emulator::Finding {
+    report.findings.iter().find(|f| f.kind == kind).unwrap_or_else(|| panic!("no {kind:?} finding in {:#?}", report.findings))
+}
+
+#[test]
+fn out_of_bounds_global_read_is_reported_and_ends_the_launch() {
+    let module = module("bugs/oob_global_read");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 100]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 128).unwrap();
+    // 128 threads on 100 elements, no bounds check: threads 100..127 read past `in`.
+    let report = run_with(&module, "copy_no_check", cfg([1, 1, 1], [128, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::OutOfBounds);
+    assert_finding_file(f, "oob_global_read.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/oob_global_read.cu", "read"));
+    assert_eq!(f.block, [0, 0, 0]);
+    assert_eq!(f.thread, [100, 0, 0], "the first thread past the end");
+    // A fault is a finding, not an error: Ok with completed == false.
+    assert!(!report.completed, "an out-of-bounds access ends the launch");
+}
+
+#[test]
+fn out_of_bounds_global_read_in_a_later_block() {
+    let module = module("bugs/oob_global_read");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 100]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 128).unwrap();
+    // Blocks of 32: block 3 holds threads 96..127; its thread 4 is element 100.
+    let report = run_with(&module, "copy_no_check", cfg([4, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::OutOfBounds);
+    assert_eq!(finding_line(f), marker_line("bugs/oob_global_read.cu", "read"));
+    assert_eq!((f.block, f.thread), ([3, 0, 0], [4, 0, 0]));
+    assert!(!report.completed);
+}
+
+#[test]
+fn out_of_bounds_shared_write() {
+    let module = module("bugs/oob_shared_write");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[2.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "shared_overflow", cfg([2, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::OutOfBounds);
+    assert_finding_file(f, "oob_shared_write.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/oob_shared_write.cu", "write"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [32, 0, 0]), "thread 32 writes tile[32], one past the end");
+    assert!(!report.completed);
+}
+
+#[test]
+fn misaligned_int_load() {
+    let module = module("bugs/misaligned");
+    let mut mem = DeviceMemory::new();
+    let bytes = mem.alloc_bytes(&[7u8; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 8).unwrap();
+    let report = run_with(&module, "misaligned_int", cfg([1, 1, 1], [8, 1, 1]), &[KernelArg::Ptr(bytes), KernelArg::Ptr(dout), KernelArg::I32(8)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Misaligned);
+    assert_finding_file(f, "misaligned.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/misaligned.cu", "load"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]));
+    assert!(!report.completed);
+}
+
+#[test]
+fn missing_syncthreads_in_tiled_convolution_is_a_race() {
+    let module = module("bugs/missing_sync");
+    let (w, h) = (40usize, 30usize);
+    let mut rng = rng(40);
+    let n = random_f32(&mut rng, w * h);
+    let f = random_f32(&mut rng, 25);
+    let fb = f32_bytes(&f);
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&n).unwrap();
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let report = run_with(
+        &module,
+        "convolution_tiled_2D_const_mem_kernel",
+        cfg([2, 2, 1], [32, 32, 1]),
+        &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+        &[("F", &fb)],
+        &mut mem,
+        &Options::default(),
+    );
+    // Whatever order the emulator runs warps in, some thread reads a tile cell another thread
+    // writes with no barrier between: the race must be reported (the output may even be right).
+    let races = findings_of(&report, FindingKind::Race);
+    assert!(!races.is_empty(), "no race reported: {:#?}", report.findings);
+    let lines = [
+        marker_line("bugs/missing_sync.cu", "write"),
+        marker_line("bugs/missing_sync.cu", "write-ghost"),
+        marker_line("bugs/missing_sync.cu", "read"),
+    ];
+    for r in &races {
+        assert_finding_file(r, "missing_sync.cu");
+        assert!(lines.contains(&finding_line(r)), "race at line {} is not a tile access ({lines:?})", finding_line(r));
+        assert!(r.block[0] < 2 && r.block[1] < 2 && r.block[2] == 0, "block {:?}", r.block);
+        assert!(r.thread[0] < 32 && r.thread[1] < 32 && r.thread[2] == 0, "thread {:?}", r.thread);
+    }
+    // The first finding is in the first block the emulator reports (deterministic order).
+    assert_eq!(report.findings[0].block, [0, 0, 0]);
+}
+
+#[test]
+fn write_after_read_hazard() {
+    let module = module("bugs/war_hazard");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&(0..64).map(|i| i as f32).collect::<Vec<_>>()).unwrap();
+    let dout = mem.alloc_zeroed(4 * 128).unwrap();
+    let report = run_with(&module, "war_hazard", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Race);
+    assert_finding_file(f, "war_hazard.cu");
+    // Thread t < 32 reads tile[t + 32] while thread t + 32 overwrites it: whichever comes second
+    // is reported, at its own line.
+    let (read, write) = (marker_line("bugs/war_hazard.cu", "read"), marker_line("bugs/war_hazard.cu", "write"));
+    let line = finding_line(f);
+    assert!(line == read || line == write, "race at line {line}, expected {read} or {write}");
+    assert_eq!(f.block, [0, 0, 0]);
+    if line == write {
+        assert!((32..64).contains(&f.thread[0]), "writer is a thread of warp 1: {:?}", f.thread);
+    } else {
+        assert!(f.thread[0] < 32, "reader is a thread of warp 0: {:?}", f.thread);
+    }
+    assert_eq!(f.thread[1..], [0, 0]);
+    // Not fatal: the launch completes and the output is still produced.
+    assert!(report.completed);
+}
+
+#[test]
+fn write_after_write_by_two_threads() {
+    let module = module("bugs/waw");
+    let mut mem = DeviceMemory::new();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "waw_race", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Race);
+    assert_finding_file(f, "waw.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/waw.cu", "write"));
+    assert_eq!(f.block, [0, 0, 0]);
+    assert!(f.thread == [0, 0, 0] || f.thread == [32, 0, 0], "the writers are threads 0 and 32, got {:?}", f.thread);
+    assert_eq!(findings_of(&report, FindingKind::Race).len(), 1, "one racing pair: {:#?}", report.findings);
+}
+
+#[test]
+fn read_of_shared_memory_nobody_wrote() {
+    let module = module("bugs/uninit_shared");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "uninit_read", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::UninitializedShared);
+    assert_finding_file(f, "uninit_shared.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/uninit_shared.cu", "read"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [32, 0, 0]));
+    // Only threads 32..63 read unwritten cells; none of the first warp.
+    for g in findings_of(&report, FindingKind::UninitializedShared) {
+        assert!(g.thread[0] >= 32, "{g:#?}");
+    }
+}
+
+#[test]
+fn barrier_inside_a_branch_only_some_threads_take() {
+    let module = module("bugs/partial_barrier");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "partial_barrier", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Barrier);
+    assert_finding_file(f, "partial_barrier.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/partial_barrier.cu", "barrier"));
+    assert_eq!(f.block, [0, 0, 0]);
+    assert!(f.thread[0] < 64 && f.thread[1..] == [0, 0], "thread {:?}", f.thread);
+}
+
+#[test]
+fn early_return_before_a_barrier() {
+    let module = module("bugs/early_return");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "early_return", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(40)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Barrier);
+    assert_finding_file(f, "early_return.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/early_return.cu", "barrier"));
+    assert_eq!(f.block, [0, 0, 0]);
+    assert!(f.thread[0] < 40, "a thread that reached the barrier, got {:?}", f.thread);
+}
+
+#[test]
+fn early_return_is_fine_when_the_whole_block_returns() {
+    // n = 64: nobody returns early; no finding. Guards against flagging every exit.
+    let module = module("bugs/early_return");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    // With n = 64 the kernel reads tile[(t+1) % 40] for every t < 64: all written. Clean.
+    run_clean(&module, "early_return", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(64)], &[], &mut mem);
+}
+
+#[test]
+fn infinite_loop_times_out_quickly() {
+    let module = module("bugs/infinite_loop");
+    let mut mem = DeviceMemory::new();
+    let flag = mem.alloc_i32(&[0]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let opts = Options { instruction_budget: 2_000_000, ..Options::default() };
+    let start = Instant::now();
+    let report = run_with(&module, "spin_forever", cfg([2, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(flag), KernelArg::Ptr(dout)], &[], &mut mem, &opts);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(5), "timeout took {took:?}");
+    let f = first_of(&report, FindingKind::Timeout);
+    assert!(!report.completed);
+    // The budget is a bound on the work done, give or take one warp-instruction per worker.
+    assert!(report.metrics.lane_instructions <= 2_000_000 + 64 * 32, "ran {} lane-instructions", report.metrics.lane_instructions);
+    if let Some(src) = &f.source {
+        assert!(src.file.ends_with("infinite_loop.cu"));
+        assert_eq!(src.line, marker_line("bugs/infinite_loop.cu", "loop"));
+    }
+}
+
+#[test]
+fn max_findings_keeps_the_first_and_counts_the_rest() {
+    let module = module("bugs/uninit_shared");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64 * 4).unwrap();
+    // 4 blocks, 32 uninitialized reads each.
+    let opts = Options { max_findings: 3, ..Options::default() };
+    let report = run_with(&module, "uninit_read", cfg([4, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &opts);
+    assert_eq!(report.findings.len(), 3);
+    assert!(report.findings_dropped > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launches that cannot start, PTX that cannot load
+
+fn launch_err(grid: [u32; 3], block: [u32; 3], dynamic_shared_bytes: u32) -> emulator::LaunchError {
+    let module = module("metrics_probe");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_zeroed(64).unwrap();
+    let dout = mem.alloc_zeroed(64).unwrap();
+    let config = LaunchConfig { grid, block, dynamic_shared_bytes };
+    match launch(&module, &Launch { kernel: "add_one", config, args: &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], constants: &[] }, &mut mem, &Options::default()) {
+        Ok(r) => panic!("launch {config:?} should not start, it ran: {:?}", r.findings),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn absurd_geometry_is_a_launch_error() {
+    for (grid, block, dynamic) in [
+        ([u32::MAX, u32::MAX, u32::MAX], [32, 1, 1], 0), // 2^96 blocks
+        ([1, 1, 1], [2048, 1, 1], 0),                    // more than 1024 threads per block
+        ([1, 1, 1], [0, 1, 1], 0),                       // empty block
+        ([0, 1, 1], [32, 1, 1], 0),                      // empty grid
+        ([1, 1, 1], [32, 1, 1], 1 << 30),                // 1 GiB of dynamic shared memory
+    ] {
+        let e = launch_err(grid, block, dynamic);
+        assert!(!e.message.is_empty(), "empty message for {grid:?} {block:?}");
+    }
+}
+
+#[test]
+fn absurd_allocation_is_an_error() {
+    let mut mem = DeviceMemory::new();
+    assert!(mem.alloc_zeroed(1 << 50).is_err(), "a petabyte allocation should fail cleanly");
+    assert!(mem.alloc_zeroed(usize::MAX).is_err());
+    let p = mem.alloc_zeroed(16).unwrap();
+    assert!(mem.read_bytes(p, 17).is_err(), "reading past an allocation from the host");
+    assert!(mem.write_bytes(p, &[0; 17]).is_err(), "writing past an allocation from the host");
+    assert!(mem.read_bytes(emulator::DevicePtr(p.0 + 1_000_000), 4).is_err());
+}
+
+#[test]
+fn mismatched_launches_are_errors() {
+    let module = module("conv2d_tiled");
+    let mut mem = DeviceMemory::new();
+    let d = mem.alloc_zeroed(4096).unwrap();
+    let f = [0u8; 100];
+    let good_args = [KernelArg::Ptr(d), KernelArg::Ptr(d), KernelArg::I32(4), KernelArg::I32(4)];
+    let try_launch = |kernel: &str, args: &[KernelArg], constants: &[(&str, &[u8])], mem: &mut DeviceMemory| {
+        launch(&module, &Launch { kernel, config: cfg([1, 1, 1], [32, 32, 1]), args, constants }, mem, &Options::default())
+    };
+    assert!(try_launch("no_such_kernel", &good_args, &[("F", &f)], &mut mem).is_err(), "unknown kernel");
+    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args[..3], &[("F", &f)], &mut mem).is_err(), "too few args");
+    assert!(
+        try_launch("convolution_tiled_2D_const_mem_kernel", &[KernelArg::I32(0), KernelArg::Ptr(d), KernelArg::I32(4), KernelArg::I32(4)], &[("F", &f)], &mut mem).is_err(),
+        "a 4-byte argument for an 8-byte pointer parameter"
+    );
+    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("G", &f)], &mut mem).is_err(), "unknown constant");
+    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &[0u8; 101])], &mut mem).is_err(), "constant larger than its symbol");
+    // And the right launch does run.
+    let report = try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &f)], &mut mem).expect("good launch");
+    assert_clean("good launch", &report);
+}
+
+#[test]
+fn module_reports_kernels_constants_and_shared() {
+    let m = module("conv2d_tiled");
+    let k = m.kernel("convolution_tiled_2D_const_mem_kernel").expect("kernel listed");
+    assert_eq!(k.param_sizes, vec![8, 8, 4, 4]);
+    assert_eq!(k.static_shared_bytes, 4096);
+    assert_eq!(m.constant_symbols(), vec![("F".to_string(), 100)]);
+    let h = module("histogram");
+    let mut names: Vec<String> = h.kernels().into_iter().map(|k| k.name).collect();
+    names.sort();
+    assert_eq!(names, vec!["histogram_global", "histogram_shared"]);
+    assert_eq!(h.kernel("histogram_shared").unwrap().static_shared_bytes, 64);
+}
+
+#[test]
+fn unknown_opcode_is_a_load_error_with_the_line() {
+    let ptx = fixture_text("ptx/metrics_probe.ptx");
+    // Hand-edit: turn the first add.f32 into an instruction that does not exist.
+    let (idx, line) = ptx.lines().enumerate().find(|(_, l)| l.trim_start().starts_with("add.f32")).expect("fixture has an add.f32");
+    let edited: String = ptx
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == idx { line.replace("add.f32", "frobnicate.f32") } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let err = Module::parse(&edited).err().expect("an unknown opcode must not load");
+    assert_eq!(err.ptx_line, idx + 1, "{err}");
+    assert!(err.message.contains("frobnicate"), "the message should name the instruction: {err}");
+    // The .loc before it ties it to metrics_probe.cu's `out[i] = in[i] + 1.0f;`.
+    if let Some(src) = &err.source {
+        assert!(src.file.ends_with("metrics_probe.cu"));
+        assert_eq!(src.line, 6);
+    }
+}
+
+#[test]
+fn garbage_is_a_load_error_not_a_panic() {
+    for text in ["", "hello", ".version 8.5\n.target sm_75\n.entry k( {", "\u{0}\u{1}binary", ".visible .entry k()\n{\n\tret\n"] {
+        let _ = Module::parse(text); // may load (an empty module) or fail, but must not panic
+    }
+    assert!(Module::parse(".version 8.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n\tbogus.op %r1;\n}\n").is_err());
+}

@@ -1,0 +1,163 @@
+//! emulator-bench: how fast the emulator runs the textbook's tiled 2D convolution (section 7.4:
+//! 32×32 input tiles, 5×5 filter in constant memory) on one core with the sanitizer on, beside
+//! numba's CUDA simulator running the same kernel (tools/numba_conv_bench.py).
+//!
+//!   cargo run -p emulator --bin emulator-bench -- [--short]
+//!
+//! Full: a 1024×1024 image on the emulator, 64×64 on numba. --short (CI): 256×256 and 28×28.
+//! Exit status: 0 when the emulator's outputs (and numba's, when it ran) are correct, 1 when they
+//! are wrong, 2 when the emulator could not run the kernel.
+
+use emulator::{launch, DeviceMemory, KernelArg, Launch, LaunchConfig, Module, Options};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+const PTX: &str = include_str!("../../fixtures/ptx/conv2d_tiled.ptx");
+const KERNEL: &str = "convolution_tiled_2D_const_mem_kernel";
+const RADIUS: usize = 2;
+const IN_TILE_DIM: usize = 32;
+const OUT_TILE_DIM: usize = IN_TILE_DIM - 2 * RADIUS;
+
+/// A small deterministic generator (the bench has no rand dependency): values in [-1, 1).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next_f32(&mut self) -> f32 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+    }
+}
+
+struct EmulatorRun {
+    seconds: f64,
+    lane_instructions: u64,
+    outputs: usize,
+    findings: usize,
+    max_error_ratio: f64,
+}
+
+fn run_emulator(size: usize) -> Result<EmulatorRun, String> {
+    let module = Module::parse(PTX).map_err(|e| format!("the fixture PTX does not load: {e}"))?;
+    let mut rng = Lcg(2024);
+    let image: Vec<f32> = (0..size * size).map(|_| rng.next_f32()).collect();
+    let filter: Vec<f32> = (0..25).map(|_| rng.next_f32()).collect();
+    let filter_bytes: Vec<u8> = filter.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut mem = DeviceMemory::new();
+    let err = |e: emulator::LaunchError| e.message;
+    let d_in = mem.alloc_f32(&image).map_err(err)?;
+    let d_out = mem.alloc_zeroed(4 * size * size).map_err(err)?;
+    let blocks = size.div_ceil(OUT_TILE_DIM) as u32;
+    let args = [KernelArg::Ptr(d_in), KernelArg::Ptr(d_out), KernelArg::I32(size as i32), KernelArg::I32(size as i32)];
+    let config = LaunchConfig { grid: [blocks, blocks, 1], block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1], dynamic_shared_bytes: 0 };
+    let options = Options { threads: 1, ..Options::default() };
+    let start = Instant::now();
+    let report = launch(&module, &Launch { kernel: KERNEL, config, args: &args, constants: &[("F", &filter_bytes)] }, &mut mem, &options)
+        .map_err(err)?;
+    let seconds = start.elapsed().as_secs_f64();
+    if !report.completed {
+        return Err(format!("the launch did not complete: {:?}", report.findings));
+    }
+    let got = mem.read_f32(d_out, size * size).map_err(err)?;
+    // Error bound of 25 f32 multiply-adds: 26 · 2^-24 · Σ|terms| (see emulator/tests/common).
+    let mut max_error_ratio = 0.0f64;
+    for row in 0..size {
+        for col in 0..size {
+            let (mut exact, mut magnitude) = (0.0f64, 0.0f64);
+            for fr in 0..5 {
+                for fc in 0..5 {
+                    let (r, c) = (row as i64 + fr as i64 - 2, col as i64 + fc as i64 - 2);
+                    if r >= 0 && c >= 0 && (r as usize) < size && (c as usize) < size {
+                        let t = filter[fr * 5 + fc] as f64 * image[r as usize * size + c as usize] as f64;
+                        exact += t;
+                        magnitude += t.abs();
+                    }
+                }
+            }
+            let bound = 26.0 * f32::EPSILON as f64 / 2.0 * magnitude + 1e-30;
+            max_error_ratio = max_error_ratio.max((got[row * size + col] as f64 - exact).abs() / bound);
+        }
+    }
+    Ok(EmulatorRun { seconds, lane_instructions: report.metrics.lane_instructions, outputs: size * size, findings: report.findings.len(), max_error_ratio })
+}
+
+struct NumbaRun {
+    outputs_per_second: f64,
+    seconds: f64,
+    outputs: u64,
+    correct: bool,
+}
+
+/// Pulls `"key": number` out of the script's one-line JSON (no JSON crate in this package).
+fn json_number(line: &str, key: &str) -> Option<f64> {
+    let at = line.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = line[at..].trim_start();
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end].trim().parse().ok()
+}
+
+fn run_numba(size: usize) -> Result<NumbaRun, String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tools/numba_conv_bench.py");
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    let out = Command::new(&python)
+        .arg(script)
+        .args(["--size", &size.to_string()])
+        .env("NUMBA_ENABLE_CUDASIM", "1")
+        .output()
+        .map_err(|e| format!("cannot run {python}: {e}; install Python 3 with `pip install numba numpy`"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().unwrap_or("");
+    if out.status.code() == Some(3) || line.contains("\"error\"") {
+        return Err("numba is not importable: install it with `pip install numba numpy`".to_string());
+    }
+    let (Some(ops), Some(seconds), Some(outputs)) = (json_number(line, "outputs_per_second"), json_number(line, "seconds"), json_number(line, "outputs")) else {
+        return Err(format!("unexpected output from {script}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
+    };
+    Ok(NumbaRun { outputs_per_second: ops, seconds, outputs: outputs as u64, correct: line.contains("\"correct\": true") })
+}
+
+fn main() -> ExitCode {
+    let short = std::env::args().any(|a| a == "--short");
+    if let Some(bad) = std::env::args().skip(1).find(|a| a != "--short") {
+        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short]");
+        return ExitCode::from(2);
+    }
+    let (emu_size, numba_size) = if short { (256, 28) } else { (1024, 64) };
+
+    println!("tiled 2D convolution (PMPP 7.4): IN_TILE_DIM {IN_TILE_DIM}, 5x5 filter in constant memory");
+    let emu = match run_emulator(emu_size) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("emulator: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let emu_ops = emu.outputs as f64 / emu.seconds;
+    let emu_correct = emu.max_error_ratio <= 1.0 && emu.findings == 0;
+    println!("emulator, 1 core, sanitizer on, {emu_size}x{emu_size}:");
+    println!("  wall time            {:.3} s", emu.seconds);
+    println!("  lane-instructions    {} ({:.1} M/s)", emu.lane_instructions, emu.lane_instructions as f64 / emu.seconds / 1e6);
+    println!("  outputs per second   {:.0}", emu_ops);
+    println!("  correct              {} (worst error {:.2} of its bound, {} findings)", emu_correct, emu.max_error_ratio, emu.findings);
+
+    let mut numba_correct = true;
+    match run_numba(numba_size) {
+        Ok(nb) => {
+            numba_correct = nb.correct;
+            println!("numba CUDA simulator, {numba_size}x{numba_size}:");
+            println!("  wall time            {:.3} s ({} outputs)", nb.seconds, nb.outputs);
+            println!("  outputs per second   {:.1}", nb.outputs_per_second);
+            println!("  correct              {}", nb.correct);
+            let ratio = emu_ops / nb.outputs_per_second;
+            println!("ratio (outputs/s, emulator / numba): {ratio:.0}x   (target >= 1000x)");
+        }
+        Err(e) => println!("numba: skipped: {e}"),
+    }
+    if !short {
+        println!("1024x1024 on one core in {:.3} s (target < 1 s)", emu.seconds);
+    }
+    if emu_correct && numba_correct {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,109 @@
+//! The emulator backend: the PTX interpreter of the `emulator` crate, with exact metrics and the
+//! sanitizer's findings.
+
+use ::emulator as emu;
+use kernels::exercise::{Arg, Buffer, Case, Data};
+
+use super::{Backend, BackendError, Outcome, Program};
+use crate::compare::initial_contents;
+
+#[derive(Default)]
+pub struct EmulatorBackend;
+
+impl Backend for EmulatorBackend {
+    fn name(&self) -> &'static str {
+        "emulator"
+    }
+
+    fn arch(&self) -> String {
+        // The emulator implements what compute_75 PTX uses.
+        "compute_75".into()
+    }
+
+    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, BackendError> {
+        let module = emu::Module::parse(ptx)
+            .map_err(|e| BackendError(format!("the emulator cannot load this kernel's PTX: {e}")))?;
+        Ok(Box::new(EmulatorProgram { module }))
+    }
+}
+
+struct EmulatorProgram {
+    module: emu::Module,
+}
+
+/// Lane-instructions a case may execute: generous per thread (a 9×9 filter or a 128-plane walk
+/// is a few thousand), so that only a kernel that never ends hits it, and hits it quickly.
+pub fn instruction_budget(case: &Case) -> u64 {
+    let g = case.geometry;
+    let threads: u64 = g.grid.iter().chain(g.block.iter()).map(|&d| d.max(1) as u64).product();
+    (threads.saturating_mul(20_000)).clamp(50_000_000, 8_000_000_000)
+}
+
+fn data_bytes(d: &Data) -> Vec<u8> {
+    match d {
+        Data::F32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        Data::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+    }
+}
+
+fn launch_error(e: emu::LaunchError) -> BackendError {
+    BackendError(format!("the emulator could not launch the kernel: {e}"))
+}
+
+impl Program for EmulatorProgram {
+    fn entries(&self) -> Vec<String> {
+        self.module.kernels().into_iter().map(|k| k.name).collect()
+    }
+
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError> {
+        let mut mem = emu::DeviceMemory::new();
+        let mut ptrs = Vec::with_capacity(case.buffers.len());
+        for buffer in &case.buffers {
+            ptrs.push(mem.alloc_bytes(&data_bytes(&initial_contents(buffer))).map_err(launch_error)?);
+        }
+        let args = case
+            .args
+            .iter()
+            .map(|a| match *a {
+                Arg::Buffer(i) => ptrs
+                    .get(i)
+                    .map(|&p| emu::KernelArg::Ptr(p))
+                    .ok_or_else(|| BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))),
+                Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
+                Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
+                Arg::F32(v) => Ok(emu::KernelArg::F32(v)),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let constant_bytes: Vec<(String, Vec<u8>)> =
+            case.constants.iter().map(|(name, d)| (name.clone(), data_bytes(d))).collect();
+        let constants: Vec<(&str, &[u8])> =
+            constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        let g = case.geometry;
+        let launch = emu::Launch {
+            kernel,
+            config: emu::LaunchConfig { grid: g.grid, block: g.block, dynamic_shared_bytes: g.dynamic_shared_bytes },
+            args: &args,
+            constants: &constants,
+        };
+        let options = emu::Options { instruction_budget: instruction_budget(case), ..emu::Options::default() };
+        let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
+        let out_ptr = *ptrs
+            .get(case.output)
+            .ok_or_else(|| BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output)))?;
+        let len = match &case.buffers[case.output] {
+            Buffer::Input(d) | Buffer::InOut(d) => d.len(),
+            Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n,
+        };
+        let output = match &case.expected {
+            Data::F32(_) => Data::F32(mem.read_f32(out_ptr, len).map_err(launch_error)?),
+            Data::I32(_) => Data::I32(mem.read_i32(out_ptr, len).map_err(launch_error)?),
+        };
+        Ok(Outcome {
+            output,
+            metrics: Some(report.metrics),
+            findings: report.findings,
+            findings_dropped: report.findings_dropped,
+            completed: report.completed,
+        })
+    }
+}

@@ -1,0 +1,64 @@
+//! Where kernels run. The grader compiles with NVRTC for the backend's architecture, loads the
+//! PTX, then runs each case; a backend returns the output buffer and, where it can, metrics and
+//! sanitizer findings. Adding a backend is one file implementing these two traits.
+
+pub mod emulator;
+pub mod gpu;
+
+use emulator::EmulatorBackend;
+use kernels::exercise::{Case, Data};
+
+pub use ::emulator::{Finding, Metrics};
+
+/// What one launch of a case produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The case's `output` buffer read back after the launch.
+    pub output: Data,
+    /// Exact counts (the emulator); `None` where the backend cannot count.
+    pub metrics: Option<Metrics>,
+    pub findings: Vec<Finding>,
+    pub findings_dropped: u64,
+    /// False when the launch was stopped early (a fault or the instruction budget).
+    pub completed: bool,
+}
+
+/// A backend could not do what was asked: the message says what and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendError(pub String);
+
+pub trait Backend: Sync {
+    /// "emulator" or "gpu", as in the report.
+    fn name(&self) -> &'static str;
+    /// NVRTC's `--gpu-architecture` for this backend.
+    fn arch(&self) -> String;
+    /// Load compiled PTX. An error here is the grader's (PTX it cannot run), not the student's.
+    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, BackendError>;
+}
+
+/// Loaded PTX, ready to launch its kernels (cases may run on several threads at once).
+pub trait Program: Send + Sync {
+    /// The `.entry` names in the module.
+    fn entries(&self) -> Vec<String>;
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError>;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BackendChoice {
+    /// A GPU when one is usable, else the emulator.
+    Auto,
+    Emulator,
+    Gpu,
+}
+
+/// The backend for `choice`; `auto` falls back to the emulator without a word (that is its job).
+pub fn select(choice: BackendChoice) -> Result<Box<dyn Backend>, BackendError> {
+    match choice {
+        BackendChoice::Emulator => Ok(Box::new(EmulatorBackend::default())),
+        BackendChoice::Gpu => gpu::open().map(|b| Box::new(b) as Box<dyn Backend>),
+        BackendChoice::Auto => match gpu::open() {
+            Ok(b) => Ok(Box::new(b)),
+            Err(_) => Ok(Box::new(EmulatorBackend::default())),
+        },
+    }
+}

@@ -1,0 +1,276 @@
+//! The command line (see the course contract): grade a section, all of them, list them, show
+//! hints. Exit status: 0 every graded section passed, 1 one failed, 2 the grader could not run.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use clap::{Parser, ValueEnum};
+use kernels::exercise::Section;
+use rand::Rng;
+
+use crate::backend::{self, BackendChoice};
+use crate::grade::{Fatal, Grader, KernelFile, RunReport, SectionReport};
+use crate::{nvrtc, report, sections, workspace};
+
+pub const EXIT_PASSED: i32 = 0;
+pub const EXIT_FAILED: i32 = 1;
+pub const EXIT_CANNOT_RUN: i32 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.
+#[derive(Debug, Parser)]
+#[command(
+    name = "grader",
+    after_help = "Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4"
+)]
+pub struct Cli {
+    /// A section id (7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5), `all`, `list`, or `hint`.
+    pub command: String,
+    /// For `hint`: the section id, then how many hints to show (default 1).
+    pub rest: Vec<String>,
+    /// Grade the reference solution (solutions/<section>/kernel.cu) instead of yours.
+    #[arg(long, conflicts_with = "kernel")]
+    pub solutions: bool,
+    /// Grade this file as the section's kernel.
+    #[arg(long, value_name = "FILE")]
+    pub kernel: Option<PathBuf>,
+    /// Where kernels run: a GPU if usable (auto), the emulator, or a GPU.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub backend: BackendChoice,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// The message of the last panic, for the "internal error" report (the default hook's
+/// backtrace text would only confuse a student).
+static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
+
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = match (info.payload().downcast_ref::<&str>(), info.payload().downcast_ref::<String>()) {
+            (Some(s), _) => s.to_string(),
+            (_, Some(s)) => s.clone(),
+            _ => "unknown panic".to_string(),
+        };
+        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = format!("{msg}{place}");
+    }));
+}
+
+fn cannot_run(msg: &str) -> i32 {
+    eprintln!("{} {msg}", colored::Colorize::bold(colored::Colorize::red("error:")));
+    EXIT_CANNOT_RUN
+}
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_CANNOT_RUN } else { EXIT_PASSED };
+        }
+    };
+    if cli.format == Format::Json || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
+        colored::control::set_override(false);
+    }
+    install_panic_hook();
+    let code = run(&cli);
+    let _ = std::io::stdout().flush();
+    code
+}
+
+fn unknown_section(id: &str) -> i32 {
+    cannot_run(&format!(
+        "unknown section `{id}`. Sections: {} (or `all`, `list`, `hint <id>`)",
+        sections::ids().join(", ")
+    ))
+}
+
+pub fn run(cli: &Cli) -> i32 {
+    let root = match workspace::find_root() {
+        Ok(r) => r,
+        Err(e) => return cannot_run(&e),
+    };
+    match cli.command.as_str() {
+        "hint" => hint(cli),
+        "list" => list(cli, &root),
+        "all" => {
+            if cli.kernel.is_some() {
+                return cannot_run("--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)");
+            }
+            grade_sections(cli, &root, sections::all())
+        }
+        id => match sections::find(id) {
+            Some(s) => grade_sections(cli, &root, vec![s]),
+            None => unknown_section(id),
+        },
+    }
+}
+
+fn hint(cli: &Cli) -> i32 {
+    let Some(id) = cli.rest.first() else {
+        return cannot_run("which section? e.g. `cargo run -p grader -- hint 7.4`");
+    };
+    let Some(section) = sections::find(id) else {
+        return unknown_section(id);
+    };
+    let hints = section.hints();
+    let wanted = match cli.rest.get(1).map(|n| n.parse::<usize>()) {
+        None => 1,
+        Some(Ok(n)) if n >= 1 => n,
+        Some(_) => return cannot_run("the number of hints must be a positive number, e.g. `hint 7.4 2`"),
+    };
+    println!("{}  {}", section.id(), section.title());
+    for (i, h) in hints.iter().take(wanted).enumerate() {
+        println!("  hint {} of {}: {h}", i + 1, hints.len());
+    }
+    if wanted < hints.len() {
+        println!("  more: cargo run -p grader -- hint {} {}", section.id(), wanted + 1);
+    }
+    EXIT_PASSED
+}
+
+/// Which file a section is graded from.
+fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Section) -> Result<KernelFile, String> {
+    let path = match &cli.kernel {
+        Some(p) => p.clone(),
+        None if cli.solutions => root.join("solutions").join(section.dir()).join("kernel.cu"),
+        None => root.join("exercises").join(section.dir()).join("kernel.cu"),
+    };
+    if !path.is_file() {
+        return Err(format!("kernel file not found: {}", path.display()));
+    }
+    let display = match &cli.kernel {
+        // The path as the student typed it reads best in messages.
+        Some(p) => p.display().to_string(),
+        None => workspace::display_path(root, &path),
+    };
+    Ok(KernelFile { path, display })
+}
+
+fn prepare(cli: &Cli) -> Result<(Box<dyn backend::Backend>, &'static nvrtc::Nvrtc), i32> {
+    let backend = backend::select(cli.backend).map_err(|e| cannot_run(&e.0))?;
+    let nvrtc = nvrtc::get(true).map_err(|e| cannot_run(&e))?;
+    Ok((backend, nvrtc))
+}
+
+/// Grade one section behind catch_unwind: a bug in the grader or the emulator is reported as an
+/// internal error (exit 2), never as the student's failure.
+fn grade_one(grader: &Grader, section: &dyn Section, file: &KernelFile, seed: u64, visible_only: bool) -> Result<SectionReport, Fatal> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, visible_only))) {
+        Ok(r) => r,
+        Err(_) => {
+            let msg = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).clone();
+            Err(Fatal(format!("internal error while grading {} ({msg}); please report it", section.id())))
+        }
+    }
+}
+
+fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Section>) -> i32 {
+    if !cli.rest.is_empty() {
+        return cannot_run(&format!("unexpected argument `{}`", cli.rest[0]));
+    }
+    // Every file must exist before anything is compiled.
+    let mut files = Vec::new();
+    for s in &chosen {
+        match kernel_file(cli, root, *s) {
+            Ok(f) => files.push(f),
+            Err(e) => return cannot_run(&e),
+        }
+    }
+    let (backend, nvrtc) = match prepare(cli) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
+    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let start = Instant::now();
+    let mut reports = Vec::new();
+    for (section, file) in chosen.iter().zip(&files) {
+        match grade_one(&grader, *section, file, seed, false) {
+            Ok(r) => {
+                if cli.format == Format::Text {
+                    println!("{}", report::section(&r, true));
+                }
+                reports.push(r);
+            }
+            Err(Fatal(msg)) => return cannot_run(&msg),
+        }
+    }
+    let total = start.elapsed().as_secs_f64();
+    match cli.format {
+        Format::Text => {
+            if reports.len() > 1 {
+                print!("{}", report::footer(&reports, total));
+            }
+        }
+        Format::Json => {
+            let run = RunReport { sections: reports.clone() };
+            match serde_json::to_string_pretty(&run) {
+                Ok(s) => println!("{s}"),
+                Err(e) => return cannot_run(&format!("cannot write the JSON report: {e}")),
+            }
+        }
+    }
+    if reports.iter().all(|r| r.passed) {
+        EXIT_PASSED
+    } else {
+        EXIT_FAILED
+    }
+}
+
+/// Every section, its title, and whether the current kernel passes its visible tests.
+fn list(cli: &Cli, root: &std::path::Path) -> i32 {
+    let (backend, nvrtc) = match prepare(cli) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let all = sections::all();
+    let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
+    let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
+    let which = if cli.solutions { "reference solutions" } else { "your kernels" };
+    if cli.format == Format::Text {
+        println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
+    }
+    let mut json = Vec::new();
+    for s in all {
+        let status = match kernel_file(cli, root, s) {
+            Err(_) => colored::Colorize::yellow("no kernel.cu").to_string(),
+            Ok(f) => match grade_one(&grader, s, &f, 0, true) {
+                Ok(r) => {
+                    let st = if r.passed {
+                        colored::Colorize::green("✓ passes visible tests").to_string()
+                    } else if !r.compile.ok {
+                        colored::Colorize::red("✗ does not compile").to_string()
+                    } else {
+                        colored::Colorize::red("✗ not yet").to_string()
+                    };
+                    json.push(r);
+                    st
+                }
+                Err(Fatal(msg)) => colored::Colorize::yellow(format!("? {msg}").as_str()).to_string(),
+            },
+        };
+        if cli.format == Format::Text {
+            println!("  {:id_w$}  {:title_w$}  {status}", s.id(), s.title());
+        }
+    }
+    if cli.format == Format::Json {
+        match serde_json::to_string_pretty(&RunReport { sections: json }) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return cannot_run(&format!("cannot write the JSON report: {e}")),
+        }
+    }
+    EXIT_PASSED
+}

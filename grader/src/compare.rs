@@ -1,0 +1,234 @@
+//! Checking a kernel's output against the oracle, and describing what is wrong in a way that
+//! points at the bug: the first wrong elements with coordinates, and a coarse map of where
+//! they are (a wrong border means ghost cells; every 32nd column means a tile edge).
+
+use kernels::exercise::{Buffer, Data, Tolerance, I32_POISON};
+use serde::Serialize;
+
+/// Wrong elements listed one by one in a report.
+pub const FIRST_WRONG: usize = 5;
+pub const MAP_COLUMNS: usize = 64;
+pub const MAP_ROWS: usize = 16;
+/// Planes of a 3D output drawn (the ones with wrong elements, in order).
+pub const MAP_PLANES: usize = 3;
+
+/// What a device buffer holds before the launch: outputs are poisoned so that elements the
+/// kernel never writes are caught (NaN is never equal to anything, the int sentinel is unlikely).
+pub fn initial_contents(buffer: &Buffer) -> Data {
+    match buffer {
+        Buffer::Input(d) | Buffer::InOut(d) => d.clone(),
+        Buffer::OutputF32(n) => Data::F32(vec![f32::NAN; *n]),
+        Buffer::OutputI32(n) => Data::I32(vec![I32_POISON; *n]),
+    }
+}
+
+/// Whether one float is close enough. NaN never is; infinities must match exactly.
+pub fn float_matches(expected: f32, got: f32, tolerance: Tolerance) -> bool {
+    match tolerance {
+        Tolerance::Exact => expected == got,
+        Tolerance::Float { abs, rel } => {
+            expected == got || (got - expected).abs() <= abs + rel * expected.abs()
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WrongElement {
+    /// [x, y, z], x fastest.
+    pub at: [usize; 3],
+    pub expected: String,
+    pub got: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mismatch {
+    pub wrong: usize,
+    pub total: usize,
+    pub first: Vec<WrongElement>,
+    /// Every wrong element holds the poison value: the kernel never wrote them.
+    pub all_unwritten: bool,
+    /// Lines of the coarse map of wrong elements.
+    pub map: Vec<String>,
+    pub shape: [usize; 3],
+}
+
+fn format_f32(v: f32) -> String {
+    if v.is_nan() {
+        "NaN".into()
+    } else {
+        format!("{v}")
+    }
+}
+
+fn format_i32(v: i32) -> String {
+    if v == I32_POISON {
+        format!("{v} (poison)")
+    } else {
+        v.to_string()
+    }
+}
+
+/// `None` when `got` matches `expected`; else what is wrong and where.
+pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize; 3]) -> Option<Mismatch> {
+    let n = expected.len();
+    let shape = if shape.iter().product::<usize>() == n { shape } else { [n, 1, 1] };
+    // For each element: is it wrong, and its two values as text (only built for the first few).
+    let (wrong, unwritten): (Vec<bool>, Vec<bool>) = match (expected, got) {
+        (Data::F32(e), Data::F32(g)) if g.len() == n => {
+            e.iter().zip(g).map(|(&e, &g)| (!float_matches(e, g, tolerance), g.is_nan())).unzip()
+        }
+        (Data::I32(e), Data::I32(g)) if g.len() == n => {
+            e.iter().zip(g).map(|(&e, &g)| (e != g, g == I32_POISON)).unzip()
+        }
+        _ => (vec![true; n], vec![false; n]),
+    };
+    let count = wrong.iter().filter(|&&w| w).count();
+    if count == 0 {
+        return None;
+    }
+    let text = |d: &Data, i: usize| match d {
+        Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| "missing".into()),
+        Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| "missing".into()),
+    };
+    let first = wrong
+        .iter()
+        .enumerate()
+        .filter(|(_, &w)| w)
+        .take(FIRST_WRONG)
+        .map(|(i, _)| WrongElement { at: coordinates(i, shape), expected: text(expected, i), got: text(got, i) })
+        .collect();
+    let all_unwritten = wrong.iter().zip(&unwritten).all(|(&w, &u)| !w || u);
+    Some(Mismatch { wrong: count, total: n, first, all_unwritten, map: render_map(&wrong, shape), shape })
+}
+
+pub fn coordinates(index: usize, shape: [usize; 3]) -> [usize; 3] {
+    let (sx, sy) = (shape[0].max(1), shape[1].max(1));
+    [index % sx, (index / sx) % sy, index / (sx * sy)]
+}
+
+/// A map of wrong elements, downsampled to at most MAP_COLUMNS × MAP_ROWS cells per plane:
+/// `.` all right, `x` some wrong, `X` all wrong. 3D outputs show the first planes with errors.
+pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<String> {
+    let [sx, sy, sz] = shape.map(|d| d.max(1));
+    let cols = sx.min(MAP_COLUMNS);
+    let rows = sy.min(MAP_ROWS);
+    let mut lines = Vec::new();
+    let bad_planes: Vec<usize> =
+        (0..sz).filter(|&z| wrong[z * sx * sy..(z + 1) * sx * sy].iter().any(|&w| w)).collect();
+    let cell_w = sx.div_ceil(cols);
+    let cell_h = sy.div_ceil(rows);
+    let header = if cell_w * cell_h > 1 {
+        format!("each cell = {cell_w}×{cell_h} elements (x → right, y ↓); . right, x some wrong, X all wrong")
+    } else {
+        "one cell per element (x → right, y ↓); . right, X wrong".to_string()
+    };
+    lines.push(header);
+    if sz > 1 {
+        let listed: Vec<String> = bad_planes.iter().take(12).map(|z| z.to_string()).collect();
+        let more = if bad_planes.len() > 12 { format!(" … ({} planes)", bad_planes.len()) } else { String::new() };
+        lines.push(format!("planes with wrong elements: z = {}{more}", listed.join(", ")));
+    }
+    for &z in bad_planes.iter().take(if sz > 1 { MAP_PLANES } else { 1 }) {
+        if sz > 1 {
+            lines.push(format!("z = {z}:"));
+        }
+        let plane = &wrong[z * sx * sy..(z + 1) * sx * sy];
+        for r in 0..sy.div_ceil(cell_h) {
+            let mut line = String::with_capacity(cols);
+            for c in 0..sx.div_ceil(cell_w) {
+                let (mut bad, mut all) = (0, 0);
+                for y in r * cell_h..((r + 1) * cell_h).min(sy) {
+                    for x in c * cell_w..((c + 1) * cell_w).min(sx) {
+                        all += 1;
+                        bad += plane[y * sx + x] as usize;
+                    }
+                }
+                line.push(if bad == 0 { '.' } else if bad == all { 'X' } else { 'x' });
+            }
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOL: Tolerance = Tolerance::Float { abs: 1e-4, rel: 1e-5 };
+
+    #[test]
+    fn outputs_are_poisoned_and_inputs_kept() {
+        assert!(matches!(initial_contents(&Buffer::OutputF32(3)), Data::F32(v) if v.len() == 3 && v.iter().all(|x| x.is_nan())));
+        assert_eq!(initial_contents(&Buffer::OutputI32(2)), Data::I32(vec![I32_POISON; 2]));
+        let given = Data::F32(vec![1.0, f32::NAN]);
+        assert!(matches!(initial_contents(&Buffer::InOut(given)), Data::F32(v) if v[0] == 1.0 && v[1].is_nan()));
+        assert_eq!(initial_contents(&Buffer::Input(Data::I32(vec![4]))), Data::I32(vec![4]));
+    }
+
+    #[test]
+    fn float_comparison_uses_tolerance_and_never_accepts_nan() {
+        assert!(float_matches(1.0, 1.00005, TOL));
+        assert!(!float_matches(1.0, 1.001, TOL));
+        assert!(!float_matches(f32::NAN, f32::NAN, TOL));
+        assert!(!float_matches(0.0, f32::NAN, TOL));
+        assert!(float_matches(f32::INFINITY, f32::INFINITY, TOL));
+        assert!(!float_matches(1.0, 1.00005, Tolerance::Exact));
+    }
+
+    #[test]
+    fn ints_compare_exactly_and_poison_is_named() {
+        let m = compare(&Data::I32(vec![1, 2, 3]), &Data::I32(vec![1, I32_POISON, 3]), Tolerance::Exact, [3, 1, 1]).unwrap();
+        assert_eq!(m.wrong, 1);
+        assert!(m.all_unwritten);
+        assert_eq!(m.first[0], WrongElement { at: [1, 0, 0], expected: "2".into(), got: "2139062143 (poison)".into() });
+        assert!(compare(&Data::I32(vec![5]), &Data::I32(vec![5]), Tolerance::Exact, [1, 1, 1]).is_none());
+    }
+
+    #[test]
+    fn coordinates_are_x_fastest() {
+        assert_eq!(coordinates(0, [4, 3, 2]), [0, 0, 0]);
+        assert_eq!(coordinates(5, [4, 3, 2]), [1, 1, 0]);
+        assert_eq!(coordinates(13, [4, 3, 2]), [1, 0, 1]);
+    }
+
+    #[test]
+    fn wrong_length_or_type_is_all_wrong() {
+        let m = compare(&Data::F32(vec![1.0, 2.0]), &Data::F32(vec![1.0]), TOL, [2, 1, 1]).unwrap();
+        assert_eq!(m.wrong, 2);
+        let m = compare(&Data::F32(vec![1.0]), &Data::I32(vec![1]), TOL, [1, 1, 1]).unwrap();
+        assert_eq!(m.wrong, 1);
+    }
+
+    #[test]
+    fn map_marks_a_wrong_border() {
+        // 8×4 image whose border is wrong: the map (one cell per element) shows a frame.
+        let (w, h) = (8, 4);
+        let wrong: Vec<bool> = (0..w * h).map(|i| {
+            let (x, y) = (i % w, i / w);
+            x == 0 || y == 0 || x == w - 1 || y == h - 1
+        }).collect();
+        let map = render_map(&wrong, [w, h, 1]);
+        assert_eq!(&map[1..], ["XXXXXXXX", "X......X", "X......X", "XXXXXXXX"]);
+    }
+
+    #[test]
+    fn map_downsamples_large_images() {
+        // 256×64: every 32nd column wrong → cells of 4×4 elements, x where a tile edge falls.
+        let (w, h) = (256, 64);
+        let wrong: Vec<bool> = (0..w * h).map(|i| (i % w) % 32 == 31).collect();
+        let map = render_map(&wrong, [w, h, 1]);
+        assert_eq!(map.len(), 1 + 16);
+        assert!(map[1].chars().count() == 64);
+        assert_eq!(&map[1][..16], ".......x.......x");
+    }
+
+    #[test]
+    fn map_of_3d_output_shows_planes_with_errors() {
+        let n = 4;
+        let wrong: Vec<bool> = (0..n * n * n).map(|i| i / (n * n) == 2 && i % n == 0).collect();
+        let map = render_map(&wrong, [n, n, n]);
+        assert_eq!(map[1], "planes with wrong elements: z = 2");
+        assert_eq!(&map[2..], ["z = 2:", "X...", "X...", "X...", "X..."]);
+    }
+}

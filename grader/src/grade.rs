@@ -1,0 +1,426 @@
+//! Grading one section: compile the student's file for each distinct set of defines, run the
+//! visible cases, the hidden ones (from the seed) and the metrics case, then check the targets.
+//! The result is plain data ([`SectionReport`]), printed as text or as the contract's JSON.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Section, Target, Visibility};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::backend::{Backend, Finding, Metrics, Outcome, Program};
+use crate::compare::{compare, Mismatch};
+use crate::nvrtc::{errors_only, CompileFailure, Nvrtc};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    pub sections: Vec<SectionReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SectionReport {
+    pub section: String,
+    pub title: String,
+    pub kernel: String,
+    pub backend: String,
+    pub seed: u64,
+    pub passed: bool,
+    pub compile: CompileReport,
+    pub tests: Vec<TestReport>,
+    pub metrics: Option<MetricsReport>,
+    pub targets: Vec<TargetReport>,
+    pub findings: Vec<FindingReport>,
+    /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
+    pub findings_more: u64,
+    /// Why the kernel could not be run at all, when it compiled (e.g. the entry is missing).
+    pub problem: Option<String>,
+    /// Only the visible cases were run (the `list` command's quick check).
+    pub visible_only: bool,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CompileReport {
+    pub ok: bool,
+    /// NVRTC's errors with their source lines (warnings left out).
+    pub log: String,
+    /// The `-D` defines of the compilation that failed.
+    pub defines: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TestReport {
+    pub name: String,
+    pub visibility: String,
+    pub passed: bool,
+    pub message: String,
+    pub size: String,
+    pub metrics_case: bool,
+    pub mismatch: Option<Mismatch>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MetricsReport {
+    pub case: String,
+    pub flops: u64,
+    pub global_load_bytes: u64,
+    pub op_per_byte: f64,
+    pub global_load_requests: u64,
+    pub global_load_sectors: u64,
+    pub global_store_bytes: u64,
+    pub shared_bytes_per_block: u64,
+    pub other_float_ops: u64,
+    pub unique_global_load_bytes: u64,
+    pub shared_bank_conflicts: u64,
+    pub barriers: u64,
+    pub threads: u64,
+    pub blocks: u64,
+    pub output_elements: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TargetReport {
+    pub name: String,
+    pub op: String,
+    pub target: f64,
+    pub measured: Option<f64>,
+    pub textbook: Option<f64>,
+    pub passed: bool,
+    pub advice: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingReport {
+    pub kind: String,
+    pub message: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    /// The test it happened in.
+    pub case: String,
+    /// The student's source line, when known.
+    pub source_line: Option<String>,
+    /// How many findings of this kind at this line, over all tests.
+    pub count: u64,
+}
+
+/// The student's file: where it is, and how it is named in messages.
+#[derive(Clone, Debug)]
+pub struct KernelFile {
+    pub path: PathBuf,
+    /// Relative to the course root when inside it ("exercises/7.4-halo-tiling/kernel.cu").
+    pub display: String,
+}
+
+/// Compiles and runs; caches PTX per (source, defines, arch) for the whole run.
+pub struct Grader<'a> {
+    pub backend: &'a dyn Backend,
+    pub nvrtc: &'a Nvrtc,
+    ptx_cache: Mutex<HashMap<(String, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
+}
+
+/// The grader itself could not do its job (exit 2): never the student's fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fatal(pub String);
+
+pub fn defines_text(defines: &[(String, String)]) -> String {
+    defines.iter().map(|(k, v)| format!("-D{k}={v}")).collect::<Vec<_>>().join(" ")
+}
+
+pub fn size_text(shape: [usize; 3]) -> String {
+    match shape {
+        [x, 1, 1] => format!("{x}"),
+        [x, y, 1] => format!("{x}×{y}"),
+        [x, y, z] => format!("{x}×{y}×{z}"),
+    }
+}
+
+/// The `extern "C"` declaration the cases call, from their arguments.
+pub fn expected_signature(kernel: &str, case: &Case) -> String {
+    let params: Vec<&str> = case
+        .args
+        .iter()
+        .map(|a| match a {
+            Arg::Buffer(i) => match case.buffers.get(*i) {
+                Some(Buffer::Input(Data::I32(_)) | Buffer::InOut(Data::I32(_)) | Buffer::OutputI32(_)) => "int *",
+                _ => "float *",
+            },
+            Arg::I32(_) => "int",
+            Arg::U32(_) => "unsigned int",
+            Arg::F32(_) => "float",
+        })
+        .collect();
+    format!("extern \"C\" __global__ void {kernel}({})", params.join(", "))
+}
+
+pub fn target_name(metric: Metric) -> &'static str {
+    metric.as_str()
+}
+
+/// The measured value of a target's metric on the metrics case.
+pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> f64 {
+    match metric {
+        Metric::OpPerByte => m.op_per_byte(),
+        Metric::SharedBytesPerBlock => m.shared_bytes_per_block() as f64,
+        Metric::GlobalLoadBytesPerOutput => m.global_load_bytes as f64 / case.expected.len().max(1) as f64,
+        Metric::ThreadsPerBlock => case.geometry.block.iter().map(|&d| d as f64).product(),
+    }
+}
+
+pub fn evaluate_targets(targets: &[Target], measured: Option<(&Metrics, &Case)>) -> Vec<TargetReport> {
+    targets
+        .iter()
+        .map(|t| {
+            let value = measured.map(|(m, c)| measure(t.metric, m, c));
+            TargetReport {
+                name: target_name(t.metric).to_string(),
+                op: t.compare.as_str().to_string(),
+                target: t.value,
+                measured: value,
+                textbook: t.textbook,
+                passed: value.is_some_and(|v| t.compare.holds(v, t.value)),
+                advice: t.advice.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
+    MetricsReport {
+        case: label.to_string(),
+        flops: m.flops,
+        global_load_bytes: m.global_load_bytes,
+        op_per_byte: m.op_per_byte(),
+        global_load_requests: m.global_load_requests,
+        global_load_sectors: m.global_load_sectors,
+        global_store_bytes: m.global_store_bytes,
+        shared_bytes_per_block: m.shared_bytes_per_block(),
+        other_float_ops: m.other_float_ops,
+        unique_global_load_bytes: m.unique_global_load_bytes,
+        shared_bank_conflicts: m.shared_bank_conflicts,
+        barriers: m.barriers,
+        threads: m.threads,
+        blocks: m.blocks,
+        output_elements: case.expected.len() as u64,
+    }
+}
+
+/// One test's verdict from its outcome.
+pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>) {
+    let mismatch = compare(&case.expected, &outcome.output, case.tolerance, case.shape);
+    let mut notes = Vec::new();
+    if !outcome.completed {
+        notes.push("the launch was stopped early (see findings)".to_string());
+    }
+    if !outcome.findings.is_empty() {
+        let n = outcome.findings.len() as u64 + outcome.findings_dropped;
+        notes.push(format!("{n} sanitizer finding{}", if n == 1 { "" } else { "s" }));
+    }
+    if let Some(m) = &mismatch {
+        let mut s = format!("{} of {} elements wrong", m.wrong, m.total);
+        if m.all_unwritten {
+            s.push_str(" (all still hold the poison value: never written)");
+        }
+        notes.insert(0, s);
+    }
+    let passed = mismatch.is_none() && outcome.completed && outcome.findings.is_empty();
+    (passed, notes.join("; "), mismatch)
+}
+
+impl<'a> Grader<'a> {
+    pub fn new(backend: &'a dyn Backend, nvrtc: &'a Nvrtc) -> Self {
+        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()) }
+    }
+
+    fn compile(&self, source: &str, name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+        let arch = self.backend.arch();
+        let key = (source.to_string(), name.to_string(), defines.to_vec(), arch.clone());
+        if let Some(hit) = self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return hit.clone();
+        }
+        let result = self.nvrtc.compile(source, name, &arch, defines);
+        self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).insert(key, result.clone());
+        result
+    }
+
+    pub fn grade(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        seed: u64,
+        visible_only: bool,
+    ) -> Result<SectionReport, Fatal> {
+        let start = Instant::now();
+        let source = std::fs::read_to_string(&kernel.path)
+            .map_err(|e| Fatal(format!("cannot read the kernel file {}: {e}", kernel.display)))?;
+        let mut report = SectionReport {
+            section: section.id().to_string(),
+            title: section.title().to_string(),
+            kernel: kernel.display.clone(),
+            backend: self.backend.name().to_string(),
+            seed,
+            passed: false,
+            compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
+            tests: Vec::new(),
+            metrics: None,
+            targets: Vec::new(),
+            findings: Vec::new(),
+            findings_more: 0,
+            problem: None,
+            visible_only,
+            seconds: 0.0,
+        };
+
+        // Cases in the order they are reported; the metrics case last.
+        let mut cases: Vec<(Case, bool)> = section.visible_cases().into_iter().map(|c| (c, false)).collect();
+        if !visible_only {
+            let mut rng = StdRng::seed_from_u64(seed);
+            cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, false)));
+            cases.push((section.metrics_case(&mut rng), true));
+        }
+
+        // One compilation per distinct set of defines.
+        let mut programs: Vec<(Vec<(String, String)>, Box<dyn Program>)> = Vec::new();
+        for (case, _) in &cases {
+            if programs.iter().any(|(d, _)| *d == case.defines) {
+                continue;
+            }
+            match self.compile(&source, &kernel.display, &case.defines) {
+                Ok(ptx) => {
+                    let program = self.backend.load(&ptx).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
+                    programs.push((case.defines.clone(), program));
+                }
+                Err(failure) => {
+                    report.compile = CompileReport {
+                        ok: false,
+                        log: errors_only(&failure.log),
+                        defines: defines_text(&case.defines),
+                    };
+                    report.targets = evaluate_targets(&section.targets(), None);
+                    report.seconds = start.elapsed().as_secs_f64();
+                    return Ok(report);
+                }
+            }
+        }
+
+        // The entry must be there, under its C name.
+        let kernel_name = section.kernel_name();
+        if let Some((_, program)) = programs.first() {
+            let entries = program.entries();
+            if !entries.iter().any(|e| e == kernel_name) {
+                let (case, _) = &cases[0];
+                let mut msg = format!(
+                    "{} has no kernel named `{kernel_name}`. The grader launches:\n    {}\n",
+                    kernel.display,
+                    expected_signature(kernel_name, case)
+                );
+                if entries.is_empty() {
+                    msg.push_str("but the file defines no __global__ kernel at all.");
+                } else {
+                    msg.push_str(&format!("Kernels found: {}.", entries.join(", ")));
+                    if entries.iter().any(|e| e.contains(kernel_name)) {
+                        msg.push_str(" The name is C++-mangled: declare the kernel `extern \"C\"`.");
+                    }
+                }
+                report.problem = Some(msg);
+                report.targets = evaluate_targets(&section.targets(), None);
+                report.seconds = start.elapsed().as_secs_f64();
+                return Ok(report);
+            }
+        }
+
+        // Run every case; small ones side by side (the emulator also spreads blocks over cores).
+        let outcomes: Vec<Result<Outcome, String>> = cases
+            .par_iter()
+            .map(|(case, _)| {
+                let (_, program) = programs.iter().find(|(d, _)| *d == case.defines).expect("compiled above");
+                program.run(kernel_name, case).map_err(|e| e.0)
+            })
+            .collect();
+
+        let lines: Vec<&str> = source.lines().collect();
+        let mut seen: HashMap<(String, Option<String>, Option<u32>), usize> = HashMap::new();
+        for ((case, is_metrics), outcome) in cases.iter().zip(&outcomes) {
+            let mut test = TestReport {
+                name: case.name.clone(),
+                visibility: case.visibility.as_str().to_string(),
+                passed: false,
+                message: String::new(),
+                size: size_text(case.shape),
+                metrics_case: *is_metrics,
+                mismatch: None,
+            };
+            match outcome {
+                Err(e) => test.message = e.clone(),
+                Ok(o) => {
+                    let (passed, message, mismatch) = judge(case, o);
+                    test.passed = passed;
+                    test.message = message;
+                    test.mismatch = mismatch;
+                    collect_findings(&mut report, &mut seen, &o.findings, o.findings_dropped, &case.name, &lines);
+                    if *is_metrics {
+                        if let Some(m) = &o.metrics {
+                            report.metrics = Some(metrics_report(section.metrics_case_label(), m, case));
+                            report.targets = evaluate_targets(&section.targets(), Some((m, case)));
+                        }
+                    }
+                }
+            }
+            report.tests.push(test);
+        }
+        if !visible_only && report.targets.is_empty() {
+            report.targets = evaluate_targets(&section.targets(), None);
+        }
+        report.passed = report.compile.ok
+            && report.problem.is_none()
+            && report.tests.iter().all(|t| t.passed)
+            && report.findings.is_empty()
+            && report.targets.iter().all(|t| t.passed);
+        report.seconds = start.elapsed().as_secs_f64();
+        Ok(report)
+    }
+}
+
+/// Add a test's findings to the section's list, one entry per (kind, file, line).
+fn collect_findings(
+    report: &mut SectionReport,
+    seen: &mut HashMap<(String, Option<String>, Option<u32>), usize>,
+    findings: &[Finding],
+    dropped: u64,
+    case: &str,
+    lines: &[&str],
+) {
+    report.findings_more += dropped;
+    for f in findings {
+        let file = f.source.as_ref().map(|s| s.file.clone());
+        let line = f.source.as_ref().map(|s| s.line);
+        let key = (f.kind.as_str().to_string(), file.clone(), line);
+        if let Some(&i) = seen.get(&key) {
+            report.findings[i].count += 1;
+            continue;
+        }
+        seen.insert(key, report.findings.len());
+        report.findings.push(FindingReport {
+            kind: f.kind.as_str().to_string(),
+            message: f.message.clone(),
+            file,
+            line,
+            block: f.block,
+            thread: f.thread,
+            case: case.to_string(),
+            source_line: line.and_then(|l| lines.get((l as usize).wrapping_sub(1))).map(|s| s.trim_end().to_string()),
+            count: 1,
+        });
+    }
+}
+
+/// The visibility names used in reports (kept here so the report and JSON agree).
+pub fn visibility_name(v: Visibility) -> &'static str {
+    v.as_str()
+}

@@ -1,0 +1,11 @@
+//! The course's grader: compiles a student's `kernel.cu` with NVRTC, runs it on the emulator (or
+//! a GPU) against each section's cases, measures it, and reports what to fix.
+
+pub mod backend;
+pub mod cli;
+pub mod compare;
+pub mod grade;
+pub mod nvrtc;
+pub mod report;
+pub mod sections;
+pub mod workspace;

@@ -1,0 +1,335 @@
+//! NVRTC (NVIDIA's runtime CUDA compiler) with no set-up: find `libnvrtc.so.12`, install the pip
+//! wheel into a per-user cache when it is nowhere, and compile kernels to PTX through cudarc.
+//!
+//! cudarc opens NVRTC by bare library names (`libnvrtc.so`, `libnvrtc.so.12`, …), which the
+//! dynamic loader only resolves through LD_LIBRARY_PATH as it was when the process started. We
+//! open the file we found by its absolute path first and keep it loaded: the loader then answers
+//! cudarc's `dlopen("libnvrtc.so.12")` with that already-loaded library (it matches on SONAME),
+//! so no environment variable and no re-exec are needed.
+
+use std::ffi::CString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+use cudarc::nvrtc::{result, sys};
+
+/// The pip package that carries libnvrtc for CUDA 12.
+pub const WHEEL: &str = "nvidia-cuda-nvrtc-cu12";
+
+/// A usable NVRTC: where it was found and its version.
+#[derive(Debug)]
+pub struct Nvrtc {
+    pub library: PathBuf,
+    /// Which step of the search found it ("NVRTC_PATH", "CUDA_HOME", "pip site-packages", …).
+    pub found_by: String,
+    pub version: (i32, i32),
+}
+
+/// A compilation the student's source failed: NVRTC's whole log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileFailure {
+    pub log: String,
+}
+
+static NVRTC: OnceLock<Result<Nvrtc, String>> = OnceLock::new();
+/// Libraries opened by absolute path; kept for the life of the process (see the module doc).
+static PRELOADED: Mutex<Vec<libloading::Library>> = Mutex::new(Vec::new());
+
+/// Find (and, when `allow_install`, install) NVRTC once per process.
+pub fn get(allow_install: bool) -> Result<&'static Nvrtc, String> {
+    NVRTC.get_or_init(|| locate(allow_install)).as_ref().map_err(|e| e.clone())
+}
+
+/// The per-user cache the wheel is installed into.
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("PMPP_COURSE_CACHE") {
+        return Some(PathBuf::from(dir).join("nvrtc"));
+    }
+    let base = match std::env::var_os("XDG_CACHE_HOME") {
+        Some(x) if !x.is_empty() => PathBuf::from(x),
+        _ => PathBuf::from(std::env::var_os("HOME")?).join(".cache"),
+    };
+    Some(base.join("pmpp-course").join("nvrtc"))
+}
+
+/// The NVRTC library file in `dir` (or in its `lib64`/`lib` subdirectories), CUDA 12 only:
+/// cudarc is built against the 12.x API and asks the loader for `libnvrtc.so.12`.
+pub fn library_in(dir: &Path) -> Option<PathBuf> {
+    for sub in ["", "lib64", "lib", "targets/x86_64-linux/lib", "nvidia/cuda_nvrtc/lib"] {
+        let d = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
+        for name in ["libnvrtc.so.12", "libnvrtc.so"] {
+            let f = d.join(name);
+            if f.is_file() {
+                return Some(f);
+            }
+        }
+    }
+    None
+}
+
+/// Where to look, in order, each with the name of the step shown to the user.
+fn search_dirs() -> Vec<(PathBuf, String)> {
+    let mut dirs = Vec::new();
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+            dirs.push((PathBuf::from(v), var.to_string()));
+        }
+    }
+    dirs.push((PathBuf::from("/usr/local/cuda"), "/usr/local/cuda".into()));
+    // Versioned toolkits, newest first.
+    if let Ok(entries) = std::fs::read_dir("/usr/local") {
+        let mut versioned: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("cuda-")))
+            .collect();
+        versioned.sort();
+        versioned.reverse();
+        dirs.extend(versioned.into_iter().map(|p| (p, "a CUDA toolkit in /usr/local".to_string())));
+    }
+    dirs.push((PathBuf::from("/opt/cuda"), "/opt/cuda".into()));
+    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), "the system libraries".into()));
+    for site in python_site_dirs() {
+        dirs.push((site.join("nvidia").join("cuda_nvrtc").join("lib"), "pip site-packages".into()));
+    }
+    if let Some(cache) = cache_dir() {
+        dirs.push((cache, "the course's cache".into()));
+    }
+    dirs
+}
+
+/// Python's package directories (site, user site, PYTHONPATH), asked of `python3` itself.
+fn python_site_dirs() -> Vec<PathBuf> {
+    let script = "import site, sys\n\
+                  dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
+                  dirs.append(site.getusersitepackages())\n\
+                  print('\\n'.join(dirs + sys.path))";
+    let out = Command::new("python3").args(["-c", script]).stderr(Stdio::null()).output();
+    match out {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(PathBuf::from)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn locate(allow_install: bool) -> Result<Nvrtc, String> {
+    // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
+    if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
+        let p = PathBuf::from(&v);
+        let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
+        let lib = lib.ok_or_else(|| {
+            format!("NVRTC_PATH={} is neither libnvrtc.so.12 nor a directory containing it", p.display())
+        })?;
+        return activate(&lib, "NVRTC_PATH");
+    }
+    let mut tried = Vec::new();
+    for (dir, step) in search_dirs() {
+        if let Some(lib) = library_in(&dir) {
+            match activate(&lib, &step) {
+                Ok(n) => return Ok(n),
+                Err(e) => tried.push(e),
+            }
+        }
+    }
+    if !allow_install {
+        return Err(not_found_message(&tried, None));
+    }
+    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some("HOME is not set")))?;
+    install(&cache).map_err(|why| not_found_message(&tried, Some(&why)))?;
+    let lib = library_in(&cache)
+        .ok_or_else(|| not_found_message(&tried, Some("pip finished but libnvrtc.so.12 is not in the cache")))?;
+    activate(&lib, "the course's cache (just installed)")
+}
+
+fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String {
+    let mut msg = String::from(
+        "NVRTC (NVIDIA's runtime CUDA compiler, libnvrtc.so.12) was not found: it compiles your kernel.cu to PTX.",
+    );
+    for t in tried {
+        msg.push_str(&format!("\n  skipped: {t}"));
+    }
+    if let Some(why) = install_failure {
+        msg.push_str(&format!("\n  installing it automatically failed: {why}"));
+    }
+    msg.push_str(&format!(
+        "\nInstall it with `python3 -m pip install --user {WHEEL}`, or point NVRTC_PATH at libnvrtc.so.12 \
+         (or at the directory holding it)."
+    ));
+    msg
+}
+
+/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12`, into a temporary directory
+/// renamed into place so that an interrupted or concurrent install never leaves half a library.
+fn install(cache: &Path) -> Result<(), String> {
+    let parent = cache.parent().ok_or("the cache directory has no parent")?;
+    std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    let staging = parent.join(format!("nvrtc.installing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    eprintln!(
+        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
+         wheel into {} with pip (once, about 100 MB)…",
+        cache.display()
+    );
+    let run = |extra: &[&str]| -> Result<std::process::Output, String> {
+        Command::new("python3")
+            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target"])
+            .arg(&staging)
+            .args(extra)
+            .arg(WHEEL)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run python3 ({e}); is Python 3 with pip installed?"))
+    };
+    let mut out = run(&[])?;
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    if !out.status.success() && stderr.contains("externally-managed") {
+        // A distribution's Python refuses pip; --target does not touch its packages, so it is safe.
+        out = run(&["--break-system-packages"])?;
+    }
+    if !out.status.success() {
+        let _ = std::fs::remove_dir_all(&staging);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+        let tail = last[last.len().saturating_sub(3)..].join(" / ");
+        return Err(format!("`python3 -m pip install {WHEEL}` failed (offline? no pip?): {tail}"));
+    }
+    if library_in(&staging).is_none() {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(format!("the {WHEEL} wheel holds no libnvrtc.so.12 for this platform"));
+    }
+    if let Err(e) = std::fs::rename(&staging, cache) {
+        let _ = std::fs::remove_dir_all(&staging);
+        // Another grader finished the same install first: use that one.
+        if library_in(cache).is_none() {
+            return Err(format!("cannot move the installed wheel into {}: {e}", cache.display()));
+        }
+    }
+    eprintln!("NVRTC installed in {}.", cache.display());
+    Ok(())
+}
+
+/// Load `lib` by absolute path, check it is CUDA 12, then let cudarc find it (see the module doc).
+fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
+    // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
+    let handle = unsafe { libloading::Library::new(lib) }
+        .map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
+    // Ask the file itself before cudarc binds to it for good: cudarc keeps the first NVRTC it opens.
+    type VersionFn = unsafe extern "C" fn(*mut i32, *mut i32) -> i32;
+    let (mut major, mut minor) = (0, 0);
+    // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
+    let rc = unsafe {
+        let f = handle
+            .get::<VersionFn>(b"nvrtcVersion\0")
+            .map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
+        f(&mut major, &mut minor)
+    };
+    if rc != 0 || major != 12 {
+        return Err(format!("{} is NVRTC {major}.{minor}; the grader needs CUDA 12's", lib.display()));
+    }
+    PRELOADED.lock().unwrap_or_else(|p| p.into_inner()).push(handle);
+    // cudarc panics when it cannot open the library; the panic is caught and reported instead.
+    let ok = std::panic::catch_unwind(|| {
+        let (mut a, mut b) = (0, 0);
+        // SAFETY: plain out-parameters.
+        unsafe { sys::nvrtcVersion(&mut a, &mut b) == sys::nvrtcResult::NVRTC_SUCCESS && (a, b) == (major, minor) }
+    });
+    match ok {
+        Ok(true) => Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor) }),
+        _ => Err(format!("{} was loaded but cudarc did not pick it up", lib.display())),
+    }
+}
+
+impl Nvrtc {
+    /// Compile `source` to PTX. `program_name` is what NVRTC's messages and the PTX's `.file`
+    /// call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
+    pub fn compile(
+        &self,
+        source: &str,
+        program_name: &str,
+        arch: &str,
+        defines: &[(String, String)],
+    ) -> Result<String, CompileFailure> {
+        let src = CString::new(source)
+            .map_err(|_| CompileFailure { log: format!("{program_name}: the file contains a NUL byte") })?;
+        let name = CString::new(program_name)
+            .map_err(|_| CompileFailure { log: format!("{program_name}: the path contains a NUL byte") })?;
+        let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
+        for (k, v) in defines {
+            options.push(format!("-D{k}={v}"));
+        }
+        let prog = result::create_program(&src, Some(&name))
+            .map_err(|e| CompileFailure { log: format!("nvrtcCreateProgram failed: {e}") })?;
+        // SAFETY: `prog` is live until destroy_program below; `src`/`name` outlive it.
+        unsafe {
+            let compiled = result::compile_program(prog, &options);
+            let log = result::get_program_log(prog).map(|l| c_chars_to_string(&l)).unwrap_or_default();
+            let ptx = match compiled {
+                Ok(()) => result::get_ptx(prog)
+                    .map(|p| c_chars_to_string(&p))
+                    .map_err(|e| CompileFailure { log: format!("nvrtcGetPTX failed: {e}") }),
+                Err(_) => Err(CompileFailure { log }),
+            };
+            let _ = result::destroy_program(prog);
+            ptx
+        }
+    }
+}
+
+fn c_chars_to_string(chars: &[std::ffi::c_char]) -> String {
+    let bytes: Vec<u8> = chars.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The part of an NVRTC log a student needs: each error with its source line and caret, and the
+/// closing count; warnings and remarks are left out.
+pub fn errors_only(log: &str) -> String {
+    let mut out = Vec::new();
+    let mut keep = false;
+    for line in log.lines() {
+        let is_head = line.contains("): error") || line.contains("): catastrophic error");
+        let is_other_head = line.contains("): warning") || line.starts_with("Remark");
+        if is_head {
+            keep = true;
+        } else if is_other_head || line.trim().is_empty() {
+            keep = false;
+        }
+        if keep || line.contains("detected in the compilation of") {
+            out.push(line);
+        }
+    }
+    if out.is_empty() {
+        log.trim_end().to_string()
+    } else {
+        out.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_only_drops_warnings_and_keeps_caret() {
+        let log = "k.cu(4): error: expected a \";\"\n      a[i] = foo;\n      ^\n\n\
+                   k.cu(2): warning #177-D: variable \"unused\" was declared but never referenced\n      int unused = 3;\n          ^\n\n\
+                   Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n\n\
+                   1 error detected in the compilation of \"k.cu\".\n";
+        assert_eq!(
+            errors_only(log),
+            "k.cu(4): error: expected a \";\"\n      a[i] = foo;\n      ^\n1 error detected in the compilation of \"k.cu\"."
+        );
+    }
+
+    #[test]
+    fn library_in_looks_in_toolkit_subdirectories() {
+        let dir = std::env::temp_dir().join(format!("grader-nvrtc-test-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib64")).unwrap();
+        assert_eq!(library_in(&dir), None);
+        std::fs::write(dir.join("lib64/libnvrtc.so.12"), b"").unwrap();
+        assert_eq!(library_in(&dir), Some(dir.join("lib64/libnvrtc.so.12")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

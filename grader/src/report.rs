@@ -1,0 +1,285 @@
+//! The text report: what a student reads. Each block is a function of the report data only, so
+//! that its stable parts can be snapshot-tested with colors off and no timing.
+
+use colored::Colorize;
+
+use crate::grade::{FindingReport, MetricsReport, SectionReport, TargetReport, TestReport};
+
+/// One line per finding kind: what it means and what usually causes it.
+pub fn explain(kind: &str) -> &'static str {
+    match kind {
+        "out_of_bounds" => "a thread read or wrote outside the array: check the bounds test before that access (ghost cells, the rounded-up grid)",
+        "misaligned" => "an address not a multiple of the access size: an index computed in bytes where elements were meant, or a bad cast",
+        "race" => "two threads used the same shared-memory word between two barriers, at least one writing: a __syncthreads() is missing or misplaced",
+        "uninitialized_shared" => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
+        "barrier" => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
+        "timeout" => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
+        _ => "the emulator stopped this kernel",
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn number(v: f64) -> String {
+    if v == v.trunc() && v.abs() < 1e15 {
+        thousands(v.abs() as u64).to_string()
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn mark(ok: bool) -> String {
+    if ok {
+        "✓".green().to_string()
+    } else {
+        "✗".red().bold().to_string()
+    }
+}
+
+pub fn header(r: &SectionReport) -> String {
+    let mut s = format!("{}  {}\n", r.section.bold(), r.title.bold());
+    s.push_str(&format!("  kernel   {}\n", r.kernel));
+    s.push_str(&format!("  backend  {}", r.backend));
+    if !r.visible_only {
+        s.push_str(&format!(" · seed {} — rerun with --seed {}", r.seed, r.seed));
+    }
+    s.push('\n');
+    s
+}
+
+pub fn test_lines(tests: &[TestReport]) -> String {
+    let name_w = tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
+    let size_w = tests.iter().map(|t| t.size.chars().count()).max().unwrap_or(0);
+    let mut s = String::new();
+    for t in tests {
+        let vis = if t.metrics_case { "metrics" } else { t.visibility.as_str() };
+        let line = format!(
+            "    {} {:name_w$}  {:7}  {:size_w$}",
+            mark(t.passed),
+            t.name,
+            vis,
+            t.size,
+        );
+        s.push_str(line.trim_end());
+        if !t.message.is_empty() {
+            let msg = if t.passed { t.message.normal() } else { t.message.red() };
+            s.push_str(&format!("  {msg}"));
+        }
+        s.push('\n');
+        if let Some(m) = &t.mismatch {
+            s.push_str(&mismatch_block(m));
+        }
+    }
+    s
+}
+
+pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
+    let mut s = String::from("        first wrong elements:\n");
+    let at: Vec<String> = m.first.iter().map(|w| format!("({}, {}, {})", w.at[0], w.at[1], w.at[2])).collect();
+    let at_w = at.iter().map(|a| a.len()).max().unwrap_or(0).max("(x, y, z)".len());
+    let exp_w = m.first.iter().map(|w| w.expected.len()).max().unwrap_or(0).max("expected".len());
+    s.push_str(&format!("          {:at_w$}  {:>exp_w$}  got\n", "(x, y, z)", "expected"));
+    for (a, w) in at.iter().zip(&m.first) {
+        s.push_str(&format!("          {a:at_w$}  {:>exp_w$}  {}\n", w.expected, w.got.red()));
+    }
+    if m.wrong > m.first.len() {
+        s.push_str(&format!("          … and {} more\n", m.wrong - m.first.len()));
+    }
+    if let Some((legend, rows)) = m.map.split_first() {
+        s.push_str(&format!("        where: {legend}\n"));
+        for row in rows {
+            if row.starts_with("planes") || row.starts_with("z =") {
+                s.push_str(&format!("          {row}\n"));
+            } else {
+                let colored: String = row
+                    .chars()
+                    .map(|c| match c {
+                        '.' => c.to_string().dimmed().to_string(),
+                        _ => c.to_string().red().to_string(),
+                    })
+                    .collect();
+                s.push_str(&format!("          {colored}\n"));
+            }
+        }
+    }
+    s
+}
+
+pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
+    let mut s = String::new();
+    for f in findings {
+        let place = match (&f.file, f.line) {
+            (Some(file), Some(line)) => format!("{file}:{line}"),
+            _ => "(no source line)".to_string(),
+        };
+        let times = if f.count > 1 { format!(" (×{} places like it)", f.count) } else { String::new() };
+        s.push_str(&format!(
+            "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
+            mark(false),
+            f.kind.red().bold(),
+            place.bold(),
+            f.block[0],
+            f.block[1],
+            f.block[2],
+            f.thread[0],
+            f.thread[1],
+            f.thread[2],
+            f.case,
+            times
+        ));
+        if let (Some(text), Some(line)) = (&f.source_line, f.line) {
+            s.push_str(&format!("        {line:>4} | {}\n", text.trim_start()));
+        }
+        s.push_str(&format!("        {}\n", explain(&f.kind)));
+        if !f.message.is_empty() {
+            s.push_str(&format!("        ({})\n", f.message));
+        }
+    }
+    if more > 0 {
+        s.push_str(&format!("    … and {more} more findings not listed\n"));
+    }
+    s
+}
+
+pub fn metrics_block(m: &MetricsReport) -> String {
+    let rows: Vec<(&str, String)> = vec![
+        ("FLOPs", thousands(m.flops)),
+        ("global load bytes", thousands(m.global_load_bytes)),
+        ("OP/B (FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)),
+        ("global load requests", thousands(m.global_load_requests)),
+        ("global load sectors (32 B)", thousands(m.global_load_sectors)),
+        ("global store bytes", thousands(m.global_store_bytes)),
+        ("shared memory per block (bytes)", thousands(m.shared_bytes_per_block)),
+        ("threads × blocks", format!("{} × {}", thousands(m.threads / m.blocks.max(1)), thousands(m.blocks))),
+    ];
+    let w = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+    let vw = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    let mut s = String::new();
+    for (k, v) in rows {
+        s.push_str(&format!("    {k:w$}  {v:>vw$}\n"));
+    }
+    s
+}
+
+pub fn targets_block(targets: &[TargetReport]) -> String {
+    let name_w = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    let cells: Vec<(String, String, String)> = targets
+        .iter()
+        .map(|t| {
+            (
+                format!("{} {}", t.op, number(t.target)),
+                t.measured.map(number).unwrap_or_else(|| "—".into()),
+                t.textbook.map(number).unwrap_or_else(|| "—".into()),
+            )
+        })
+        .collect();
+    let tw = cells.iter().map(|c| c.0.len()).max().unwrap_or(0).max("target".len());
+    let mw = cells.iter().map(|c| c.1.chars().count()).max().unwrap_or(0).max("measured".len());
+    let bw = cells.iter().map(|c| c.2.chars().count()).max().unwrap_or(0).max("textbook".len());
+    let mut s = format!("      {:name_w$}  {:tw$}  {:>mw$}  {:>bw$}\n", "", "target", "measured", "textbook");
+    for (t, (target, measured, textbook)) in targets.iter().zip(cells) {
+        s.push_str(&format!("    {} {:name_w$}  {target:tw$}  {measured:>mw$}  {textbook:>bw$}\n", mark(t.passed), t.name));
+        if !t.passed && !t.advice.is_empty() {
+            s.push_str(&format!("        → {}\n", t.advice));
+        }
+    }
+    s
+}
+
+pub fn compile_block(r: &SectionReport) -> String {
+    let mut s = format!("  {} (NVRTC, {})\n", "compile error".red().bold(), if r.compile.defines.is_empty() { "no defines" } else { &r.compile.defines });
+    for line in r.compile.log.lines() {
+        s.push_str(&format!("    {line}\n"));
+    }
+    s
+}
+
+/// The one-line verdict: what failed, counted.
+pub fn verdict(r: &SectionReport) -> String {
+    if r.passed {
+        let what = if r.visible_only { "visible tests pass" } else { "all tests and targets pass" };
+        return format!("{} — {what}", "PASSED".green().bold());
+    }
+    let mut why = Vec::new();
+    if !r.compile.ok {
+        why.push("the kernel does not compile".to_string());
+    }
+    if r.problem.is_some() {
+        why.push("the kernel cannot be launched".to_string());
+    }
+    let failed = r.tests.iter().filter(|t| !t.passed).count();
+    if failed > 0 {
+        why.push(format!("{failed} of {} tests failed", r.tests.len()));
+    }
+    if !r.findings.is_empty() {
+        let n = r.findings.len();
+        why.push(format!("{n} sanitizer finding{}", if n == 1 { "" } else { "s" }));
+    }
+    let missed = r.targets.iter().filter(|t| !t.passed).count();
+    if missed > 0 && r.compile.ok && r.problem.is_none() {
+        why.push(format!("{missed} target{} missed", if missed == 1 { "" } else { "s" }));
+    }
+    format!("{} — {}", "FAILED".red().bold(), why.join(", "))
+}
+
+/// The whole report of one section. `show_time` is off in snapshot tests.
+pub fn section(r: &SectionReport, show_time: bool) -> String {
+    let mut s = header(r);
+    s.push('\n');
+    if !r.compile.ok {
+        s.push_str(&compile_block(r));
+    } else if let Some(p) = &r.problem {
+        for line in p.lines() {
+            s.push_str(&format!("  {}\n", line));
+        }
+    } else {
+        s.push_str("  tests\n");
+        s.push_str(&test_lines(&r.tests));
+        if !r.findings.is_empty() {
+            s.push_str("  findings\n");
+            s.push_str(&findings_block(&r.findings, r.findings_more));
+        }
+        if let Some(m) = &r.metrics {
+            s.push_str(&format!("  metrics ({})\n", m.case));
+            s.push_str(&metrics_block(m));
+        }
+        if !r.targets.is_empty() {
+            s.push_str("  targets\n");
+            s.push_str(&targets_block(&r.targets));
+        }
+    }
+    s.push('\n');
+    s.push_str(&format!("  {}", verdict(r)));
+    if show_time {
+        s.push_str(&format!("   ({:.2} s)", r.seconds).dimmed().to_string());
+    }
+    s.push('\n');
+    if !r.passed && !r.visible_only {
+        s.push_str(&format!("  stuck? cargo run -p grader -- hint {}\n", r.section).dimmed().to_string());
+    }
+    s
+}
+
+/// The summary after several sections: one line each with its time, then the total.
+pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
+    let mut s = String::from("summary\n");
+    let id_w = reports.iter().map(|r| r.section.len()).max().unwrap_or(0);
+    let title_w = reports.iter().map(|r| r.title.chars().count()).max().unwrap_or(0);
+    for r in reports {
+        let status = if r.passed { "passed".green() } else { "FAILED".red().bold() };
+        s.push_str(&format!("  {} {:id_w$}  {:title_w$}  {status}  {:>6.2} s\n", mark(r.passed), r.section, r.title, r.seconds));
+    }
+    let passed = reports.iter().filter(|r| r.passed).count();
+    s.push_str(&format!("  {passed} of {} sections passed in {total_seconds:.1} s\n", reports.len()));
+    s
+}

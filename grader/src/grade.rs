@@ -215,19 +215,16 @@ fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
 pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>) {
     let mismatch = compare(&case.expected, &outcome.output, case.tolerance, case.shape);
     let mut notes = Vec::new();
-    if !outcome.completed {
-        notes.push("the launch was stopped early (see findings)".to_string());
-    }
-    if !outcome.findings.is_empty() {
-        let n = outcome.findings.len() as u64 + outcome.findings_dropped;
-        notes.push(format!("{n} sanitizer finding{}", if n == 1 { "" } else { "s" }));
-    }
     if let Some(m) = &mismatch {
-        let mut s = format!("{} of {} elements wrong", m.wrong, m.total);
-        if m.all_unwritten {
-            s.push_str(" (all still hold the poison value: never written)");
-        }
-        notes.insert(0, s);
+        let unwritten = if m.all_unwritten { " (never written)" } else { "" };
+        notes.push(format!("{} of {} elements wrong{unwritten}", m.wrong, m.total));
+    }
+    let n = outcome.findings.len() as u64 + outcome.findings_dropped;
+    if !outcome.completed {
+        let kind = outcome.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
+        notes.push(format!("stopped by {kind} (see findings)"));
+    } else if n > 0 {
+        notes.push(format!("{n} finding{} (see findings)", if n == 1 { "" } else { "s" }));
     }
     let passed = mismatch.is_none() && outcome.completed && outcome.findings.is_empty();
     (passed, notes.join("; "), mismatch)
@@ -363,7 +360,7 @@ impl<'a> Grader<'a> {
                     test.passed = passed;
                     test.message = message;
                     test.mismatch = mismatch;
-                    collect_findings(&mut report, &mut seen, &o.findings, o.findings_dropped, &case.name, &lines);
+                    collect_findings(&mut report, &mut seen, &o.findings, o.findings_dropped, &case.name, &lines, kernel);
                     if *is_metrics {
                         if let Some(m) = &o.metrics {
                             report.metrics = Some(metrics_report(section.metrics_case_label(), m, case));
@@ -395,10 +392,18 @@ fn collect_findings(
     dropped: u64,
     case: &str,
     lines: &[&str],
+    kernel: &KernelFile,
 ) {
+    // NVRTC may record the file with an absolute path: name it as the student does.
+    let canonical = kernel.path.canonicalize().ok();
+    let student_name = |file: &str| -> String {
+        let same = file == kernel.display
+            || (canonical.is_some() && std::path::Path::new(file).canonicalize().ok() == canonical);
+        if same { kernel.display.clone() } else { file.to_string() }
+    };
     report.findings_more += dropped;
     for f in findings {
-        let file = f.source.as_ref().map(|s| s.file.clone());
+        let file = f.source.as_ref().map(|s| student_name(&s.file));
         let line = f.source.as_ref().map(|s| s.line);
         let key = (f.kind.as_str().to_string(), file.clone(), line);
         if let Some(&i) = seen.get(&key) {

@@ -57,10 +57,15 @@ pub fn header(r: &SectionReport) -> String {
     s
 }
 
+/// Failing tests whose wrong elements and map are shown.
+pub const DETAILED_FAILURES: usize = 2;
+
 pub fn test_lines(tests: &[TestReport]) -> String {
     let name_w = tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
     let size_w = tests.iter().map(|t| t.size.chars().count()).max().unwrap_or(0);
     let mut s = String::new();
+    // Full details for the first failing tests only: later ones rarely add anything.
+    let mut details_left = DETAILED_FAILURES;
     for t in tests {
         let vis = if t.metrics_case { "metrics" } else { t.visibility.as_str() };
         let line = format!(
@@ -77,7 +82,10 @@ pub fn test_lines(tests: &[TestReport]) -> String {
         }
         s.push('\n');
         if let Some(m) = &t.mismatch {
-            s.push_str(&mismatch_block(m));
+            if details_left > 0 {
+                details_left -= 1;
+                s.push_str(&mismatch_block(m));
+            }
         }
     }
     s
@@ -95,7 +103,9 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     if m.wrong > m.first.len() {
         s.push_str(&format!("          … and {} more\n", m.wrong - m.first.len()));
     }
-    if let Some((legend, rows)) = m.map.split_first() {
+    if m.wrong == m.total {
+        s.push_str("        where: every element is wrong\n");
+    } else if let Some((legend, rows)) = m.map.split_first() {
         s.push_str(&format!("        where: {legend}\n"));
         for row in rows {
             if row.starts_with("planes") || row.starts_with("z =") {
@@ -122,7 +132,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
             (Some(file), Some(line)) => format!("{file}:{line}"),
             _ => "(no source line)".to_string(),
         };
-        let times = if f.count > 1 { format!(" (×{} places like it)", f.count) } else { String::new() };
+        let times = if f.count > 1 { format!(" (seen {} times)", f.count) } else { String::new() };
         s.push_str(&format!(
             "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
             mark(false),

@@ -216,22 +216,36 @@ pub struct LaunchReport {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The entry points. Bodies are placeholders until the interpreter lands behind them; the
-// signatures are the contract the grader is written against.
+// The entry points.
+
+pub use crate::memory::DeviceMemory;
 
 /// A parsed and decoded PTX module: its kernels, `.const` symbols and `.shared` variables.
 pub struct Module {
-    _private: (),
+    pub(crate) data: crate::decode::ModuleData,
+    /// Distinguishes modules for their `.global` variables in a shared `DeviceMemory`.
+    pub(crate) id: u64,
 }
 
 impl Module {
     /// Parse and decode PTX text (NVRTC 12.x/13.x output, `.version` 8.x/9.x).
-    pub fn parse(_ptx: &str) -> Result<Module, LoadError> {
-        Err(LoadError { message: "the PTX interpreter is not built yet".into(), ptx_line: 0, source: None })
+    pub fn parse(ptx: &str) -> Result<Module, LoadError> {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let ast = crate::parse::parse(ptx)?;
+        let data = crate::decode::decode(&ast)?;
+        Ok(Module { data, id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) })
     }
 
     pub fn kernels(&self) -> Vec<KernelInfo> {
-        Vec::new()
+        self.data
+            .kernels
+            .iter()
+            .map(|k| KernelInfo {
+                name: k.name.clone(),
+                param_sizes: k.params.iter().map(|p| p.1).collect(),
+                static_shared_bytes: k.static_shared_bytes,
+            })
+            .collect()
     }
 
     pub fn kernel(&self, name: &str) -> Option<KernelInfo> {
@@ -240,66 +254,17 @@ impl Module {
 
     /// `.const` symbols and their sizes in bytes.
     pub fn constant_symbols(&self) -> Vec<(String, usize)> {
-        Vec::new()
-    }
-}
-
-/// Global memory of the emulated device: separate allocations at distinct, spaced addresses so
-/// that an access outside every allocation is an out-of-bounds finding.
-#[derive(Default)]
-pub struct DeviceMemory {
-    _private: (),
-}
-
-impl DeviceMemory {
-    pub fn new() -> Self {
-        DeviceMemory::default()
-    }
-
-    pub fn alloc_zeroed(&mut self, _bytes: usize) -> Result<DevicePtr, LaunchError> {
-        Err(LaunchError { message: "not built yet".into() })
-    }
-
-    pub fn alloc_bytes(&mut self, _data: &[u8]) -> Result<DevicePtr, LaunchError> {
-        Err(LaunchError { message: "not built yet".into() })
-    }
-
-    pub fn alloc_f32(&mut self, data: &[f32]) -> Result<DevicePtr, LaunchError> {
-        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.alloc_bytes(&bytes)
-    }
-
-    pub fn alloc_i32(&mut self, data: &[i32]) -> Result<DevicePtr, LaunchError> {
-        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.alloc_bytes(&bytes)
-    }
-
-    pub fn read_bytes(&self, _ptr: DevicePtr, _len: usize) -> Result<Vec<u8>, LaunchError> {
-        Err(LaunchError { message: "not built yet".into() })
-    }
-
-    pub fn write_bytes(&mut self, _ptr: DevicePtr, _data: &[u8]) -> Result<(), LaunchError> {
-        Err(LaunchError { message: "not built yet".into() })
-    }
-
-    pub fn read_f32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<f32>, LaunchError> {
-        let b = self.read_bytes(ptr, 4 * n)?;
-        Ok(b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
-    }
-
-    pub fn read_i32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<i32>, LaunchError> {
-        let b = self.read_bytes(ptr, 4 * n)?;
-        Ok(b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        self.data.consts.iter().map(|(n, _, s)| (n.clone(), *s as usize)).collect()
     }
 }
 
 /// Run one launch to completion (or to its first fatal finding / the instruction budget).
 /// Findings are not errors: a faulting kernel returns `Ok` with `completed == false`.
 pub fn launch(
-    _module: &Module,
-    _launch: &Launch<'_>,
-    _mem: &mut DeviceMemory,
-    _options: &Options,
+    module: &Module,
+    launch: &Launch<'_>,
+    mem: &mut DeviceMemory,
+    options: &Options,
 ) -> Result<LaunchReport, LaunchError> {
-    Err(LaunchError { message: "not built yet".into() })
+    crate::launch::run(module, launch, mem, options)
 }

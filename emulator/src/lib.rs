@@ -18,5 +18,14 @@
 //! ```
 
 mod api;
+mod decode;
+mod exec;
+mod launch;
+mod memory;
+mod ops;
+mod parse;
 
 pub use api::*;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1279 @@
+//! AST → compact, executable instructions, once per module.
+//!
+//! Every source operand becomes a register slot: immediates, special registers (`%tid.x`) and
+//! symbol addresses get slots of their own, filled when a warp starts. So the executor only
+//! ever reads `regs[slot][lane]` and never looks at an operand's kind while running.
+
+use std::collections::HashMap;
+
+use crate::api::{LoadError, SourceLocation};
+use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
+
+pub(crate) type R = u16;
+pub(crate) type Pr = u16;
+pub(crate) const NO_PRED: Pr = u16::MAX;
+pub(crate) const NO_REG: R = u16::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    U8,
+    U16,
+    U32,
+    U64,
+    S8,
+    S16,
+    S32,
+    S64,
+    F16,
+    F32,
+    F64,
+    Pred,
+}
+
+impl Ty {
+    pub fn parse(s: &str) -> Option<Ty> {
+        Some(match s {
+            "u8" | "b8" => Ty::U8,
+            "u16" | "b16" => Ty::U16,
+            "u32" | "b32" => Ty::U32,
+            "u64" | "b64" => Ty::U64,
+            "s8" => Ty::S8,
+            "s16" => Ty::S16,
+            "s32" => Ty::S32,
+            "s64" => Ty::S64,
+            "f16" => Ty::F16,
+            "f32" => Ty::F32,
+            "f64" => Ty::F64,
+            "pred" => Ty::Pred,
+            _ => return None,
+        })
+    }
+    pub fn size(self) -> u32 {
+        match self {
+            Ty::U8 | Ty::S8 => 1,
+            Ty::U16 | Ty::S16 | Ty::F16 => 2,
+            Ty::U32 | Ty::S32 | Ty::F32 | Ty::Pred => 4,
+            Ty::U64 | Ty::S64 | Ty::F64 => 8,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+    }
+    pub fn is_signed(self) -> bool {
+        matches!(self, Ty::S8 | Ty::S16 | Ty::S32 | Ty::S64)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Add,
+    Sub,
+    MulLo,
+    MulHi,
+    MulWide,
+    Min,
+    Max,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    AddSat,
+    SubSat,
+    Copysign,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Abs,
+    Not,
+    Cnot,
+    Popc,
+    Clz,
+    Brev,
+    Rcp,
+    Sqrt,
+    Rsqrt,
+    Ex2,
+    Lg2,
+    Sin,
+    Cos,
+    Tanh,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Equ,
+    Neu,
+    Ltu,
+    Leu,
+    Gtu,
+    Geu,
+    Num,
+    Nan,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Space {
+    Global,
+    Shared,
+    Local,
+    Const,
+    Param,
+    Generic,
+}
+
+impl Space {
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Const => "const",
+            Space::Param => "param",
+            Space::Generic => "generic",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AtomOp {
+    Add,
+    Min,
+    Max,
+    Exch,
+    Cas,
+    And,
+    Or,
+    Xor,
+    Inc,
+    Dec,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rnd {
+    Default,
+    Rn,
+    Rz,
+    Rm,
+    Rp,
+    /// Integer rounding of a float (`.rni` etc.).
+    Rni,
+    Rzi,
+    Rmi,
+    Rpi,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MadKind {
+    Lo,
+    Hi,
+    Wide,
+    Float,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PredOp {
+    And,
+    Or,
+    Xor,
+    Not,
+    Mov,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Op {
+    Mov { d: R, a: R },
+    Bin { op: BinOp, ty: Ty, d: R, a: R, b: R },
+    Un { op: UnOp, ty: Ty, d: R, a: R },
+    Mad { kind: MadKind, ty: Ty, d: R, a: R, b: R, c: R },
+    Setp { cmp: Cmp, ty: Ty, d: Pr, dn: Pr, a: R, b: R, comb: Option<BoolOp>, c: Pr, cneg: bool },
+    /// `set.cmp.dtype.stype`: like setp, but writes 0/1 (int) or 0.0/1.0 (float) to a register.
+    Set { cmp: Cmp, ty: Ty, dty: Ty, d: R, a: R, b: R },
+    Selp { d: R, a: R, b: R, p: Pr },
+    Slct { ty: Ty, d: R, a: R, b: R, c: R },
+    Cvt { dty: Ty, sty: Ty, rnd: Rnd, sat: bool, d: R, a: R },
+    Pred { op: PredOp, d: Pr, a: Pr, aneg: bool, b: Pr, bneg: bool },
+    /// `mov.pred %p, 1` / `setp`-free predicate constants, and `selp` reading a pred as data.
+    PredConst { d: Pr, v: bool },
+    Ld { space: Space, ty: Ty, n: u8, d: [R; 4], base: R, off: i64 },
+    St { space: Space, ty: Ty, n: u8, s: [R; 4], base: R, off: i64 },
+    Atom { space: Space, op: AtomOp, ty: Ty, d: R, base: R, off: i64, b: R, c: R },
+    Cvta { to: bool, space: Space, d: R, a: R },
+    Bra { target: u32 },
+    Bar,
+    Exit,
+    Nop,
+    Shfl { mode: ShflMode, d: R, dp: Pr, a: R, b: R, c: R },
+    Vote { mode: VoteMode, d: R, dp: Pr, a: Pr, aneg: bool },
+    Bfe { ty: Ty, d: R, a: R, b: R, c: R },
+    Bfi { ty: Ty, d: R, f: R, a: R, b: R, c: R },
+    Prmt { d: R, a: R, b: R, c: R },
+    /// `mov.b64 %rd, {%r0, %r1}`: pack `n` parts of `bits` each, lowest first.
+    Pack { d: R, parts: [R; 4], n: u8, bits: u8 },
+    /// `mov.b64 {%r0, %r1}, %rd`.
+    Unpack { parts: [R; 4], n: u8, bits: u8, a: R },
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Inst {
+    pub op: Op,
+    pub guard: Pr,
+    pub guard_neg: bool,
+    /// FLOPs per active lane (fma/mad = 2; add, sub, mul = 1).
+    pub flops: u8,
+    /// Other floating-point operations per active lane.
+    pub other_float: u8,
+}
+
+/// What a slot holds when a warp starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum SlotInit {
+    Const(u64),
+    Tid(u8),
+    Ntid(u8),
+    Ctaid(u8),
+    Nctaid(u8),
+    LaneId,
+    WarpId,
+    /// Address of a module `.global` variable (known at launch).
+    GlobalVar(usize),
+    LanemaskLt,
+    LanemaskLe,
+    LanemaskEq,
+    LanemaskGe,
+    LanemaskGt,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Loc {
+    pub source: Option<SourceLocation>,
+    pub ptx_line: usize,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Kernel {
+    pub name: String,
+    /// (offset, size) of each parameter in the parameter buffer.
+    pub params: Vec<(usize, usize)>,
+    pub param_bytes: usize,
+    pub code: Vec<Inst>,
+    pub locs: Vec<Loc>,
+    pub nslots: usize,
+    pub npreds: usize,
+    pub slot_init: Vec<(R, SlotInit)>,
+    /// Sum of the sizes of the static `.shared` variables.
+    pub static_shared_bytes: u64,
+    /// Where dynamic (`.extern .shared`) memory starts in the block's shared space.
+    pub dynamic_shared_offset: u64,
+    pub local_bytes: u64,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct GlobalVar {
+    pub name: String,
+    pub size: u64,
+    pub init: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ModuleData {
+    pub kernels: Vec<Kernel>,
+    /// `.const` symbols: (name, offset in the constant bank, size).
+    pub consts: Vec<(String, u64, u64)>,
+    pub const_init: Vec<u8>,
+    pub global_vars: Vec<GlobalVar>,
+}
+
+fn align_up(v: u64, a: u64) -> u64 {
+    if a <= 1 {
+        v
+    } else {
+        v.div_ceil(a) * a
+    }
+}
+
+fn var_size(v: &VarDecl) -> Result<u64, String> {
+    let elem = match v.ty.as_str() {
+        "b8" | "u8" | "s8" => 1,
+        "b16" | "u16" | "s16" | "f16" | "bf16" => 2,
+        "b32" | "u32" | "s32" | "f32" | "f16x2" | "bf16x2" => 4,
+        "b64" | "u64" | "s64" | "f64" => 8,
+        "b128" => 16,
+        t => return Err(format!("variable `{}` has unsupported type .{t}", v.name)),
+    };
+    let n: u64 = v.dims.iter().product::<u64>().max(if v.dims.is_empty() { 1 } else { 0 });
+    Ok(elem * n)
+}
+
+fn elem_size(ty: &str) -> u64 {
+    match ty {
+        "b8" | "u8" | "s8" => 1,
+        "b16" | "u16" | "s16" | "f16" | "bf16" => 2,
+        "b64" | "u64" | "s64" | "f64" => 8,
+        _ => 4,
+    }
+}
+
+/// Initialiser bytes of a variable (ints or floats of the variable's element type).
+fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
+    let mut out = vec![0u8; size as usize];
+    let es = elem_size(&v.ty) as usize;
+    for (i, op) in v.init.iter().enumerate() {
+        let bits: u64 = match (op, v.ty.as_str()) {
+            (Operand::Int(x), "f32") => (*x as f32).to_bits() as u64,
+            (Operand::Int(x), "f64") => (*x as f64).to_bits(),
+            (Operand::Int(x), _) => *x as u64,
+            (Operand::F32(b), _) => *b as u64,
+            (Operand::F64(b), "f32") => (f64::from_bits(*b) as f32).to_bits() as u64,
+            (Operand::F64(b), _) => *b,
+            _ => return Err(format!("unsupported initialiser of `{}` (addresses of symbols)", v.name)),
+        };
+        let at = i * es;
+        if at + es > out.len() {
+            return Err(format!("too many initialisers for `{}`", v.name));
+        }
+        out[at..at + es].copy_from_slice(&bits.to_le_bytes()[..es]);
+    }
+    Ok(out)
+}
+
+pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
+    let files: HashMap<u32, String> = ast.files.iter().cloned().collect();
+    let plain = |line: usize, msg: String| LoadError { message: msg, ptx_line: line, source: None };
+
+    let mut consts = Vec::new();
+    let mut const_init = Vec::new();
+    let mut global_vars = Vec::new();
+    let mut module_shared = Vec::new();
+    for v in &ast.globals {
+        let size = var_size(v).map_err(|m| plain(v.line, m))?;
+        match v.space.as_str() {
+            "const" => {
+                let off = align_up(const_init.len() as u64, v.align.max(elem_size(&v.ty)));
+                const_init.resize(off as usize, 0);
+                const_init.extend(init_bytes(v, size).map_err(|m| plain(v.line, m))?);
+                consts.push((v.name.clone(), off, size));
+            }
+            "global" => {
+                let init = init_bytes(v, size).map_err(|m| plain(v.line, m))?;
+                global_vars.push(GlobalVar { name: v.name.clone(), size, init });
+            }
+            "shared" => module_shared.push(v.clone()),
+            s => return Err(plain(v.line, format!("module-level .{s} variables are not supported"))),
+        }
+    }
+    if const_init.len() > 64 * 1024 {
+        return Err(plain(0, format!("{} bytes of __constant__ data: the device has 64 KiB", const_init.len())));
+    }
+    let mut kernels = Vec::new();
+    for f in ast.functions.iter().filter(|f| f.is_entry) {
+        kernels.push(decode_kernel(f, &files, &consts, &global_vars, &module_shared)?);
+    }
+    Ok(ModuleData { kernels, consts, const_init, global_vars })
+}
+
+#[derive(Clone, Copy)]
+enum Sym {
+    Shared(u64),
+    Const(u64),
+    Global(usize),
+    Local(u64),
+    Param(u64),
+}
+
+struct Ctx<'a> {
+    regs: HashMap<String, (R, bool)>, // name -> (slot or pred index, is_pred)
+    nslots: usize,
+    npreds: usize,
+    slot_init: Vec<(R, SlotInit)>,
+    init_slots: HashMap<SlotKey, R>,
+    syms: HashMap<String, Sym>,
+    labels: HashMap<String, u32>,
+    files: &'a HashMap<u32, String>,
+    loc: Option<(u32, u32)>,
+    line: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum SlotKey {
+    Const(u64),
+    Special(u8, u8),
+    GlobalVar(usize),
+}
+
+impl<'a> Ctx<'a> {
+    fn err(&self, msg: impl Into<String>) -> LoadError {
+        LoadError {
+            message: msg.into(),
+            ptx_line: self.line,
+            source: self.loc.map(|(f, l)| SourceLocation {
+                file: self.files.get(&f).cloned().unwrap_or_else(|| format!("file{f}")),
+                line: l,
+            }),
+        }
+    }
+
+    fn new_slot(&mut self) -> Result<R, LoadError> {
+        if self.nslots >= (u16::MAX - 1) as usize {
+            return Err(self.err("too many registers"));
+        }
+        self.nslots += 1;
+        Ok((self.nslots - 1) as R)
+    }
+
+    fn init_slot(&mut self, key: SlotKey, init: SlotInit) -> Result<R, LoadError> {
+        if let Some(s) = self.init_slots.get(&key) {
+            return Ok(*s);
+        }
+        let s = self.new_slot()?;
+        self.slot_init.push((s, init));
+        self.init_slots.insert(key, s);
+        Ok(s)
+    }
+
+    fn konst(&mut self, v: u64) -> Result<R, LoadError> {
+        self.init_slot(SlotKey::Const(v), SlotInit::Const(v))
+    }
+
+    fn special(&mut self, name: &str) -> Result<Option<R>, LoadError> {
+        let (base, comp) = match name.rsplit_once('.') {
+            Some((b, c)) if matches!(c, "x" | "y" | "z") => (b, c.as_bytes()[0] - b'x'),
+            _ => (name, 0),
+        };
+        let (code, init) = match base {
+            "%tid" => (0, SlotInit::Tid(comp)),
+            "%ntid" => (1, SlotInit::Ntid(comp)),
+            "%ctaid" => (2, SlotInit::Ctaid(comp)),
+            "%nctaid" => (3, SlotInit::Nctaid(comp)),
+            "%laneid" => (4, SlotInit::LaneId),
+            "%warpid" => (5, SlotInit::WarpId),
+            "%lanemask_lt" => (6, SlotInit::LanemaskLt),
+            "%lanemask_le" => (7, SlotInit::LanemaskLe),
+            "%lanemask_eq" => (8, SlotInit::LanemaskEq),
+            "%lanemask_ge" => (9, SlotInit::LanemaskGe),
+            "%lanemask_gt" => (10, SlotInit::LanemaskGt),
+            "%smid" | "%gridid" => (11, SlotInit::Const(0)),
+            "%nsmid" => (12, SlotInit::Const(1)),
+            "%nwarpid" => (13, SlotInit::Const(32)),
+            "WARP_SZ" => (14, SlotInit::Const(32)),
+            _ => return Ok(None),
+        };
+        Ok(Some(self.init_slot(SlotKey::Special(code, comp), init)?))
+    }
+
+    fn reg(&self, name: &str) -> Result<R, LoadError> {
+        match self.regs.get(name) {
+            Some((s, false)) => Ok(*s),
+            Some((_, true)) => Err(self.err(format!("predicate `{name}` used where a value register is expected"))),
+            None => Err(self.err(format!("undeclared register `{name}`"))),
+        }
+    }
+
+    fn pred(&self, name: &str) -> Result<Pr, LoadError> {
+        match self.regs.get(name) {
+            Some((s, true)) => Ok(*s),
+            Some((_, false)) => Err(self.err(format!("`{name}` is not a predicate register"))),
+            None => Err(self.err(format!("undeclared register `{name}`"))),
+        }
+    }
+
+    fn sym_addr(&mut self, name: &str) -> Result<R, LoadError> {
+        match self.syms.get(name).copied() {
+            Some(Sym::Shared(o)) | Some(Sym::Const(o)) | Some(Sym::Local(o)) | Some(Sym::Param(o)) => self.konst(o),
+            Some(Sym::Global(i)) => self.init_slot(SlotKey::GlobalVar(i), SlotInit::GlobalVar(i)),
+            None => Err(self.err(format!("unknown symbol `{name}`"))),
+        }
+    }
+
+    /// A source operand of an instruction whose type is `ty`.
+    fn src(&mut self, op: &Operand, ty: Ty) -> Result<R, LoadError> {
+        match op {
+            Operand::Reg(n) => {
+                if let Some(s) = self.special(n)? {
+                    return Ok(s);
+                }
+                self.reg(n)
+            }
+            Operand::Int(v) => {
+                let bits = match ty {
+                    Ty::F32 => (*v as f32).to_bits() as u64,
+                    Ty::F64 => (*v as f64).to_bits(),
+                    _ => *v as u64,
+                };
+                self.konst(bits)
+            }
+            Operand::F32(b) => {
+                let bits = if ty == Ty::F64 { (f32::from_bits(*b) as f64).to_bits() } else { *b as u64 };
+                self.konst(bits)
+            }
+            Operand::F64(b) => {
+                let bits = if ty == Ty::F32 { (f64::from_bits(*b) as f32).to_bits() as u64 } else { *b };
+                self.konst(bits)
+            }
+            Operand::Sym(n) => {
+                if let Some(s) = self.special(n)? {
+                    return Ok(s);
+                }
+                self.sym_addr(n)
+            }
+            Operand::Addr(AddrBase::Sym(n), off) => {
+                // `sym+off` as a value: fold the offset into the constant.
+                match self.syms.get(n.as_str()).copied() {
+                    Some(Sym::Shared(o)) | Some(Sym::Const(o)) | Some(Sym::Local(o)) | Some(Sym::Param(o)) => {
+                        self.konst(o.wrapping_add(*off as u64))
+                    }
+                    _ => Err(self.err(format!("unsupported operand `{n}+{off}`"))),
+                }
+            }
+            o => Err(self.err(format!("unsupported source operand {o:?}"))),
+        }
+    }
+
+    fn dst(&mut self, op: &Operand) -> Result<R, LoadError> {
+        match op {
+            Operand::Reg(n) => self.reg(n),
+            Operand::Sink => self.new_slot(),
+            o => Err(self.err(format!("unsupported destination operand {o:?}"))),
+        }
+    }
+
+    fn pred_src(&self, op: &Operand) -> Result<(Pr, bool), LoadError> {
+        match op {
+            Operand::Reg(n) => Ok((self.pred(n)?, false)),
+            Operand::NotReg(n) => Ok((self.pred(n)?, true)),
+            o => Err(self.err(format!("expected a predicate, found {o:?}"))),
+        }
+    }
+
+    fn addr(&mut self, op: &Operand) -> Result<(R, i64), LoadError> {
+        match op {
+            Operand::Addr(AddrBase::Reg(n), off) => Ok((self.reg(n)?, *off)),
+            Operand::Addr(AddrBase::Sym(n), off) => Ok((self.sym_addr(n)?, *off)),
+            Operand::Addr(AddrBase::None, off) => Ok((self.konst(0)?, *off)),
+            o => Err(self.err(format!("expected an address [..], found {o:?}"))),
+        }
+    }
+}
+
+fn decode_kernel(
+    f: &Function,
+    files: &HashMap<u32, String>,
+    consts: &[(String, u64, u64)],
+    global_vars: &[GlobalVar],
+    module_shared: &[VarDecl],
+) -> Result<Kernel, LoadError> {
+    let body = f.body.as_ref().expect("entries have bodies");
+    let mut cx = Ctx {
+        regs: HashMap::new(),
+        nslots: 0,
+        npreds: 0,
+        slot_init: Vec::new(),
+        init_slots: HashMap::new(),
+        syms: HashMap::new(),
+        labels: HashMap::new(),
+        files,
+        loc: None,
+        line: f.line,
+    };
+    // Parameters.
+    let mut params = Vec::new();
+    let mut poff = 0u64;
+    for p in &f.params {
+        let size = var_size(p).map_err(|m| cx.err(m))?;
+        let al = p.align.max(elem_size(&p.ty)).max(1);
+        poff = align_up(poff, al);
+        params.push((poff as usize, size as usize));
+        cx.syms.insert(p.name.clone(), Sym::Param(poff));
+        poff += size;
+    }
+    let param_bytes = poff as usize;
+    for (name, off, _) in consts {
+        cx.syms.insert(name.clone(), Sym::Const(*off));
+    }
+    for (i, g) in global_vars.iter().enumerate() {
+        cx.syms.insert(g.name.clone(), Sym::Global(i));
+    }
+    // Shared layout: static variables in declaration order, then dynamic memory.
+    let mut shared_end = 0u64;
+    let mut static_shared_bytes = 0u64;
+    let mut extern_align = 16u64;
+    let mut externs = Vec::new();
+    let mut local_end = 0u64;
+    let body_vars = body.iter().filter_map(|s| if let Statement::Var(v) = s { Some(v) } else { None });
+    let mut scratch_param = param_bytes as u64;
+    for v in module_shared.iter().chain(body_vars) {
+        cx.line = v.line;
+        let size = var_size(v).map_err(|m| cx.err(m))?;
+        let al = v.align.max(elem_size(&v.ty)).max(1);
+        match v.space.as_str() {
+            "shared" if v.extern_ || v.unsized_array => {
+                extern_align = extern_align.max(al);
+                externs.push(v.name.clone());
+            }
+            "shared" => {
+                shared_end = align_up(shared_end, al);
+                cx.syms.insert(v.name.clone(), Sym::Shared(shared_end));
+                shared_end += size;
+                static_shared_bytes += size;
+            }
+            "local" => {
+                local_end = align_up(local_end, al);
+                cx.syms.insert(v.name.clone(), Sym::Local(local_end));
+                local_end += size;
+            }
+            "param" => {
+                // Call sequences declare these; calls themselves are refused below.
+                scratch_param = align_up(scratch_param, al);
+                cx.syms.insert(v.name.clone(), Sym::Param(scratch_param));
+                scratch_param += size;
+            }
+            s => return Err(cx.err(format!(".{s} variables inside a kernel are not supported"))),
+        }
+    }
+    let dynamic_shared_offset = align_up(shared_end, extern_align);
+    for n in externs {
+        cx.syms.insert(n, Sym::Shared(dynamic_shared_offset));
+    }
+    // Registers.
+    for s in body {
+        if let Statement::Reg { ty, name, count, line } = s {
+            cx.line = *line;
+            let is_pred = ty == "pred";
+            let names: Vec<String> = match count {
+                Some(n) => (0..*n).map(|i| format!("{name}{i}")).collect(),
+                None => vec![name.clone()],
+            };
+            for n in names {
+                let idx = if is_pred {
+                    cx.npreds += 1;
+                    if cx.npreds >= NO_PRED as usize {
+                        return Err(cx.err("too many predicate registers"));
+                    }
+                    (cx.npreds - 1) as u16
+                } else {
+                    cx.new_slot()?
+                };
+                cx.regs.insert(n, (idx, is_pred));
+            }
+        }
+    }
+    // Labels → instruction indices.
+    let mut n = 0u32;
+    for s in body {
+        match s {
+            Statement::Label(l, _) => {
+                cx.labels.insert(l.clone(), n);
+            }
+            Statement::Inst(_) => n += 1,
+            _ => {}
+        }
+    }
+    let mut code = Vec::new();
+    let mut locs = Vec::new();
+    for s in body {
+        if let Statement::Inst(i) = s {
+            cx.line = i.ptx_line;
+            cx.loc = i.loc;
+            let inst = decode_inst(&mut cx, i)?;
+            code.push(inst);
+            locs.push(Loc {
+                source: i.loc.map(|(fi, l)| SourceLocation {
+                    file: files.get(&fi).cloned().unwrap_or_else(|| format!("file{fi}")),
+                    line: l,
+                }),
+                ptx_line: i.ptx_line,
+            });
+        }
+    }
+    // Falling off the end of a kernel is an implicit exit.
+    code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
+    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line }));
+    Ok(Kernel {
+        name: f.name.clone(),
+        params,
+        param_bytes,
+        code,
+        locs,
+        nslots: cx.nslots,
+        npreds: cx.npreds,
+        slot_init: cx.slot_init,
+        static_shared_bytes,
+        dynamic_shared_offset,
+        local_bytes: local_end,
+    })
+}
+
+fn parse_space(m: &str) -> Option<Space> {
+    Some(match m {
+        "global" => Space::Global,
+        "shared" | "shared::cta" => Space::Shared,
+        "local" => Space::Local,
+        "const" => Space::Const,
+        "param" | "param::entry" | "param::func" => Space::Param,
+        _ => return None,
+    })
+}
+
+fn parse_cmp(m: &str) -> Option<Cmp> {
+    Some(match m {
+        "eq" => Cmp::Eq,
+        "ne" => Cmp::Ne,
+        "lt" | "lo" => Cmp::Lt,
+        "le" | "ls" => Cmp::Le,
+        "gt" | "hi" => Cmp::Gt,
+        "ge" | "hs" => Cmp::Ge,
+        "equ" => Cmp::Equ,
+        "neu" => Cmp::Neu,
+        "ltu" => Cmp::Ltu,
+        "leu" => Cmp::Leu,
+        "gtu" => Cmp::Gtu,
+        "geu" => Cmp::Geu,
+        "num" => Cmp::Num,
+        "nan" => Cmp::Nan,
+        _ => return None,
+    })
+}
+
+fn parse_rnd(m: &str) -> Option<Rnd> {
+    Some(match m {
+        "rn" => Rnd::Rn,
+        "rz" => Rnd::Rz,
+        "rm" => Rnd::Rm,
+        "rp" => Rnd::Rp,
+        "rni" => Rnd::Rni,
+        "rzi" => Rnd::Rzi,
+        "rmi" => Rnd::Rmi,
+        "rpi" => Rnd::Rpi,
+        _ => return None,
+    })
+}
+
+fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
+    let mut parts = i.opcode.split('.');
+    let base = parts.next().unwrap_or("");
+    let mods: Vec<&str> = parts.collect();
+    let types: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+    let has = |m: &str| mods.contains(&m);
+    let ops = &i.operands;
+    let (guard, guard_neg) = match &i.guard {
+        Some((p, neg)) => (cx.pred(p)?, *neg),
+        None => (NO_PRED, false),
+    };
+    let unknown = |cx: &Ctx| cx.err(format!("unsupported PTX instruction `{}`", i.opcode));
+    let want = |cx: &Ctx, n: usize| -> Result<(), LoadError> {
+        if ops.len() < n {
+            Err(cx.err(format!("`{}` needs {n} operands, found {}", i.opcode, ops.len())))
+        } else {
+            Ok(())
+        }
+    };
+    let ty0 = types.first().copied();
+    let ty = |cx: &Ctx| ty0.ok_or_else(|| cx.err(format!("`{}` has no type", i.opcode)));
+    let mut flops = 0u8;
+    let mut other = 0u8;
+    let op = match base {
+        "mov" => {
+            want(cx, 2)?;
+            let t = ty(cx)?;
+            if t == Ty::Pred {
+                let d = cx.pred_src(&ops[0])?.0;
+                match &ops[1] {
+                    Operand::Int(v) => Op::PredConst { d, v: *v != 0 },
+                    o => {
+                        let (a, aneg) = cx.pred_src(o)?;
+                        Op::Pred { op: PredOp::Mov, d, a, aneg, b: NO_PRED, bneg: false }
+                    }
+                }
+            } else {
+                match (&ops[0], &ops[1]) {
+                    (Operand::Vector(v), src) => {
+                        let a = cx.src(src, t)?;
+                        let (parts, n) = vec_regs(cx, v, true)?;
+                        Op::Unpack { parts, n, bits: (t.size() * 8 / n as u32) as u8, a }
+                    }
+                    (d, Operand::Vector(v)) => {
+                        let d = cx.dst(d)?;
+                        let (parts, n) = vec_regs(cx, v, false)?;
+                        Op::Pack { d, parts, n, bits: (t.size() * 8 / n as u32) as u8 }
+                    }
+                    (d, s) => {
+                        let d = cx.dst(d)?;
+                        let a = cx.src(s, t)?;
+                        Op::Mov { d, a }
+                    }
+                }
+            }
+        }
+        "add" | "sub" | "mul" | "min" | "max" | "div" | "rem" | "and" | "or" | "xor" | "shl" | "shr"
+        | "copysign" => {
+            want(cx, 3)?;
+            let t = ty(cx)?;
+            if t == Ty::Pred {
+                let d = cx.pred_src(&ops[0])?.0;
+                let (a, aneg) = cx.pred_src(&ops[1])?;
+                let (b, bneg) = cx.pred_src(&ops[2])?;
+                let op = match base {
+                    "and" => PredOp::And,
+                    "or" => PredOp::Or,
+                    "xor" => PredOp::Xor,
+                    _ => return Err(unknown(cx)),
+                };
+                Op::Pred { op, d, a, aneg, b, bneg }
+            } else {
+                let op = match base {
+                    "add" if has("sat") && !t.is_float() => BinOp::AddSat,
+                    "sub" if has("sat") && !t.is_float() => BinOp::SubSat,
+                    "add" => BinOp::Add,
+                    "sub" => BinOp::Sub,
+                    "mul" if has("hi") => BinOp::MulHi,
+                    "mul" if has("wide") => BinOp::MulWide,
+                    "mul" => BinOp::MulLo,
+                    "min" => BinOp::Min,
+                    "max" => BinOp::Max,
+                    "div" => BinOp::Div,
+                    "rem" => BinOp::Rem,
+                    "and" => BinOp::And,
+                    "or" => BinOp::Or,
+                    "xor" => BinOp::Xor,
+                    "shl" => BinOp::Shl,
+                    "shr" => BinOp::Shr,
+                    _ => BinOp::Copysign,
+                };
+                if t.is_float() {
+                    if matches!(op, BinOp::Add | BinOp::Sub | BinOp::MulLo) {
+                        flops = 1;
+                    } else {
+                        other = 1;
+                    }
+                    if t == Ty::F16 {
+                        return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", i.opcode)));
+                    }
+                }
+                if has("sat") && t.is_float() {
+                    return Err(cx.err(format!("`{}` (.sat on floats) is not supported", i.opcode)));
+                }
+                let d = cx.dst(&ops[0])?;
+                let a = cx.src(&ops[1], t)?;
+                let bt = if matches!(op, BinOp::Shl | BinOp::Shr) { Ty::U32 } else { t };
+                let b = cx.src(&ops[2], bt)?;
+                Op::Bin { op, ty: t, d, a, b }
+            }
+        }
+        "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "rcp" | "sqrt" | "rsqrt" | "ex2" | "lg2"
+        | "sin" | "cos" | "tanh" => {
+            want(cx, 2)?;
+            let t = ty(cx)?;
+            if t == Ty::Pred {
+                if base != "not" {
+                    return Err(unknown(cx));
+                }
+                let d = cx.pred_src(&ops[0])?.0;
+                let (a, aneg) = cx.pred_src(&ops[1])?;
+                Op::Pred { op: PredOp::Not, d, a, aneg, b: NO_PRED, bneg: false }
+            } else {
+                let op = match base {
+                    "neg" => UnOp::Neg,
+                    "abs" => UnOp::Abs,
+                    "not" => UnOp::Not,
+                    "cnot" => UnOp::Cnot,
+                    "popc" => UnOp::Popc,
+                    "clz" => UnOp::Clz,
+                    "brev" => UnOp::Brev,
+                    "rcp" => UnOp::Rcp,
+                    "sqrt" => UnOp::Sqrt,
+                    "rsqrt" => UnOp::Rsqrt,
+                    "ex2" => UnOp::Ex2,
+                    "lg2" => UnOp::Lg2,
+                    "sin" => UnOp::Sin,
+                    "cos" => UnOp::Cos,
+                    _ => UnOp::Tanh,
+                };
+                if t.is_float() {
+                    other = 1;
+                    if t == Ty::F16 {
+                        return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", i.opcode)));
+                    }
+                } else if !matches!(op, UnOp::Neg | UnOp::Abs | UnOp::Not | UnOp::Cnot | UnOp::Popc | UnOp::Clz | UnOp::Brev)
+                {
+                    return Err(unknown(cx));
+                }
+                let d = cx.dst(&ops[0])?;
+                let a = cx.src(&ops[1], t)?;
+                Op::Un { op, ty: t, d, a }
+            }
+        }
+        "mad" | "fma" => {
+            want(cx, 4)?;
+            let t = ty(cx)?;
+            let kind = if t.is_float() {
+                flops = 2;
+                if t == Ty::F16 {
+                    return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", i.opcode)));
+                }
+                MadKind::Float
+            } else if has("hi") {
+                MadKind::Hi
+            } else if has("wide") {
+                MadKind::Wide
+            } else if has("lo") {
+                MadKind::Lo
+            } else {
+                return Err(cx.err(format!("`{}` needs .lo, .hi or .wide", i.opcode)));
+            };
+            let ct = if kind == MadKind::Wide { wide(t) } else { t };
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], t)?;
+            let b = cx.src(&ops[2], t)?;
+            let c = cx.src(&ops[3], ct)?;
+            Op::Mad { kind, ty: t, d, a, b, c }
+        }
+        "setp" | "set" => {
+            want(cx, 3)?;
+            let cmp = mods.iter().find_map(|m| parse_cmp(m)).ok_or_else(|| cx.err(format!("`{}` has no comparison", i.opcode)))?;
+            let comb = mods.iter().find_map(|m| match *m {
+                "and" => Some(BoolOp::And),
+                "or" => Some(BoolOp::Or),
+                "xor" => Some(BoolOp::Xor),
+                _ => None,
+            });
+            let (st, dty) = if base == "set" {
+                if types.len() < 2 {
+                    return Err(cx.err(format!("`{}` needs two types", i.opcode)));
+                }
+                (types[1], Some(types[0]))
+            } else {
+                (ty(cx)?, None)
+            };
+            if st.is_float() {
+                other = 1;
+            }
+            let a = cx.src(&ops[1], st)?;
+            let b = cx.src(&ops[2], st)?;
+            if let Some(dty) = dty {
+                if comb.is_some() {
+                    return Err(unknown(cx));
+                }
+                let d = cx.dst(&ops[0])?;
+                Op::Set { cmp, ty: st, dty, d, a, b }
+            } else {
+                let (d, dn) = match &ops[0] {
+                    Operand::Pair(p, q) => (cx.pred(p)?, cx.pred(q)?),
+                    Operand::Reg(p) => (cx.pred(p)?, NO_PRED),
+                    o => return Err(cx.err(format!("bad setp destination {o:?}"))),
+                };
+                let (c, cneg) = match comb {
+                    Some(_) => {
+                        want(cx, 4)?;
+                        cx.pred_src(&ops[3])?
+                    }
+                    None => (NO_PRED, false),
+                };
+                Op::Setp { cmp, ty: st, d, dn, a, b, comb, c, cneg }
+            }
+        }
+        "selp" => {
+            want(cx, 4)?;
+            let t = ty(cx)?;
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], t)?;
+            let b = cx.src(&ops[2], t)?;
+            let (p, neg) = cx.pred_src(&ops[3])?;
+            if neg {
+                Op::Selp { d, a: b, b: a, p }
+            } else {
+                Op::Selp { d, a, b, p }
+            }
+        }
+        "slct" => {
+            want(cx, 4)?;
+            if types.len() < 2 {
+                return Err(cx.err("slct needs two types"));
+            }
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], types[0])?;
+            let b = cx.src(&ops[2], types[0])?;
+            let c = cx.src(&ops[3], types[1])?;
+            Op::Slct { ty: types[1], d, a, b, c }
+        }
+        "cvt" => {
+            want(cx, 2)?;
+            if types.len() < 2 {
+                return Err(cx.err(format!("`{}` needs two types", i.opcode)));
+            }
+            let (dty, sty) = (types[0], types[1]);
+            if dty == Ty::F16 || sty == Ty::F16 {
+                if !(dty == Ty::F32 || sty == Ty::F32) {
+                    return Err(unknown(cx));
+                }
+            }
+            let rnd = mods.iter().find_map(|m| parse_rnd(m)).unwrap_or(Rnd::Default);
+            if dty.is_float() || sty.is_float() {
+                other = 1;
+            }
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], sty)?;
+            Op::Cvt { dty, sty, rnd, sat: has("sat"), d, a }
+        }
+        "cvta" => {
+            want(cx, 2)?;
+            let to = has("to");
+            let space = mods.iter().find_map(|m| parse_space(m)).ok_or_else(|| unknown(cx))?;
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], Ty::U64)?;
+            Op::Cvta { to, space, d, a }
+        }
+        "ld" | "ldu" | "st" => {
+            want(cx, 2)?;
+            let space = mods.iter().find_map(|m| parse_space(m)).unwrap_or(Space::Generic);
+            let t = ty(cx)?;
+            let n: u8 = if has("v2") {
+                2
+            } else if has("v4") {
+                4
+            } else {
+                1
+            };
+            if t == Ty::F16 && n == 1 && false {
+                return Err(unknown(cx));
+            }
+            let (regs_op, addr_op) = if base == "st" { (&ops[1], &ops[0]) } else { (&ops[0], &ops[1]) };
+            let (base_r, off) = cx.addr(addr_op)?;
+            let mut rs = [NO_REG; 4];
+            match regs_op {
+                Operand::Vector(v) => {
+                    if v.len() != n as usize {
+                        return Err(cx.err(format!("`{}` with {} registers", i.opcode, v.len())));
+                    }
+                    for (k, o) in v.iter().enumerate() {
+                        rs[k] = if base == "st" { cx.src(o, t)? } else { cx.dst(o)? };
+                    }
+                }
+                o if n == 1 => rs[0] = if base == "st" { cx.src(o, t)? } else { cx.dst(o)? },
+                o => return Err(cx.err(format!("`{}` expects a vector, found {o:?}", i.opcode))),
+            }
+            if base == "st" {
+                if space == Space::Const || space == Space::Param && false {
+                    return Err(cx.err("stores to constant memory are not allowed"));
+                }
+                Op::St { space, ty: t, n, s: rs, base: base_r, off }
+            } else {
+                Op::Ld { space, ty: t, n, d: rs, base: base_r, off }
+            }
+        }
+        "atom" | "red" => {
+            let space = mods.iter().find_map(|m| parse_space(m)).unwrap_or(Space::Generic);
+            let t = ty(cx)?;
+            let op = mods
+                .iter()
+                .find_map(|m| {
+                    Some(match *m {
+                        "add" => AtomOp::Add,
+                        "min" => AtomOp::Min,
+                        "max" => AtomOp::Max,
+                        "exch" => AtomOp::Exch,
+                        "cas" => AtomOp::Cas,
+                        "and" => AtomOp::And,
+                        "or" => AtomOp::Or,
+                        "xor" => AtomOp::Xor,
+                        "inc" => AtomOp::Inc,
+                        "dec" => AtomOp::Dec,
+                        _ => return None,
+                    })
+                })
+                .ok_or_else(|| unknown(cx))?;
+            if t.size() < 4 || (t.is_float() && op != AtomOp::Add) || t == Ty::F16 {
+                return Err(unknown(cx));
+            }
+            if t.is_float() {
+                flops = 1;
+            }
+            let (d, rest) = if base == "atom" {
+                want(cx, 3)?;
+                (cx.dst(&ops[0])?, &ops[1..])
+            } else {
+                want(cx, 2)?;
+                (NO_REG, &ops[..])
+            };
+            let (base_r, off) = cx.addr(&rest[0])?;
+            let b = cx.src(&rest[1], t)?;
+            let c = if op == AtomOp::Cas {
+                if rest.len() < 3 {
+                    return Err(cx.err("atom.cas needs a compare and a swap value"));
+                }
+                cx.src(&rest[2], t)?
+            } else {
+                NO_REG
+            };
+            Op::Atom { space, op, ty: t, d, base: base_r, off, b, c }
+        }
+        "bra" | "brx" => {
+            want(cx, 1)?;
+            if base == "brx" {
+                return Err(unknown(cx));
+            }
+            let target = match &ops[0] {
+                Operand::Sym(l) => *cx.labels.get(l).ok_or_else(|| cx.err(format!("unknown label `{l}`")))?,
+                o => return Err(cx.err(format!("bad branch target {o:?}"))),
+            };
+            Op::Bra { target }
+        }
+        "bar" | "barrier" => {
+            if has("warp") {
+                Op::Nop
+            } else if has("sync") || has("aligned") || mods.is_empty() {
+                if ops.len() > 1 {
+                    return Err(cx.err("barriers with a thread count are not supported"));
+                }
+                if let Some(Operand::Int(id)) = ops.first() {
+                    if *id != 0 {
+                        return Err(cx.err("named barriers other than 0 are not supported"));
+                    }
+                }
+                Op::Bar
+            } else {
+                return Err(unknown(cx));
+            }
+        }
+        "ret" | "exit" | "trap" => {
+            if base == "trap" {
+                return Err(unknown(cx));
+            }
+            Op::Exit
+        }
+        "membar" | "fence" | "prefetch" | "prefetchu" | "griddepcontrol" | "nanosleep" | "pmevent" => Op::Nop,
+        "shfl" => {
+            want(cx, 4)?;
+            let mode = if has("up") {
+                ShflMode::Up
+            } else if has("down") {
+                ShflMode::Down
+            } else if has("bfly") {
+                ShflMode::Bfly
+            } else if has("idx") {
+                ShflMode::Idx
+            } else {
+                return Err(unknown(cx));
+            };
+            let (d, dp) = match &ops[0] {
+                Operand::Pair(r, p) => (cx.reg(r)?, cx.pred(p)?),
+                o => (cx.dst(o)?, NO_PRED),
+            };
+            let a = cx.src(&ops[1], Ty::U32)?;
+            let b = cx.src(&ops[2], Ty::U32)?;
+            let c = cx.src(&ops[3], Ty::U32)?;
+            Op::Shfl { mode, d, dp, a, b, c }
+        }
+        "vote" => {
+            want(cx, 2)?;
+            let mode = if has("all") {
+                VoteMode::All
+            } else if has("any") {
+                VoteMode::Any
+            } else if has("uni") {
+                VoteMode::Uni
+            } else if has("ballot") {
+                VoteMode::Ballot
+            } else {
+                return Err(unknown(cx));
+            };
+            let (a, aneg) = cx.pred_src(&ops[1])?;
+            if mode == VoteMode::Ballot {
+                Op::Vote { mode, d: cx.dst(&ops[0])?, dp: NO_PRED, a, aneg }
+            } else {
+                Op::Vote { mode, d: NO_REG, dp: cx.pred_src(&ops[0])?.0, a, aneg }
+            }
+        }
+        "bfe" => {
+            want(cx, 4)?;
+            let t = ty(cx)?;
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], t)?;
+            let b = cx.src(&ops[2], Ty::U32)?;
+            let c = cx.src(&ops[3], Ty::U32)?;
+            Op::Bfe { ty: t, d, a, b, c }
+        }
+        "bfi" => {
+            want(cx, 5)?;
+            let t = ty(cx)?;
+            let d = cx.dst(&ops[0])?;
+            let f = cx.src(&ops[1], t)?;
+            let a = cx.src(&ops[2], t)?;
+            let b = cx.src(&ops[3], Ty::U32)?;
+            let c = cx.src(&ops[4], Ty::U32)?;
+            Op::Bfi { ty: t, d, f, a, b, c }
+        }
+        "prmt" => {
+            want(cx, 4)?;
+            if mods.iter().any(|m| matches!(*m, "f4e" | "b4e" | "rc8" | "ecl" | "ecr" | "rc16")) {
+                return Err(unknown(cx));
+            }
+            let d = cx.dst(&ops[0])?;
+            let a = cx.src(&ops[1], Ty::U32)?;
+            let b = cx.src(&ops[2], Ty::U32)?;
+            let c = cx.src(&ops[3], Ty::U32)?;
+            Op::Prmt { d, a, b, c }
+        }
+        "call" => {
+            let callee = ops.iter().find_map(|o| if let Operand::Sym(s) = o { Some(s.clone()) } else { None });
+            return Err(cx.err(format!(
+                "calls to device functions are not supported (`call {}`): mark the function __forceinline__",
+                callee.unwrap_or_default()
+            )));
+        }
+        _ => return Err(unknown(cx)),
+    };
+    Ok(Inst { op, guard, guard_neg, flops, other_float: other })
+}
+
+fn wide(t: Ty) -> Ty {
+    match t {
+        Ty::S16 => Ty::S32,
+        Ty::U16 => Ty::U32,
+        Ty::S32 => Ty::S64,
+        _ => Ty::U64,
+    }
+}
+
+fn vec_regs(cx: &mut Ctx, v: &[Operand], dst: bool) -> Result<([R; 4], u8), LoadError> {
+    if v.is_empty() || v.len() > 4 {
+        return Err(cx.err("vector of 1 to 4 registers expected"));
+    }
+    let mut parts = [NO_REG; 4];
+    for (k, o) in v.iter().enumerate() {
+        parts[k] = if dst { cx.dst(o)? } else { cx.src(o, Ty::U32)? };
+    }
+    Ok((parts, v.len() as u8))
+}

@@ -1,0 +1,1117 @@
+//! Running one thread block: warps of 32 lanes, SIMT with one PC per lane.
+//!
+//! Reconvergence rule (deterministic): a warp always runs the set of its lanes (not exited, not
+//! waiting at a barrier) whose PC is the lowest. Warps of a block run in order, each until all
+//! its lanes have exited or wait at a barrier; then the barrier is checked and released.
+//!
+//! Metrics and sanitizer checks happen around the instruction semantics (in `ops`), through
+//! `Observer`-style hooks on memory accesses: counts go to `Metrics`, hazards to findings.
+
+use crate::api::{Finding, FindingKind, Metrics};
+use crate::decode::*;
+use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use crate::ops;
+
+pub(crate) const FULL: u32 = u32::MAX;
+const NO_PC: u32 = u32::MAX;
+const MANY_READERS: u16 = u16::MAX;
+
+/// Everything about a launch that all blocks share (read-only while blocks run).
+pub(crate) struct LaunchCtx<'a> {
+    pub k: &'a Kernel,
+    pub mem: &'a DeviceMemory,
+    pub params: Vec<u8>,
+    pub consts: Vec<u8>,
+    pub global_var_addrs: Vec<u64>,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub threads_per_block: u32,
+    pub shared_bytes: u64,
+    pub block_budget: u64,
+    pub max_findings: usize,
+}
+
+pub(crate) struct BlockResult {
+    pub metrics: Metrics,
+    pub findings: Vec<Finding>,
+    pub dropped: u64,
+    pub fault: bool,
+}
+
+#[derive(Default)]
+struct Warp {
+    regs: Vec<[u64; 32]>,
+    preds: Vec<u32>,
+    pc: [u32; 32],
+    active_pc: u32,
+    /// Lanes running now (all at `active_pc`).
+    active: u32,
+    /// Lanes ready to run but at another PC.
+    pending: u32,
+    /// Lowest PC among `pending`.
+    other_min: u32,
+    waiting: u32,
+    exited: u32,
+    /// Lanes that exist (the last warp of a block may be partial).
+    lanes: u32,
+    /// Block-linear thread index of lane 0.
+    base_tid: u32,
+}
+
+#[inline(always)]
+fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
+    if mask == FULL {
+        for l in 0..32 {
+            f(l)
+        }
+    } else {
+        let mut m = mask;
+        while m != 0 {
+            f(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+}
+
+impl Warp {
+    #[inline(always)]
+    fn map1(&mut self, mask: u32, d: R, a: R, f: impl Fn(u64) -> u64) {
+        let av = self.regs[a as usize];
+        let dv = &mut self.regs[d as usize];
+        for_lanes(mask, |l| dv[l] = f(av[l]));
+    }
+    #[inline(always)]
+    fn map2(&mut self, mask: u32, d: R, a: R, b: R, f: impl Fn(u64, u64) -> u64) {
+        let av = self.regs[a as usize];
+        let bv = self.regs[b as usize];
+        let dv = &mut self.regs[d as usize];
+        for_lanes(mask, |l| dv[l] = f(av[l], bv[l]));
+    }
+    #[inline(always)]
+    fn map3(&mut self, mask: u32, d: R, a: R, b: R, c: R, f: impl Fn(u64, u64, u64) -> u64) {
+        let av = self.regs[a as usize];
+        let bv = self.regs[b as usize];
+        let cv = self.regs[c as usize];
+        let dv = &mut self.regs[d as usize];
+        for_lanes(mask, |l| dv[l] = f(av[l], bv[l], cv[l]));
+    }
+    #[inline(always)]
+    fn set_pred(&mut self, p: Pr, mask: u32, v: u32) {
+        let old = self.preds[p as usize];
+        self.preds[p as usize] = (old & !mask) | (v & mask);
+    }
+
+    /// Pick the lanes to run next: the lowest PC among lanes that may run.
+    fn reschedule(&mut self) {
+        let ap = self.active_pc;
+        for_lanes(self.active, |l| self.pc[l] = ap);
+        let cand = self.active | self.pending;
+        if cand == 0 {
+            self.active = 0;
+            self.pending = 0;
+            self.other_min = NO_PC;
+            return;
+        }
+        let mut min = NO_PC;
+        for_lanes(cand, |l| min = min.min(self.pc[l]));
+        let mut act = 0u32;
+        let mut other = NO_PC;
+        for_lanes(cand, |l| {
+            if self.pc[l] == min {
+                act |= 1 << l;
+            } else {
+                other = other.min(self.pc[l]);
+            }
+        });
+        self.active = act;
+        self.pending = cand & !act;
+        self.other_min = other;
+        self.active_pc = min;
+    }
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.active_pc += 1;
+        if self.pending != 0 && self.active_pc >= self.other_min {
+            self.reschedule();
+        }
+    }
+}
+
+/// The per-worker state that runs blocks one after another (buffers are reused).
+#[derive(Default)]
+pub(crate) struct Runner {
+    warps: Vec<Warp>,
+    shared: Vec<u8>,
+    // Shadow of shared memory, one entry per byte. Epochs grow forever (never cleared): a
+    // barrier starts a new epoch, a block starts a new epoch and remembers it.
+    sh_w_epoch: Vec<u32>,
+    sh_w_tid: Vec<u16>,
+    sh_r_epoch: Vec<u32>,
+    sh_r_tid: Vec<u16>,
+    epoch: u32,
+    block_epoch: u32,
+    local: Vec<u8>,
+    loads_per_thread: Vec<u32>,
+    m: Metrics,
+    findings: Vec<Finding>,
+    finding_keys: Vec<(FindingKind, u64)>,
+    dropped: u64,
+    lane_count: u64,
+    block_idx: [u32; 3],
+    last_alloc: usize,
+    sectors: Vec<u64>,
+    words: Vec<u64>,
+}
+
+enum Region {
+    Global(usize, u64),
+    Shared(u64),
+    Local(u64),
+    Const(u64),
+    Param(u64),
+}
+
+type Fault = ();
+
+#[inline(always)]
+fn read_le(buf: &[u8], o: usize, size: u32) -> u64 {
+    let mut b = [0u8; 8];
+    b[..size as usize].copy_from_slice(&buf[o..o + size as usize]);
+    u64::from_le_bytes(b)
+}
+
+#[inline(always)]
+fn write_le(buf: &mut [u8], o: usize, size: u32, v: u64) {
+    buf[o..o + size as usize].copy_from_slice(&v.to_le_bytes()[..size as usize]);
+}
+
+#[inline(always)]
+fn extend_loaded(v: u64, ty: Ty) -> u64 {
+    if ty.is_signed() {
+        ops::sext(v, ty) as u64
+    } else {
+        v
+    }
+}
+
+/// Distinct values in a small list (sorted in place).
+fn count_distinct(v: &mut [u64]) -> u64 {
+    if v.is_empty() {
+        return 0;
+    }
+    // Fast path: already non-decreasing (the common, coalesced case).
+    if !v.windows(2).all(|w| w[0] <= w[1]) {
+        v.sort_unstable();
+    }
+    1 + v.windows(2).filter(|w| w[0] != w[1]).count() as u64
+}
+
+/// Extra wavefronts of one shared-memory request: the most distinct 4-byte words that fall in
+/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
+fn bank_conflicts(words: &mut [u64]) -> u64 {
+    if words.is_empty() {
+        return 0;
+    }
+    let distinct = {
+        if !words.windows(2).all(|w| w[0] <= w[1]) {
+            words.sort_unstable();
+        }
+        let mut n = 0;
+        for i in 0..words.len() {
+            if i == 0 || words[i] != words[i - 1] {
+                words[n] = words[i];
+                n += 1;
+            }
+        }
+        n
+    };
+    let uniq = &words[..distinct];
+    // Conflict-free fast path: all distinct words within a window of 32 words.
+    if uniq[uniq.len() - 1] - uniq[0] < 32 {
+        return 0;
+    }
+    let mut per_bank = [0u32; 32];
+    for w in uniq {
+        per_bank[(w % 32) as usize] += 1;
+    }
+    let worst = *per_bank.iter().max().unwrap() as u64;
+    let minimum = (distinct as u64).div_ceil(32);
+    worst.saturating_sub(minimum)
+}
+
+impl Runner {
+    fn thread_coords(cx: &LaunchCtx, tid: u32) -> [u32; 3] {
+        let [bx, by, _] = cx.block;
+        [tid % bx, (tid / bx) % by, tid / (bx * by)]
+    }
+
+    /// Record a finding unless one of the same kind on the same line is already kept.
+    fn report(&mut self, cx: &LaunchCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
+        let loc = &cx.k.locs[pc];
+        let key = (kind, loc.source.as_ref().map(|s| s.line as u64).unwrap_or(1 << 40 | loc.ptx_line as u64));
+        if self.finding_keys.contains(&key) || self.findings.len() >= cx.max_findings {
+            self.dropped += 1;
+            return;
+        }
+        self.finding_keys.push(key);
+        let where_ = match &loc.source {
+            Some(_) => String::new(),
+            None => format!(" (PTX line {})", loc.ptx_line),
+        };
+        self.findings.push(Finding {
+            kind,
+            message: format!("{}{}", msg(), where_),
+            source: loc.source.clone(),
+            block: self.block_idx,
+            thread: Self::thread_coords(cx, tid),
+        });
+    }
+
+    pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64) -> BlockResult {
+        let k = cx.k;
+        let [gx, gy, _] = cx.grid;
+        let (gx, gy) = (gx as u64, gy as u64);
+        self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
+        self.m = Metrics::default();
+        self.findings.clear();
+        self.finding_keys.clear();
+        self.dropped = 0;
+        self.lane_count = 0;
+        let nthreads = cx.threads_per_block as usize;
+        let nwarps = nthreads.div_ceil(32);
+        // Shared memory and its shadow.
+        let sb = cx.shared_bytes as usize;
+        if self.shared.len() < sb {
+            self.shared.resize(sb, 0);
+            self.sh_w_epoch.resize(sb, 0);
+            self.sh_w_tid.resize(sb, 0);
+            self.sh_r_epoch.resize(sb, 0);
+            self.sh_r_tid.resize(sb, 0);
+        }
+        // Zeroed so results never depend on which block ran before on this worker.
+        self.shared[..sb].fill(0);
+        self.epoch += 1;
+        self.block_epoch = self.epoch;
+        let lb = k.local_bytes as usize * nthreads;
+        if self.local.len() < lb {
+            self.local.resize(lb, 0);
+        }
+        self.local[..lb].fill(0);
+        self.loads_per_thread.clear();
+        self.loads_per_thread.resize(nthreads, 0);
+        // Warps.
+        if self.warps.len() < nwarps {
+            self.warps.resize_with(nwarps, Warp::default);
+        }
+        for wi in 0..nwarps {
+            let w = &mut self.warps[wi];
+            if w.regs.len() < k.nslots {
+                w.regs.resize(k.nslots, [0; 32]);
+            }
+            if w.preds.len() < k.npreds {
+                w.preds.resize(k.npreds, 0);
+            }
+            w.preds[..k.npreds].fill(0);
+            let n = (nthreads - wi * 32).min(32);
+            w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
+            w.base_tid = (wi * 32) as u32;
+            w.pc = [0; 32];
+            w.active_pc = 0;
+            w.active = w.lanes;
+            w.pending = 0;
+            w.other_min = NO_PC;
+            w.waiting = 0;
+            w.exited = 0;
+            for (slot, init) in &k.slot_init {
+                let r = &mut w.regs[*slot as usize];
+                for (l, v) in r.iter_mut().enumerate() {
+                    let tid = w.base_tid + l as u32;
+                    let [bx, by, _] = cx.block;
+                    *v = match *init {
+                        SlotInit::Const(c) => c,
+                        SlotInit::Tid(0) => (tid % bx) as u64,
+                        SlotInit::Tid(1) => ((tid / bx) % by) as u64,
+                        SlotInit::Tid(_) => (tid / (bx * by)) as u64,
+                        SlotInit::Ntid(c) => cx.block[c as usize] as u64,
+                        SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
+                        SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
+                        SlotInit::LaneId => l as u64,
+                        SlotInit::WarpId => wi as u64,
+                        SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
+                        SlotInit::LanemaskLt => (1u64 << l) - 1,
+                        SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
+                        SlotInit::LanemaskEq => 1u64 << l,
+                        SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
+                        SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                    };
+                }
+            }
+        }
+        let mut fault = false;
+        'outer: loop {
+            for wi in 0..nwarps {
+                if self.warps[wi].active != 0 && self.run_warp(cx, wi).is_err() {
+                    fault = true;
+                    break 'outer;
+                }
+            }
+            // Every warp is done or waits at a barrier.
+            let waiting_warp = (0..nwarps).find(|&wi| self.warps[wi].waiting != 0);
+            let Some(ww) = waiting_warp else { break };
+            let first_lane = self.warps[ww].waiting.trailing_zeros() as usize;
+            let bar_pc = self.warps[ww].pc[first_lane] as usize;
+            if let Some(ew) = (0..nwarps).find(|&wi| self.warps[wi].exited != 0) {
+                let tid = self.warps[ew].base_tid + self.warps[ew].exited.trailing_zeros();
+                let t = Self::thread_coords(cx, tid);
+                self.report(cx, FindingKind::Barrier, bar_pc, tid, || {
+                    format!(
+                        "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
+                        t[0], t[1], t[2]
+                    )
+                });
+            }
+            let mut other: Option<(u32, usize)> = None;
+            for wi in 0..nwarps {
+                let w = &self.warps[wi];
+                for_lanes(w.waiting, |l| {
+                    if other.is_none() && w.pc[l] as usize != bar_pc {
+                        other = Some((w.base_tid + l as u32, w.pc[l] as usize));
+                    }
+                });
+            }
+            if let Some((tid, opc)) = other {
+                let line_of = |pc: usize| {
+                    cx.k.locs[pc].source.as_ref().map(|s| format!("line {}", s.line)).unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
+                };
+                let (a, b) = (line_of(bar_pc), line_of(opc));
+                self.report(cx, FindingKind::Barrier, opc, tid, || {
+                    format!("threads of one block wait at different __syncthreads() ({a} and {b})")
+                });
+            }
+            // Release everybody and start a new hazard interval.
+            for wi in 0..nwarps {
+                let w = &mut self.warps[wi];
+                let waiting = w.waiting;
+                for_lanes(waiting, |l| w.pc[l] += 1);
+                w.pending |= waiting;
+                w.waiting = 0;
+                w.reschedule();
+            }
+            self.m.barriers += 1;
+            self.epoch += 1;
+        }
+        self.m.threads = nthreads as u64;
+        self.m.blocks = 1;
+        self.m.max_global_loads_per_thread = self.loads_per_thread.iter().copied().max().unwrap_or(0) as u64;
+        BlockResult {
+            metrics: std::mem::take(&mut self.m),
+            findings: std::mem::take(&mut self.findings),
+            dropped: self.dropped,
+            fault,
+        }
+    }
+
+    fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Fault> {
+        let mut w = std::mem::take(&mut self.warps[wi]);
+        let r = self.run_warp_inner(cx, &mut w);
+        self.warps[wi] = w;
+        r
+    }
+
+    fn run_warp_inner(&mut self, cx: &LaunchCtx, w: &mut Warp) -> Result<(), Fault> {
+        let code = &cx.k.code[..];
+        while w.active != 0 {
+            let pc = w.active_pc as usize;
+            let inst = &code[pc];
+            let active = w.active;
+            let mut mask = active;
+            if inst.guard != NO_PRED {
+                let p = w.preds[inst.guard as usize];
+                mask &= if inst.guard_neg { !p } else { p };
+            }
+            let n_active = active.count_ones() as u64;
+            self.m.warp_instructions += 1;
+            self.m.lane_instructions += n_active;
+            self.lane_count += n_active;
+            if self.lane_count > cx.block_budget {
+                let tid = w.base_tid + active.trailing_zeros();
+                let budget = cx.block_budget;
+                self.report(cx, FindingKind::Timeout, pc, tid, || {
+                    format!("the block ran past its share of the instruction budget ({budget} thread-instructions): an endless loop?")
+                });
+                return Err(());
+            }
+            if inst.flops != 0 || inst.other_float != 0 {
+                let n = mask.count_ones() as u64;
+                self.m.flops += inst.flops as u64 * n;
+                self.m.other_float_ops += inst.other_float as u64 * n;
+            }
+            match inst.op {
+                Op::Bra { target } => {
+                    let taken = mask;
+                    if taken == active {
+                        w.active_pc = target;
+                        if w.pending != 0 && target >= w.other_min {
+                            w.reschedule();
+                        }
+                    } else if taken == 0 {
+                        w.advance();
+                    } else {
+                        let next = pc as u32 + 1;
+                        for_lanes(active, |l| w.pc[l] = if taken & (1 << l) != 0 { target } else { next });
+                        w.pending |= active;
+                        w.active = 0;
+                        w.reschedule();
+                    }
+                    continue;
+                }
+                Op::Exit => {
+                    w.exited |= mask;
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    continue;
+                }
+                Op::Bar => {
+                    w.waiting |= mask;
+                    for_lanes(mask, |l| w.pc[l] = pc as u32);
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if mask != 0 {
+                self.exec(cx, w, pc, inst, mask)?;
+            }
+            w.advance();
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match inst.op {
+            Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
+            Op::Bin { op, ty, d, a, b } => match (op, ty) {
+                // The hot combinations get their own loops; the rest go through `ops::bin`.
+                (BinOp::Add, Ty::S32 | Ty::U32) => w.map2(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64),
+                (BinOp::Add, Ty::S64 | Ty::U64) => w.map2(mask, d, a, b, |x, y| x.wrapping_add(y)),
+                (BinOp::Add, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
+                (BinOp::MulLo, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
+                (BinOp::MulWide, Ty::S32) => {
+                    w.map2(mask, d, a, b, |x, y| (x as u32 as i32 as i64).wrapping_mul(y as u32 as i32 as i64) as u64)
+                }
+                (BinOp::MulWide, Ty::U32) => w.map2(mask, d, a, b, |x, y| (x as u32 as u64) * (y as u32 as u64)),
+                _ => w.map2(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
+            },
+            Op::Un { op, ty, d, a } => w.map1(mask, d, a, |x| ops::un(op, ty, x)),
+            Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
+                (MadKind::Float, Ty::F32) => w.map3(mask, d, a, b, c, |x, y, z| {
+                    ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z)))
+                }),
+                (MadKind::Float, _) => w.map3(mask, d, a, b, c, |x, y, z| {
+                    ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z)))
+                }),
+                (MadKind::Lo, Ty::S32 | Ty::U32) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64)
+                }
+                (MadKind::Lo, _) => w.map3(mask, d, a, b, c, |x, y, z| {
+                    ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty)
+                }),
+                (MadKind::Hi, _) => w.map3(mask, d, a, b, c, |x, y, z| {
+                    ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty)
+                }),
+                (MadKind::Wide, _) => {
+                    let wt = match ty {
+                        Ty::S16 => Ty::S32,
+                        Ty::U16 => Ty::U32,
+                        _ => Ty::U64,
+                    };
+                    w.map3(mask, d, a, b, c, |x, y, z| {
+                        ops::trunc(ops::bin(BinOp::MulWide, ty, x, y).wrapping_add(z), wt)
+                    })
+                }
+            },
+            Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let mut res = 0u32;
+                match (cmp, ty) {
+                    (Cmp::Lt, Ty::S32) => for_lanes(mask, |l| res |= (((av[l] as i32) < (bv[l] as i32)) as u32) << l),
+                    (Cmp::Ge, Ty::S32) => for_lanes(mask, |l| res |= (((av[l] as i32) >= (bv[l] as i32)) as u32) << l),
+                    _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
+                }
+                let (mut t, mut f) = (res, !res & mask);
+                if let Some(bop) = comb {
+                    let cv = w.preds[c as usize] ^ if cneg { FULL } else { 0 };
+                    let apply = |x: u32| match bop {
+                        BoolOp::And => x & cv,
+                        BoolOp::Or => x | cv,
+                        BoolOp::Xor => x ^ cv,
+                    };
+                    t = apply(t);
+                    f = apply(f);
+                }
+                w.set_pred(d, mask, t);
+                if dn != NO_PRED {
+                    w.set_pred(dn, mask, f);
+                }
+            }
+            Op::Set { cmp, ty, dty, d, a, b } => {
+                let one = match dty {
+                    Ty::F32 => 1f32.to_bits() as u64,
+                    _ => 0xffff_ffff,
+                };
+                w.map2(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });
+            }
+            Op::Selp { d, a, b, p } => {
+                let pv = w.preds[p as usize];
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let dv = &mut w.regs[d as usize];
+                for_lanes(mask, |l| dv[l] = if pv & (1 << l) != 0 { av[l] } else { bv[l] });
+            }
+            Op::Slct { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, z| {
+                let pick_a = if ty == Ty::F32 { ops::f32v(z) >= 0.0 } else { (z as u32 as i32) >= 0 };
+                if pick_a {
+                    x
+                } else {
+                    y
+                }
+            }),
+            Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
+                (Ty::U64 | Ty::S64, Ty::U32) => w.map1(mask, d, a, |x| x as u32 as u64),
+                (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
+                _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
+            },
+            Op::Pred { op, d, a, aneg, b, bneg } => {
+                let av = w.preds[a as usize] ^ if aneg { FULL } else { 0 };
+                let bv = if b == NO_PRED { 0 } else { w.preds[b as usize] ^ if bneg { FULL } else { 0 } };
+                let v = match op {
+                    PredOp::And => av & bv,
+                    PredOp::Or => av | bv,
+                    PredOp::Xor => av ^ bv,
+                    PredOp::Not => !av,
+                    PredOp::Mov => av,
+                };
+                w.set_pred(d, mask, v);
+            }
+            Op::PredConst { d, v } => w.set_pred(d, mask, if v { FULL } else { 0 }),
+            Op::Cvta { to, space, d, a } => {
+                let window = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW,
+                    Space::Const => CONST_WINDOW,
+                    _ => 0,
+                };
+                if to {
+                    w.map1(mask, d, a, |x| x.wrapping_sub(window));
+                } else {
+                    w.map1(mask, d, a, |x| x.wrapping_add(window));
+                }
+            }
+            Op::Ld { space, ty, n, d, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, d, base, off, false)?,
+            Op::St { space, ty, n, s, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, s, base, off, true)?,
+            Op::Atom { space, op, ty, d, base, off, b, c } => self.atom(cx, w, pc, mask, space, op, ty, d, base, off, b, c)?,
+            Op::Shfl { mode, d, dp, a, b, c } => {
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let cv = w.regs[c as usize];
+                let mut out = w.regs[d as usize];
+                let mut pv = 0u32;
+                for_lanes(mask, |l| {
+                    let lane = l as u32;
+                    let bval = (bv[l] as u32) & 31;
+                    let clamp = (cv[l] as u32) & 31;
+                    let seg = ((cv[l] as u32) >> 8) & 31;
+                    let min_lane = lane & seg;
+                    let max_lane = min_lane | (clamp & !seg);
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (lane.wrapping_sub(bval), lane >= bval && lane - bval >= min_lane),
+                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let j = if ok { j } else { lane };
+                    out[l] = av[j as usize];
+                    pv |= (ok as u32) << l;
+                });
+                w.regs[d as usize] = out;
+                if dp != NO_PRED {
+                    w.set_pred(dp, mask, pv);
+                }
+            }
+            Op::Vote { mode, d, dp, a, aneg } => {
+                let p = (w.preds[a as usize] ^ if aneg { FULL } else { 0 }) & mask;
+                match mode {
+                    VoteMode::Ballot => {
+                        let dv = &mut w.regs[d as usize];
+                        for_lanes(mask, |l| dv[l] = p as u64);
+                    }
+                    VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),
+                    VoteMode::Any => w.set_pred(dp, mask, if p != 0 { FULL } else { 0 }),
+                    VoteMode::Uni => w.set_pred(dp, mask, if p == 0 || p == mask { FULL } else { 0 }),
+                }
+            }
+            Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
+                let width = ops::bits(ty);
+                let pos = (pos & 0xff) as u32;
+                let len = (len & 0xff) as u32;
+                let signed = ty.is_signed();
+                let msb = if len == 0 { 0 } else { (pos + len - 1).min(width - 1) };
+                let sbit = if signed && len != 0 { (ops::trunc(x, ty) >> msb) & 1 } else { 0 };
+                let mut r = 0u64;
+                for i in 0..width {
+                    let bit = if i < len && pos + i < width { (x >> (pos + i)) & 1 } else { sbit };
+                    r |= bit << i;
+                }
+                ops::trunc(r, ty)
+            }),
+            Op::Bfi { ty, d, f, a, b, c } => {
+                let fv = w.regs[f as usize];
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let cv = w.regs[c as usize];
+                let dv = &mut w.regs[d as usize];
+                for_lanes(mask, |l| {
+                    let width = ops::bits(ty);
+                    let pos = (bv[l] & 0xff) as u32;
+                    let len = (cv[l] & 0xff) as u32;
+                    let mut r = av[l];
+                    for i in 0..len {
+                        if pos + i >= width {
+                            break;
+                        }
+                        let bit = (fv[l] >> i) & 1;
+                        r = (r & !(1 << (pos + i))) | (bit << (pos + i));
+                    }
+                    dv[l] = ops::trunc(r, ty);
+                });
+            }
+            Op::Prmt { d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, sel| {
+                let bytes = ((y as u32 as u64) << 32) | (x as u32 as u64);
+                let mut r = 0u32;
+                for i in 0..4 {
+                    let s = ((sel as u32) >> (4 * i)) & 0xf;
+                    let mut byte = ((bytes >> (8 * (s & 7))) & 0xff) as u32;
+                    if s & 8 != 0 {
+                        byte = if byte & 0x80 != 0 { 0xff } else { 0 };
+                    }
+                    r |= byte << (8 * i);
+                }
+                r as u64
+            }),
+            Op::Pack { d, parts, n, bits } => {
+                let mut out = w.regs[d as usize];
+                let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                for_lanes(mask, |l| {
+                    let mut v = 0u64;
+                    for k in 0..n as usize {
+                        v |= (w.regs[parts[k] as usize][l] & m) << (k as u32 * bits as u32);
+                    }
+                    out[l] = v;
+                });
+                w.regs[d as usize] = out;
+            }
+            Op::Unpack { parts, n, bits, a } => {
+                let av = w.regs[a as usize];
+                let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                for k in 0..n as usize {
+                    let dv = &mut w.regs[parts[k] as usize];
+                    for_lanes(mask, |l| dv[l] = (av[l] >> (k as u32 * bits as u32)) & m);
+                }
+            }
+            Op::Nop => {}
+            Op::Bra { .. } | Op::Exit | Op::Bar => unreachable!("handled by the scheduler"),
+        }
+        Ok(())
+    }
+
+    /// Map an address of `space` to a region, or report why it is bad.
+    #[inline(always)]
+    fn resolve(&mut self, cx: &LaunchCtx, space: Space, addr: u64, size: u64) -> Option<Region> {
+        let in_window = |base: u64| addr.wrapping_sub(base) < WINDOW_SIZE;
+        let (space, a) = match space {
+            Space::Generic => {
+                if in_window(SHARED_WINDOW) {
+                    (Space::Shared, addr - SHARED_WINDOW)
+                } else if in_window(LOCAL_WINDOW) {
+                    (Space::Local, addr - LOCAL_WINDOW)
+                } else if in_window(CONST_WINDOW) {
+                    (Space::Const, addr - CONST_WINDOW)
+                } else {
+                    (Space::Global, addr)
+                }
+            }
+            s => (s, addr),
+        };
+        let fits = |len: u64| a <= len && size <= len - a;
+        match space {
+            Space::Global => {
+                let allocs = &cx.mem.allocs;
+                if let Some(al) = allocs.get(self.last_alloc) {
+                    let o = a.wrapping_sub(al.base);
+                    if o <= al.len && size <= al.len - o {
+                        return Some(Region::Global(self.last_alloc, o));
+                    }
+                }
+                let i = cx.mem.find(a, size)?;
+                self.last_alloc = i;
+                Some(Region::Global(i, a - allocs[i].base))
+            }
+            Space::Shared => fits(cx.shared_bytes).then_some(Region::Shared(a)),
+            Space::Local => fits(cx.k.local_bytes).then_some(Region::Local(a)),
+            Space::Const => fits(cx.consts.len() as u64).then_some(Region::Const(a)),
+            Space::Param => fits(cx.params.len() as u64).then_some(Region::Param(a)),
+            Space::Generic => None,
+        }
+    }
+
+    fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, space: Space, addr: u64, size: u64, store: bool) {
+        let what = if store { "write" } else { "read" };
+        let detail = match space {
+            Space::Shared => format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes),
+            Space::Const => format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len()),
+            Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.k.local_bytes),
+            Space::Param => format!("parameter offset {addr}"),
+            _ => format!("address {addr:#x}, outside every allocation"),
+        };
+        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+            format!("out-of-bounds {what} of {size} bytes in {} memory: {detail}", space.name())
+        });
+    }
+
+    /// Race and initialisation checks of one thread's shared access of `size` bytes at `o`.
+    #[inline(always)]
+    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, size: usize, store: bool) {
+        let t = tid as u16;
+        let (ep, bep) = (self.epoch, self.block_epoch);
+        for b in o..o + size {
+            let we = self.sh_w_epoch[b];
+            if store {
+                let war = self.sh_r_epoch[b] == ep && self.sh_r_tid[b] != t;
+                let waw = we == ep && self.sh_w_tid[b] != t;
+                if war || waw {
+                    let other = if waw { self.sh_w_tid[b] } else { self.sh_r_tid[b] };
+                    self.race(cx, pc, tid, b, other, if waw { "write-after-write" } else { "write-after-read" });
+                }
+                self.sh_w_epoch[b] = ep;
+                self.sh_w_tid[b] = t;
+            } else {
+                if we < bep {
+                    self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                        format!("read of shared memory (offset {b}) that no thread of the block has written")
+                    });
+                } else if we == ep && self.sh_w_tid[b] != t {
+                    let other = self.sh_w_tid[b];
+                    self.race(cx, pc, tid, b, other, "read-after-write");
+                }
+                if self.sh_r_epoch[b] != ep {
+                    self.sh_r_epoch[b] = ep;
+                    self.sh_r_tid[b] = t;
+                } else if self.sh_r_tid[b] != t {
+                    self.sh_r_tid[b] = MANY_READERS;
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn race(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, offset: usize, other: u16, what: &str) {
+        let who = if other == MANY_READERS {
+            "other threads".to_string()
+        } else {
+            let o = Self::thread_coords(cx, other as u32);
+            format!("thread ({},{},{})", o[0], o[1], o[2])
+        };
+        self.report(cx, FindingKind::Race, pc, tid, || {
+            format!(
+                "{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between"
+            )
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn mem_op(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let addrs = w.regs[base as usize];
+        self.sectors.clear();
+        self.words.clear();
+        let mut any_global = false;
+        let mut any_shared = false;
+        let mut result = Ok(());
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let tid = w.base_tid + l as u32;
+            let addr = addrs[l].wrapping_add(off as u64);
+            let Some(region) = self.resolve(cx, space, addr, total) else {
+                self.bad_access(cx, pc, tid, space, addr, total, store);
+                result = Err(());
+                break;
+            };
+            let inner = match region {
+                Region::Global(_, o) | Region::Shared(o) | Region::Local(o) | Region::Const(o) | Region::Param(o) => o,
+            };
+            if inner % total.min(16) != 0 {
+                let sp = match region {
+                    Region::Global(..) => "global",
+                    Region::Shared(_) => "shared",
+                    Region::Local(_) => "local",
+                    Region::Const(_) => "const",
+                    Region::Param(_) => "param",
+                };
+                self.report(cx, FindingKind::Misaligned, pc, tid, || {
+                    format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
+                });
+                result = Err(());
+                break;
+            }
+            match region {
+                Region::Global(i, o) => {
+                    let al = &cx.mem.allocs[i];
+                    any_global = true;
+                    if store {
+                        for k in 0..n as usize {
+                            al.store(o + (k as u32 * esize) as u64, esize, w.regs[regs[k] as usize][l]);
+                        }
+                        self.m.global_store_bytes += total;
+                    } else {
+                        for k in 0..n as usize {
+                            let v = al.load(o + (k as u32 * esize) as u64, esize);
+                            w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                        }
+                        al.mark_read(o, total as u32);
+                        self.m.global_load_bytes += total;
+                        self.m.global_loads += 1;
+                        self.loads_per_thread[tid as usize] += 1;
+                        self.sectors.push(addr >> 5);
+                    }
+                }
+                Region::Shared(o) => {
+                    any_shared = true;
+                    self.shared_shadow(cx, pc, tid, o as usize, total as usize, store);
+                    for k in 0..n as usize {
+                        let at = o as usize + k * esize as usize;
+                        if store {
+                            write_le(&mut self.shared, at, esize, w.regs[regs[k] as usize][l]);
+                        } else {
+                            w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                        }
+                    }
+                    let mut word = o >> 2;
+                    while word << 2 < o + total {
+                        self.words.push(word);
+                        word += 1;
+                    }
+                    if store {
+                        self.m.shared_store_bytes += total;
+                    } else {
+                        self.m.shared_load_bytes += total;
+                    }
+                }
+                Region::Local(o) => {
+                    let frame = tid as usize * cx.k.local_bytes as usize;
+                    for k in 0..n as usize {
+                        let at = frame + o as usize + k * esize as usize;
+                        if store {
+                            write_le(&mut self.local, at, esize, w.regs[regs[k] as usize][l]);
+                        } else {
+                            w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
+                        }
+                    }
+                    if store {
+                        self.m.local_store_bytes += total;
+                    } else {
+                        self.m.local_load_bytes += total;
+                    }
+                }
+                Region::Const(o) | Region::Param(o) => {
+                    let is_const = matches!(region, Region::Const(_));
+                    if store {
+                        // st.param only appears in call sequences, which are refused at load.
+                        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+                            "write to read-only (constant or parameter) memory".to_string()
+                        });
+                        result = Err(());
+                        break;
+                    }
+                    let buf = if is_const { &cx.consts } else { &cx.params };
+                    for k in 0..n as usize {
+                        let v = read_le(buf, o as usize + k * esize as usize, esize);
+                        w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                    }
+                    if is_const {
+                        self.m.const_load_bytes += total;
+                    } else {
+                        self.m.param_load_bytes += total;
+                    }
+                }
+            }
+        }
+        if any_global && !store {
+            self.m.global_load_requests += 1;
+            self.m.global_load_sectors += count_distinct(&mut self.sectors);
+        }
+        if any_shared {
+            self.m.shared_requests += 1;
+            self.m.shared_bank_conflicts += bank_conflicts(&mut self.words);
+        }
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn atom(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        op: AtomOp,
+        ty: Ty,
+        d: R,
+        base: R,
+        off: i64,
+        b: R,
+        c: R,
+    ) -> Result<(), Fault> {
+        let size = ty.size() as u64;
+        let addrs = w.regs[base as usize];
+        let bv = w.regs[b as usize];
+        let cv = if c == NO_REG { [0; 32] } else { w.regs[c as usize] };
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let tid = w.base_tid + l as u32;
+            let addr = addrs[l].wrapping_add(off as u64);
+            let region = match self.resolve(cx, space, addr, size) {
+                Some(r @ (Region::Global(..) | Region::Shared(_))) => r,
+                _ => {
+                    self.bad_access(cx, pc, tid, space, addr, size, true);
+                    return Err(());
+                }
+            };
+            let inner = match region {
+                Region::Global(_, o) | Region::Shared(o) => o,
+                _ => 0,
+            };
+            if inner % size != 0 {
+                self.report(cx, FindingKind::Misaligned, pc, tid, || format!("misaligned {size}-byte atomic at {addr:#x}"));
+                return Err(());
+            }
+            let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
+            let old = match region {
+                Region::Global(i, o) => {
+                    let al = &cx.mem.allocs[i];
+                    if size == 4 {
+                        let a = al.atomic32(o);
+                        let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
+                        loop {
+                            let new = apply(cur as u64) as u32;
+                            match a.compare_exchange_weak(cur, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed) {
+                                Ok(_) => break cur as u64,
+                                Err(x) => cur = x,
+                            }
+                        }
+                    } else {
+                        let a = al.atomic64(o);
+                        let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
+                        loop {
+                            let new = apply(cur);
+                            match a.compare_exchange_weak(cur, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed) {
+                                Ok(_) => break cur,
+                                Err(x) => cur = x,
+                            }
+                        }
+                    }
+                }
+                Region::Shared(o) => {
+                    // One block runs on one host thread: plain read-modify-write is atomic here.
+                    let at = o as usize;
+                    let old = read_le(&self.shared, at, size as u32);
+                    write_le(&mut self.shared, at, size as u32, apply(old));
+                    // Atomics never race with each other; they do count as initialising.
+                    for bb in at..at + size as usize {
+                        if self.sh_w_epoch[bb] < self.block_epoch {
+                            self.sh_w_epoch[bb] = self.block_epoch;
+                            self.sh_w_tid[bb] = tid as u16;
+                        }
+                    }
+                    old
+                }
+                _ => 0,
+            };
+            if d != NO_REG {
+                w.regs[d as usize][l] = old;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
+    let t = |v: u64| ops::trunc(v, ty);
+    match op {
+        AtomOp::Add => match ty {
+            Ty::F32 => ops::f32b(ops::f32v(old) + ops::f32v(b)),
+            Ty::F64 => ops::f64b(ops::f64v(old) + ops::f64v(b)),
+            _ => t(old.wrapping_add(b)),
+        },
+        AtomOp::Min => ops::bin(BinOp::Min, ty, old, b),
+        AtomOp::Max => ops::bin(BinOp::Max, ty, old, b),
+        AtomOp::Exch => t(b),
+        AtomOp::Cas => {
+            if t(old) == t(b) {
+                t(c)
+            } else {
+                t(old)
+            }
+        }
+        AtomOp::And => t(old & b),
+        AtomOp::Or => t(old | b),
+        AtomOp::Xor => t(old ^ b),
+        AtomOp::Inc => {
+            if t(old) >= t(b) {
+                0
+            } else {
+                t(old + 1)
+            }
+        }
+        AtomOp::Dec => {
+            if t(old) == 0 || t(old) > t(b) {
+                t(b)
+            } else {
+                t(old - 1)
+            }
+        }
+    }
+}

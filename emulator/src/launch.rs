@@ -1,0 +1,252 @@
+//! One launch: check the request, lay out parameters and constants, run the blocks (in
+//! parallel, in chunks merged in block order so every count and finding is the same whatever
+//! the number of threads), and sum up.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::api::*;
+use crate::exec::{BlockResult, LaunchCtx, Runner};
+
+/// Largest launch accepted (threads in all).
+pub(crate) const MAX_THREADS: u64 = 1 << 26;
+/// Largest shared memory per block (static + dynamic), as on Hopper.
+pub(crate) const MAX_SHARED: u64 = 228 * 1024;
+
+fn lerr(msg: impl Into<String>) -> LaunchError {
+    LaunchError { message: msg.into() }
+}
+
+fn arg_bytes(a: &KernelArg) -> Vec<u8> {
+    match *a {
+        KernelArg::Ptr(p) => p.0.to_le_bytes().to_vec(),
+        KernelArg::I32(v) => v.to_le_bytes().to_vec(),
+        KernelArg::U32(v) => v.to_le_bytes().to_vec(),
+        KernelArg::I64(v) => v.to_le_bytes().to_vec(),
+        KernelArg::U64(v) => v.to_le_bytes().to_vec(),
+        KernelArg::F32(v) => v.to_le_bytes().to_vec(),
+        KernelArg::F64(v) => v.to_le_bytes().to_vec(),
+    }
+}
+
+pub(crate) fn run(
+    module: &Module,
+    l: &Launch<'_>,
+    mem: &mut DeviceMemory,
+    options: &Options,
+) -> Result<LaunchReport, LaunchError> {
+    let data = &module.data;
+    let k = data.kernels.iter().find(|k| k.name == l.kernel).ok_or_else(|| {
+        let names: Vec<&str> = data.kernels.iter().map(|k| k.name.as_str()).collect();
+        lerr(format!("no kernel named `{}` in the module (it has: {})", l.kernel, names.join(", ")))
+    })?;
+    // Geometry.
+    let c = &l.config;
+    if c.grid.contains(&0) || c.block.contains(&0) {
+        return Err(lerr(format!("grid {:?} / block {:?}: every dimension must be at least 1", c.grid, c.block)));
+    }
+    let tpb = c.block.iter().map(|&v| v as u64).product::<u64>();
+    if tpb > 1024 || c.block[2] > 64 {
+        return Err(lerr(format!("block {:?} has {tpb} threads: at most 1024 (and z at most 64)", c.block)));
+    }
+    if c.grid[1] > 65535 || c.grid[2] > 65535 {
+        return Err(lerr(format!("grid {:?}: y and z are limited to 65535", c.grid)));
+    }
+    let nblocks = c.grid.iter().map(|&v| v as u64).product::<u64>();
+    if nblocks.saturating_mul(tpb) > MAX_THREADS {
+        return Err(lerr(format!(
+            "grid {:?} × block {:?} = {} threads: the emulator accepts at most {MAX_THREADS}",
+            c.grid,
+            c.block,
+            nblocks.saturating_mul(tpb)
+        )));
+    }
+    let dynamic = c.dynamic_shared_bytes as u64;
+    if dynamic > MAX_SHARED || k.dynamic_shared_offset + dynamic > MAX_SHARED {
+        return Err(lerr(format!(
+            "{} bytes of static + {dynamic} bytes of dynamic shared memory per block: at most {MAX_SHARED}",
+            k.static_shared_bytes
+        )));
+    }
+    // Parameters.
+    if l.args.len() != k.params.len() {
+        return Err(lerr(format!(
+            "kernel `{}` takes {} parameters, the launch passes {}",
+            k.name,
+            k.params.len(),
+            l.args.len()
+        )));
+    }
+    let mut params = vec![0u8; k.param_bytes];
+    for (i, (a, &(off, size))) in l.args.iter().zip(&k.params).enumerate() {
+        let b = arg_bytes(a);
+        if b.len() != size {
+            return Err(lerr(format!(
+                "parameter {i} of `{}` is {size} bytes, the launch passes {a:?} ({} bytes)",
+                k.name,
+                b.len()
+            )));
+        }
+        params[off..off + size].copy_from_slice(&b);
+    }
+    // Constants.
+    let mut consts = data.const_init.clone();
+    for (name, bytes) in l.constants {
+        let (_, off, size) = data.consts.iter().find(|c| c.0 == *name).ok_or_else(|| {
+            lerr(format!("no __constant__ symbol named `{name}` in the module"))
+        })?;
+        if bytes.len() as u64 > *size {
+            return Err(lerr(format!("constant `{name}` is {size} bytes, the launch gives {}", bytes.len())));
+        }
+        consts[*off as usize..*off as usize + bytes.len()].copy_from_slice(bytes);
+    }
+    // Module `.global` variables live in device memory from their first launch on.
+    let mut global_var_addrs = Vec::new();
+    for g in &data.global_vars {
+        let key = (module.id, g.name.clone());
+        let p = match mem.module_globals.get(&key) {
+            Some(p) => *p,
+            None => {
+                let p = mem.alloc_bytes(&g.init)?;
+                let _ = g.size;
+                mem.module_globals.insert(key, p);
+                p
+            }
+        };
+        global_var_addrs.push(p.0);
+    }
+    for a in &mut mem.allocs {
+        a.reset_read_bits();
+    }
+    let cx = LaunchCtx {
+        k,
+        mem,
+        params,
+        consts,
+        global_var_addrs,
+        grid: c.grid,
+        block: c.block,
+        threads_per_block: tpb as u32,
+        shared_bytes: k.dynamic_shared_offset + dynamic,
+        // Each block gets an equal share, so the cut does not depend on scheduling.
+        block_budget: (options.instruction_budget / nblocks).max(1),
+        max_findings: options.max_findings,
+    };
+    let threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
+    let mut report = LaunchReport { completed: true, ..Default::default() };
+    let mut keys: Vec<(FindingKind, Option<SourceLocation>)> = Vec::new();
+    let mut merge = |r: BlockResult, report: &mut LaunchReport| {
+        add_metrics(&mut report.metrics, &r.metrics);
+        report.findings_dropped += r.dropped;
+        for f in r.findings {
+            let key = (f.kind, f.source.clone());
+            if keys.contains(&key) || report.findings.len() >= options.max_findings {
+                report.findings_dropped += 1;
+            } else {
+                keys.push(key);
+                report.findings.push(f);
+            }
+        }
+        if r.fault {
+            report.completed = false;
+        }
+    };
+    if threads <= 1 {
+        let mut runner = Runner::default();
+        for b in 0..nblocks {
+            let r = runner.run_block(&cx, b);
+            let fault = r.fault;
+            merge(r, &mut report);
+            if fault {
+                break;
+            }
+        }
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| lerr(format!("could not start worker threads: {e}")))?;
+        let runners: Mutex<Vec<Runner>> = Mutex::new(Vec::new());
+        let first_fault = AtomicU64::new(u64::MAX);
+        let chunk = (threads as u64 * 64).max(256);
+        let mut start = 0;
+        while start < nblocks {
+            let end = (start + chunk).min(nblocks);
+            let results: Vec<Option<BlockResult>> = pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map_init(
+                        || PooledRunner { runner: runners.lock().unwrap().pop().unwrap_or_default(), pool: &runners },
+                        |pr, b| {
+                            if b > first_fault.load(Ordering::Relaxed) {
+                                return None;
+                            }
+                            let r = pr.runner.run_block(&cx, b);
+                            if r.fault {
+                                first_fault.fetch_min(b, Ordering::Relaxed);
+                            }
+                            Some(r)
+                        },
+                    )
+                    .collect()
+            });
+            let mut stop = false;
+            for r in results.into_iter().flatten() {
+                let fault = r.fault;
+                merge(r, &mut report);
+                if fault {
+                    stop = true;
+                    break;
+                }
+            }
+            if stop {
+                break;
+            }
+            start = end;
+        }
+    }
+    report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
+    report.metrics.static_shared_bytes = k.static_shared_bytes;
+    report.metrics.dynamic_shared_bytes = dynamic;
+    Ok(report)
+}
+
+/// A runner borrowed from the pool for one rayon work item, given back when dropped.
+struct PooledRunner<'a> {
+    runner: Runner,
+    pool: &'a Mutex<Vec<Runner>>,
+}
+
+impl Drop for PooledRunner<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut p) = self.pool.lock() {
+            p.push(std::mem::take(&mut self.runner));
+        }
+    }
+}
+
+fn add_metrics(t: &mut Metrics, m: &Metrics) {
+    t.flops += m.flops;
+    t.other_float_ops += m.other_float_ops;
+    t.global_load_bytes += m.global_load_bytes;
+    t.global_store_bytes += m.global_store_bytes;
+    t.global_loads += m.global_loads;
+    t.shared_load_bytes += m.shared_load_bytes;
+    t.shared_store_bytes += m.shared_store_bytes;
+    t.const_load_bytes += m.const_load_bytes;
+    t.local_load_bytes += m.local_load_bytes;
+    t.local_store_bytes += m.local_store_bytes;
+    t.param_load_bytes += m.param_load_bytes;
+    t.global_load_requests += m.global_load_requests;
+    t.global_load_sectors += m.global_load_sectors;
+    t.shared_requests += m.shared_requests;
+    t.shared_bank_conflicts += m.shared_bank_conflicts;
+    t.warp_instructions += m.warp_instructions;
+    t.lane_instructions += m.lane_instructions;
+    t.barriers += m.barriers;
+    t.max_global_loads_per_thread = t.max_global_loads_per_thread.max(m.max_global_loads_per_thread);
+    t.threads += m.threads;
+    t.blocks += m.blocks;
+}

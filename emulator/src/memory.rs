@@ -1,0 +1,214 @@
+//! Global memory of the emulated device and the address map of the generic space.
+//!
+//! Allocations live at distinct addresses, 256-aligned, with 16 MiB gaps between them, so a
+//! pointer that runs off one allocation lands in no allocation and is reported. Storage is made
+//! of atomics so that blocks running on several host threads may write it through shared
+//! references (relaxed loads/stores compile to plain moves on x86 and ARM).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use crate::api::{DevicePtr, LaunchError};
+
+/// First global address handed out.
+pub(crate) const GLOBAL_BASE: u64 = 0x1_0000_0000;
+/// Gap left after each allocation.
+const GLOBAL_GAP: u64 = 1 << 24;
+/// All allocations together may not exceed this.
+pub(crate) const MAX_TOTAL_BYTES: u64 = 4 << 30;
+
+/// Windows of the generic address space (what `cvta.shared` etc. produce).
+pub(crate) const SHARED_WINDOW: u64 = 0xFE00_0000_0000;
+pub(crate) const LOCAL_WINDOW: u64 = 0xFD00_0000_0000;
+pub(crate) const CONST_WINDOW: u64 = 0xFC00_0000_0000;
+pub(crate) const WINDOW_SIZE: u64 = 1 << 32;
+
+pub(crate) struct Allocation {
+    pub base: u64,
+    pub len: u64,
+    /// Bytes, stored as 64-bit atomics (every legal access is naturally aligned, so it never
+    /// straddles two words).
+    pub words: Vec<AtomicU64>,
+    /// One bit per byte: read by some thread during the current launch.
+    pub read_bits: Vec<AtomicU64>,
+}
+
+impl Allocation {
+    #[inline]
+    fn ptr(&self, off: u64) -> *const u8 {
+        // SAFETY: callers check off + size <= len and natural alignment.
+        unsafe { (self.words.as_ptr() as *const u8).add(off as usize) }
+    }
+
+    /// Read `size` (1, 2, 4, 8) bytes at `off` (in bounds, aligned), zero-extended.
+    #[inline]
+    pub fn load(&self, off: u64, size: u32) -> u64 {
+        let p = self.ptr(off);
+        // SAFETY: in bounds and aligned (checked by the caller); atomics make concurrent access defined.
+        unsafe {
+            match size {
+                1 => (*(p as *const AtomicU8)).load(Relaxed) as u64,
+                2 => (*(p as *const AtomicU16)).load(Relaxed) as u64,
+                4 => (*(p as *const AtomicU32)).load(Relaxed) as u64,
+                _ => (*(p as *const AtomicU64)).load(Relaxed),
+            }
+        }
+    }
+
+    #[inline]
+    pub fn store(&self, off: u64, size: u32, v: u64) {
+        let p = self.ptr(off);
+        // SAFETY: as in `load`.
+        unsafe {
+            match size {
+                1 => (*(p as *const AtomicU8)).store(v as u8, Relaxed),
+                2 => (*(p as *const AtomicU16)).store(v as u16, Relaxed),
+                4 => (*(p as *const AtomicU32)).store(v as u32, Relaxed),
+                _ => (*(p as *const AtomicU64)).store(v, Relaxed),
+            }
+        }
+    }
+
+    #[inline]
+    pub fn atomic32(&self, off: u64) -> &AtomicU32 {
+        // SAFETY: in bounds and 4-aligned (checked by the caller).
+        unsafe { &*(self.ptr(off) as *const AtomicU32) }
+    }
+
+    #[inline]
+    pub fn atomic64(&self, off: u64) -> &AtomicU64 {
+        // SAFETY: in bounds and 8-aligned (checked by the caller).
+        unsafe { &*(self.ptr(off) as *const AtomicU64) }
+    }
+
+    /// Mark bytes [off, off+size) as read (size ≤ 16, aligned, so within one 64-bit bitmap word
+    /// unless 16 bytes; handled by the loop).
+    #[inline]
+    pub fn mark_read(&self, off: u64, size: u32) {
+        let mut o = off;
+        let end = off + size as u64;
+        while o < end {
+            let word = (o / 64) as usize;
+            let bit = o % 64;
+            let n = (end - o).min(64 - bit);
+            let mask = if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << bit };
+            let w = &self.read_bits[word];
+            // Check first: the common case is "already marked", which needs no locked operation.
+            if w.load(Relaxed) & mask != mask {
+                w.fetch_or(mask, Relaxed);
+            }
+            o += n;
+        }
+    }
+
+    pub fn reset_read_bits(&mut self) {
+        let n = (self.len as usize).div_ceil(64);
+        self.read_bits = (0..n).map(|_| AtomicU64::new(0)).collect();
+    }
+
+    pub fn read_byte_count(&self) -> u64 {
+        self.read_bits.iter().map(|w| w.load(Relaxed).count_ones() as u64).sum()
+    }
+}
+
+/// Global memory of the emulated device: separate allocations at distinct, spaced addresses so
+/// that an access outside every allocation is an out-of-bounds finding.
+#[derive(Default)]
+pub struct DeviceMemory {
+    pub(crate) allocs: Vec<Allocation>,
+    next_base: u64,
+    total: u64,
+    /// `.global` variables of modules, allocated on their first launch: (module id, name) → ptr.
+    pub(crate) module_globals: HashMap<(u64, String), DevicePtr>,
+}
+
+impl DeviceMemory {
+    pub fn new() -> Self {
+        DeviceMemory::default()
+    }
+
+    pub fn alloc_zeroed(&mut self, bytes: usize) -> Result<DevicePtr, LaunchError> {
+        let len = bytes as u64;
+        if self.total.saturating_add(len) > MAX_TOTAL_BYTES {
+            return Err(LaunchError {
+                message: format!(
+                    "allocation of {bytes} bytes refused: device memory is limited to {} bytes in all ({} in use)",
+                    MAX_TOTAL_BYTES, self.total
+                ),
+            });
+        }
+        if self.next_base == 0 {
+            self.next_base = GLOBAL_BASE;
+        }
+        let base = self.next_base;
+        self.next_base = (base + len.max(1) + GLOBAL_GAP + 255) & !255;
+        self.total += len;
+        let words = (0..(len as usize).div_ceil(8)).map(|_| AtomicU64::new(0)).collect();
+        let mut a = Allocation { base, len, words, read_bits: Vec::new() };
+        a.reset_read_bits();
+        self.allocs.push(a);
+        Ok(DevicePtr(base))
+    }
+
+    pub fn alloc_bytes(&mut self, data: &[u8]) -> Result<DevicePtr, LaunchError> {
+        let p = self.alloc_zeroed(data.len())?;
+        self.write_bytes(p, data)?;
+        Ok(p)
+    }
+
+    pub fn alloc_f32(&mut self, data: &[f32]) -> Result<DevicePtr, LaunchError> {
+        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.alloc_bytes(&bytes)
+    }
+
+    pub fn alloc_i32(&mut self, data: &[i32]) -> Result<DevicePtr, LaunchError> {
+        let bytes: Vec<u8> = data.iter().flat_map(|v| v.to_le_bytes()).collect();
+        self.alloc_bytes(&bytes)
+    }
+
+    /// The allocation holding [addr, addr+len), if one does.
+    pub(crate) fn find(&self, addr: u64, len: u64) -> Option<usize> {
+        let i = self.allocs.partition_point(|a| a.base <= addr);
+        if i == 0 {
+            return None;
+        }
+        let a = &self.allocs[i - 1];
+        let off = addr - a.base;
+        if off <= a.len && len <= a.len - off {
+            Some(i - 1)
+        } else {
+            None
+        }
+    }
+
+    fn range(&self, ptr: DevicePtr, len: usize, what: &str) -> Result<(usize, u64), LaunchError> {
+        self.find(ptr.0, len as u64).map(|i| (i, ptr.0 - self.allocs[i].base)).ok_or_else(|| LaunchError {
+            message: format!("{what} of {len} bytes at {:#x} is outside every allocation", ptr.0),
+        })
+    }
+
+    pub fn read_bytes(&self, ptr: DevicePtr, len: usize) -> Result<Vec<u8>, LaunchError> {
+        let (i, off) = self.range(ptr, len, "read")?;
+        let a = &self.allocs[i];
+        Ok((0..len as u64).map(|k| a.load(off + k, 1) as u8).collect())
+    }
+
+    pub fn write_bytes(&mut self, ptr: DevicePtr, data: &[u8]) -> Result<(), LaunchError> {
+        let (i, off) = self.range(ptr, data.len(), "write")?;
+        let a = &self.allocs[i];
+        for (k, b) in data.iter().enumerate() {
+            a.store(off + k as u64, 1, *b as u64);
+        }
+        Ok(())
+    }
+
+    pub fn read_f32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<f32>, LaunchError> {
+        let b = self.read_bytes(ptr, 4 * n)?;
+        Ok(b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+
+    pub fn read_i32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<i32>, LaunchError> {
+        let b = self.read_bytes(ptr, 4 * n)?;
+        Ok(b.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+}

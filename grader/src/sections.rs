@@ -6,6 +6,13 @@ pub fn all() -> Vec<&'static dyn Section> {
     vec![
         section_7_2::section(),
         section_7_3::section(),
+        section_7_4::section(),
+        section_7_5::section(),
+        section_1d::section(),
+        section_8_2::section(),
+        section_8_3::section(),
+        section_8_4::section(),
+        section_8_5::section(),
     ]
 }
 

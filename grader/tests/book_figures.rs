@@ -1,0 +1,685 @@
+//! Keeps the book's generated tables and charts (docs/generated/) in step with the code.
+//!
+//! * `textbook_chart_is_current` draws the textbook's OP/B formula for tiled 2D convolution
+//!   against tile size and filter radius (no grader needed).
+//! * `measured_figures_are_current` runs the real grader on every reference solution
+//!   (`all --solutions --format json --seed 1`), and renders the measured table
+//!   (docs/generated/measured.md) and the same chart with the measured points on it.
+//!
+//! Both FAIL when the committed file differs from what they render; run them with
+//! `UPDATE_BOOK_FIGURES=1` to rewrite the files instead. The renderers are deterministic (fixed
+//! seed, fixed number formatting), so a difference means the grader or a solution changed.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const UPDATE_VAR: &str = "UPDATE_BOOK_FIGURES";
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("grader/ has a parent").to_path_buf()
+}
+
+/// Compare `rendered` with the committed file, or rewrite it when UPDATE_BOOK_FIGURES=1.
+fn check_or_update(relative: &str, rendered: &str) {
+    let path = workspace_root().join(relative);
+    if std::env::var(UPDATE_VAR).map(|v| v == "1").unwrap_or(false) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, rendered).unwrap_or_else(|e| panic!("cannot write {relative}: {e}"));
+        eprintln!("rewrote {relative}");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != rendered {
+        let first_diff = committed
+            .lines()
+            .zip(rendered.lines())
+            .position(|(a, b)| a != b)
+            .map(|i| format!("first difference at line {}", i + 1))
+            .unwrap_or_else(|| "the files differ in length".to_string());
+        panic!(
+            "{relative} is out of date ({first_diff}).\n\
+             Regenerate the book's figures with:\n    \
+             {UPDATE_VAR}=1 cargo test -p grader --test book_figures\n\
+             and commit the result."
+        );
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// A small JSON reader: the grader's report is the only input, and the test must not depend on
+// which JSON crates the grader happens to use.
+
+#[derive(Clone, Debug, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<Json>),
+    Obj(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Obj(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+    fn str(&self, key: &str) -> Option<&str> {
+        match self.get(key) {
+            Some(Json::Str(s)) => Some(s),
+            _ => None,
+        }
+    }
+    fn num(&self, key: &str) -> Option<f64> {
+        match self.get(key) {
+            Some(Json::Num(n)) => Some(*n),
+            _ => None,
+        }
+    }
+    fn bool(&self, key: &str) -> Option<bool> {
+        match self.get(key) {
+            Some(Json::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+    fn arr(&self, key: &str) -> &[Json] {
+        match self.get(key) {
+            Some(Json::Arr(a)) => a,
+            _ => &[],
+        }
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn parse(text: &str) -> Result<Json, String> {
+        let mut r = Reader { bytes: text.as_bytes(), pos: 0 };
+        let value = r.value()?;
+        r.skip_ws();
+        if r.pos != r.bytes.len() {
+            return Err(format!("trailing text at byte {}", r.pos));
+        }
+        Ok(value)
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn expect(&mut self, literal: &str) -> Result<(), String> {
+        if self.bytes[self.pos..].starts_with(literal.as_bytes()) {
+            self.pos += literal.len();
+            Ok(())
+        } else {
+            Err(format!("expected `{literal}` at byte {}", self.pos))
+        }
+    }
+
+    fn value(&mut self) -> Result<Json, String> {
+        self.skip_ws();
+        match self.bytes.get(self.pos) {
+            None => Err("unexpected end of JSON".into()),
+            Some(b'n') => self.expect("null").map(|_| Json::Null),
+            Some(b't') => self.expect("true").map(|_| Json::Bool(true)),
+            Some(b'f') => self.expect("false").map(|_| Json::Bool(false)),
+            Some(b'"') => self.string().map(Json::Str),
+            Some(b'[') => {
+                self.pos += 1;
+                let mut items = Vec::new();
+                self.skip_ws();
+                if self.bytes.get(self.pos) == Some(&b']') {
+                    self.pos += 1;
+                    return Ok(Json::Arr(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    self.skip_ws();
+                    match self.bytes.get(self.pos) {
+                        Some(b',') => self.pos += 1,
+                        Some(b']') => {
+                            self.pos += 1;
+                            return Ok(Json::Arr(items));
+                        }
+                        _ => return Err(format!("expected , or ] at byte {}", self.pos)),
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.pos += 1;
+                let mut fields = Vec::new();
+                self.skip_ws();
+                if self.bytes.get(self.pos) == Some(&b'}') {
+                    self.pos += 1;
+                    return Ok(Json::Obj(fields));
+                }
+                loop {
+                    self.skip_ws();
+                    let key = self.string()?;
+                    self.skip_ws();
+                    self.expect(":")?;
+                    fields.push((key, self.value()?));
+                    self.skip_ws();
+                    match self.bytes.get(self.pos) {
+                        Some(b',') => self.pos += 1,
+                        Some(b'}') => {
+                            self.pos += 1;
+                            return Ok(Json::Obj(fields));
+                        }
+                        _ => return Err(format!("expected , or }} at byte {}", self.pos)),
+                    }
+                }
+            }
+            Some(_) => self.number(),
+        }
+    }
+
+    fn number(&mut self) -> Result<Json, String> {
+        let start = self.pos;
+        while self.pos < self.bytes.len() && b"+-0123456789.eE".contains(&self.bytes[self.pos]) {
+            self.pos += 1;
+        }
+        let text = std::str::from_utf8(&self.bytes[start..self.pos]).unwrap();
+        text.parse::<f64>().map(Json::Num).map_err(|_| format!("bad number `{text}` at byte {start}"))
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.expect("\"")?;
+        let mut out = String::new();
+        loop {
+            let rest = std::str::from_utf8(&self.bytes[self.pos..]).map_err(|e| e.to_string())?;
+            let mut chars = rest.chars();
+            let c = chars.next().ok_or("unterminated string")?;
+            self.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(out),
+                '\\' => {
+                    let e = self.bytes.get(self.pos).copied().ok_or("unterminated escape")?;
+                    self.pos += 1;
+                    match e {
+                        b'n' => out.push('\n'),
+                        b't' => out.push('\t'),
+                        b'r' => out.push('\r'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'/' | b'\\' | b'"' => out.push(e as char),
+                        b'u' => {
+                            let hex = std::str::from_utf8(&self.bytes[self.pos..self.pos + 4])
+                                .map_err(|e| e.to_string())?;
+                            let code = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
+                            self.pos += 4;
+                            out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                        }
+                        _ => return Err(format!("bad escape at byte {}", self.pos)),
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+    }
+}
+
+#[test]
+fn json_reader_reads_the_contract_shape() {
+    let doc = r#"{ "sections": [ { "section": "7.4", "passed": true, "seed": 1,
+        "metrics": { "case": "1024x1024 r=2", "flops": 51380000, "op_per_byte": 9.2e0 },
+        "targets": [ { "name": "op_per_byte", "op": ">=", "target": 8.0, "textbook": null } ],
+        "note": "tab\tquote\" \u00e9" } ] }"#;
+    let json = Reader::parse(doc).unwrap();
+    let s = &json.arr("sections")[0];
+    assert_eq!(s.str("section"), Some("7.4"));
+    assert_eq!(s.bool("passed"), Some(true));
+    assert_eq!(s.get("metrics").unwrap().num("flops"), Some(51_380_000.0));
+    assert_eq!(s.get("metrics").unwrap().num("op_per_byte"), Some(9.2));
+    assert_eq!(s.arr("targets")[0].get("textbook"), Some(&Json::Null));
+    assert_eq!(s.str("note"), Some("tab\tquote\" é"));
+    assert!(Reader::parse("{\"a\": 1,}").is_err());
+    assert!(Reader::parse("[1 2]").is_err());
+}
+
+// ------------------------------------------------------------------------------------------
+// The textbook's model of tiled 2D convolution (PMPP section 7.4): a block loads an input tile of
+// IN×IN elements and computes the OUT×OUT outputs inside it, OUT = IN − 2r, each output doing
+// (2r+1)² multiply-adds (2 FLOPs each) on 4-byte floats.
+
+fn textbook_tiled_op_per_byte(in_tile: u32, radius: u32) -> f64 {
+    let out_tile = in_tile.saturating_sub(2 * radius) as f64;
+    let taps = ((2 * radius + 1) * (2 * radius + 1)) as f64;
+    out_tile * out_tile * taps * 2.0 / ((in_tile * in_tile) as f64 * 4.0)
+}
+
+#[test]
+fn formula_gives_the_textbooks_numbers() {
+    let two_places = |v: f64| (v * 100.0).round() / 100.0;
+    assert_eq!(two_places(textbook_tiled_op_per_byte(32, 2)), 9.57);
+    assert_eq!(two_places(textbook_tiled_op_per_byte(32, 4)), 22.78);
+    assert_eq!(textbook_tiled_op_per_byte(8, 2), 3.125);
+    assert_eq!(textbook_tiled_op_per_byte(4, 2), 0.0);
+}
+
+/// A measured point drawn on the chart.
+struct ChartPoint {
+    label: String,
+    in_tile: u32,
+    op_per_byte: f64,
+}
+
+const RADIUS_COLOURS: [&str; 4] = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a"];
+
+/// OP/B against input tile size (8..=64) for r = 1..=4, the limit (2r+1)²/2 of each curve dashed,
+/// the textbook's quoted values circled, and `measured` points as red crosses.
+fn render_chart(measured: &[ChartPoint]) -> String {
+    let (width, height) = (760.0, 480.0);
+    let (left, right, top, bottom) = (70.0, 150.0, 50.0, 60.0);
+    let (x_min, x_max, y_max) = (8.0, 64.0, 42.0);
+    let plot_w = width - left - right;
+    let plot_h = height - top - bottom;
+    let sx = |x: f64| left + (x - x_min) / (x_max - x_min) * plot_w;
+    let sy = |y: f64| top + plot_h - y / y_max * plot_h;
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="13">"#
+    );
+    let _ = writeln!(s, "<!-- Generated by grader/tests/book_figures.rs; do not edit by hand. -->");
+    let _ = writeln!(s, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="28" text-anchor="middle" font-size="16" font-weight="bold">Tiled 2D convolution: OP/B = OUT²·(2r+1)²·2 / (IN²·4), OUT = IN − 2r</text>"#,
+        width / 2.0
+    );
+    // Grid and axes.
+    for y in (0..=40).step_by(5) {
+        let py = sy(y as f64);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{py:.1}" x2="{:.1}" y2="{py:.1}" stroke="#e4e4e4"/><text x="{:.1}" y="{:.1}" text-anchor="end">{y}</text>"##,
+            left + plot_w,
+            left - 8.0,
+            py + 4.0
+        );
+    }
+    for x in (8..=64).step_by(8) {
+        let px = sx(x as f64);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{px:.1}" y1="{top}" x2="{px:.1}" y2="{:.1}" stroke="#e4e4e4"/><text x="{px:.1}" y="{:.1}" text-anchor="middle">{x}</text>"##,
+            top + plot_h,
+            top + plot_h + 18.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="black"/>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">input tile size IN_TILE_DIM (threads per block side)</text>"#,
+        left + plot_w / 2.0,
+        height - 18.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text transform="translate(22 {:.1}) rotate(-90)" text-anchor="middle">OP/B (FLOPs per byte loaded from global memory)</text>"#,
+        top + plot_h / 2.0
+    );
+    // One curve per radius, and its limit for very large tiles.
+    for (i, radius) in (1..=4u32).enumerate() {
+        let colour = RADIUS_COLOURS[i];
+        let points: Vec<String> = (2 * radius + 1..=64)
+            .filter(|&t| t >= 8)
+            .map(|t| format!("{:.1},{:.1}", sx(t as f64), sy(textbook_tiled_op_per_byte(t, radius))))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2.5"/>"#,
+            points.join(" ")
+        );
+        let limit = ((2 * radius + 1) * (2 * radius + 1)) as f64 / 2.0;
+        if limit <= y_max {
+            let _ = writeln!(
+                s,
+                r#"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}" stroke-dasharray="6 4"/>"#,
+                left + plot_w,
+                y = sy(limit)
+            );
+        }
+        // Legend, right of the plot.
+        let ly = top + 20.0 + i as f64 * 24.0;
+        let lx = left + plot_w + 14.0;
+        let side = 2 * radius + 1;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="{colour}" stroke-width="2.5"/><text x="{:.1}" y="{:.1}">r = {radius} ({side}×{side})</text>"#,
+            lx + 22.0,
+            lx + 28.0,
+            ly + 4.0
+        );
+    }
+    let lx = left + plot_w + 14.0;
+    let ly = top + 20.0 + 4.0 * 24.0;
+    let _ = writeln!(
+        s,
+        r##"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="#555" stroke-dasharray="6 4"/><text x="{:.1}" y="{:.1}">limit (2r+1)²/2</text>"##,
+        lx + 22.0,
+        lx + 28.0,
+        ly + 4.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<circle cx="{:.1}" cy="{ly2:.1}" r="6" fill="none" stroke="black" stroke-width="1.5"/><text x="{:.1}" y="{:.1}">textbook value</text>"#,
+        lx + 11.0,
+        lx + 28.0,
+        ly + 28.0,
+        ly2 = ly + 24.0
+    );
+    if !measured.is_empty() {
+        let (cx, cy) = (lx + 11.0, ly + 48.0);
+        let _ = writeln!(
+            s,
+            r#"<path d="M{:.1} {:.1} L{:.1} {:.1} M{:.1} {:.1} L{:.1} {:.1}" stroke="red" stroke-width="2.5"/><text x="{:.1}" y="{:.1}">measured</text>"#,
+            cx - 5.0,
+            cy - 5.0,
+            cx + 5.0,
+            cy + 5.0,
+            cx - 5.0,
+            cy + 5.0,
+            cx + 5.0,
+            cy - 5.0,
+            lx + 28.0,
+            cy + 4.0
+        );
+    }
+    // The textbook's quoted values.
+    for (in_tile, radius, text) in [(32, 2, "9.57"), (32, 4, "22.78"), (8, 2, "3.13")] {
+        let (px, py) = (sx(in_tile as f64), sy(textbook_tiled_op_per_byte(in_tile, radius)));
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{px:.1}" cy="{py:.1}" r="6" fill="none" stroke="black" stroke-width="1.5"/><text x="{:.1}" y="{:.1}">{text}</text>"#,
+            px + 9.0,
+            py - 8.0
+        );
+    }
+    for p in measured {
+        let (px, py) = (sx(p.in_tile as f64), sy(p.op_per_byte.min(y_max)));
+        let _ = writeln!(
+            s,
+            r#"<path d="M{:.1} {:.1} L{:.1} {:.1} M{:.1} {:.1} L{:.1} {:.1}" stroke="red" stroke-width="2.5"/><text x="{:.1}" y="{:.1}" fill="red">{} {:.2}</text>"#,
+            px - 5.0,
+            py - 5.0,
+            px + 5.0,
+            py + 5.0,
+            px - 5.0,
+            py + 5.0,
+            px + 5.0,
+            py - 5.0,
+            px + 9.0,
+            py + 16.0,
+            escape_xml(&p.label),
+            p.op_per_byte
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[test]
+fn textbook_chart_is_current() {
+    check_or_update("docs/generated/opb-textbook.svg", &render_chart(&[]));
+}
+
+// ------------------------------------------------------------------------------------------
+// The measured figures.
+
+/// The textbook's ratio for each section's own configuration, as the book prints it.
+fn textbook_ratio(section: &str) -> Option<&'static str> {
+    Some(match section {
+        "7.2" => "0.25",
+        "7.3" => "0.5",
+        "7.4" => "9.57",
+        "8.2" => "0.46",
+        "8.3" => "1.37",
+        "8.4" | "8.5" => "2.68",
+        _ => return None,
+    })
+}
+
+/// "1234567" → "1,234,567" so the counts read at a glance.
+fn thousands(value: f64) -> String {
+    let digits = format!("{}", value.round() as i128);
+    let (sign, digits) = digits.strip_prefix('-').map(|d| ("-", d)).unwrap_or(("", &digits));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+#[test]
+fn thousands_groups_digits() {
+    assert_eq!(thousands(0.0), "0");
+    assert_eq!(thousands(999.0), "999");
+    assert_eq!(thousands(1000.0), "1,000");
+    assert_eq!(thousands(51_380_000.0), "51,380,000");
+    assert_eq!(thousands(-1234.0), "-1,234");
+}
+
+fn format_measured(name: &str, value: f64) -> String {
+    match name {
+        "shared_bytes_per_block" | "threads_per_block" => thousands(value),
+        _ => format!("{value:.3}"),
+    }
+}
+
+fn op_symbol(op: &str) -> &str {
+    match op {
+        ">=" => "≥",
+        "<=" => "≤",
+        "==" => "=",
+        other => other,
+    }
+}
+
+fn target_summary(targets: &[Json]) -> String {
+    let parts: Vec<String> = targets
+        .iter()
+        .map(|t| {
+            let name = t.str("name").unwrap_or("?");
+            let op = op_symbol(t.str("op").unwrap_or("?"));
+            let target = t.num("target").map(|v| format_measured(name, v)).unwrap_or_default();
+            let mark = if t.bool("passed") == Some(true) { "✓" } else { "✗" };
+            format!("{name} {op} {target} {mark}")
+        })
+        .collect();
+    if parts.is_empty() {
+        "—".to_string()
+    } else {
+        parts.join("<br>")
+    }
+}
+
+fn anchor_name(section: &str) -> String {
+    format!("s{}", section.replace('.', "_"))
+}
+
+fn metric(section: &Json, key: &str) -> f64 {
+    section
+        .get("metrics")
+        .and_then(|m| m.num(key))
+        .unwrap_or_else(|| panic!("section {:?}: metrics.{key} missing in the JSON", section.str("section")))
+}
+
+/// docs/generated/measured.md: the whole course in one table, the textbook's ratios beside the
+/// measured ones, then one block per section (between mdBook ANCHOR lines) for its chapter.
+fn render_measured(report: &Json, seed_note: &str) -> String {
+    let sections = report.arr("sections");
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<!-- Generated by grader/tests/book_figures.rs from `grader all --solutions --format json \
+         --seed 1`; do not edit by hand. -->"
+    );
+    let _ = writeln!(s, "<!-- ANCHOR: all -->");
+    let _ = writeln!(
+        s,
+        "| section | metrics case | FLOPs | global load bytes | OP/B measured | OP/B textbook | shared bytes / block | targets |"
+    );
+    let _ = writeln!(s, "|---|---|--:|--:|--:|--:|--:|---|");
+    for sec in sections {
+        let id = sec.str("section").unwrap_or("?");
+        let case = sec.get("metrics").and_then(|m| m.str("case")).unwrap_or("?");
+        let _ = writeln!(
+            s,
+            "| {id} | {case} | {} | {} | {:.2} | {} | {} | {} |",
+            thousands(metric(sec, "flops")),
+            thousands(metric(sec, "global_load_bytes")),
+            metric(sec, "op_per_byte"),
+            textbook_ratio(id).unwrap_or("—"),
+            thousands(metric(sec, "shared_bytes_per_block")),
+            target_summary(sec.arr("targets")),
+        );
+    }
+    let _ = writeln!(s, "<!-- ANCHOR_END: all -->");
+    let _ = writeln!(s);
+
+    // The textbook's quoted ratios beside the grader's.
+    let measured_opb = |id: &str| {
+        sections
+            .iter()
+            .find(|sec| sec.str("section") == Some(id))
+            .map(|sec| format!("{:.2}", metric(sec, "op_per_byte")))
+            .unwrap_or_else(|| "—".into())
+    };
+    let _ = writeln!(s, "<!-- ANCHOR: textbook -->");
+    let _ = writeln!(s, "| configuration | textbook OP/B | measured OP/B | measured on |");
+    let _ = writeln!(s, "|---|--:|--:|---|");
+    let rows: [(&str, &str, Option<&str>); 10] = [
+        ("7.2 basic kernel, F in global memory", "0.25", Some("7.2")),
+        ("7.3 F in constant memory", "0.5", Some("7.3")),
+        ("7.4 32×32 input tiles, 5×5 filter", "9.57", Some("7.4")),
+        ("7.4 32×32 input tiles, 9×9 filter", "22.78", None),
+        ("7.4 8×8 input tiles, 5×5 filter", "3.13", None),
+        ("7.5 32×32 tiles, halo from the caches, 5×5", "—", Some("7.5")),
+        ("8.2 basic seven-point stencil", "0.46", Some("8.2")),
+        ("8.3 shared tiling, T = 8", "1.37", Some("8.3")),
+        ("8.4 coarsening in z, T = 32", "2.68", Some("8.4")),
+        ("8.5 register tiling, T = 32", "2.68", Some("8.5")),
+    ];
+    for (config, book, id) in rows {
+        let (got, on) = match id {
+            Some(id) => (measured_opb(id), format!("the {id} reference solution")),
+            None => ("—".to_string(), "not a course configuration".to_string()),
+        };
+        let _ = writeln!(s, "| {config} | {book} | {got} | {on} |");
+    }
+    let _ = writeln!(s, "<!-- ANCHOR_END: textbook -->");
+    let _ = writeln!(s);
+
+    // One block per section, for its chapter.
+    for sec in sections {
+        let id = sec.str("section").unwrap_or("?");
+        let anchor = anchor_name(id);
+        let requests = metric(sec, "global_load_requests");
+        let sectors = metric(sec, "global_load_sectors");
+        let _ = writeln!(s, "<!-- ANCHOR: {anchor} -->");
+        let _ = writeln!(
+            s,
+            "Measured by the grader on the reference solution, metrics case `{}` ({seed_note}):",
+            sec.get("metrics").and_then(|m| m.str("case")).unwrap_or("?")
+        );
+        let _ = writeln!(s);
+        let _ = writeln!(s, "| count | value |");
+        let _ = writeln!(s, "|---|--:|");
+        let _ = writeln!(s, "| FLOPs | {} |", thousands(metric(sec, "flops")));
+        let _ = writeln!(s, "| global load bytes | {} |", thousands(metric(sec, "global_load_bytes")));
+        let _ = writeln!(s, "| OP/B | {:.3} |", metric(sec, "op_per_byte"));
+        let _ = writeln!(s, "| global load requests (warp-level) | {} |", thousands(requests));
+        let sectors_per_request = if requests > 0.0 { sectors / requests } else { 0.0 };
+        let _ = writeln!(
+            s,
+            "| global load sectors (32 B) | {} ({sectors_per_request:.2} per request) |",
+            thousands(sectors)
+        );
+        let _ = writeln!(s, "| global store bytes | {} |", thousands(metric(sec, "global_store_bytes")));
+        let _ = writeln!(s, "| shared bytes per block | {} |", thousands(metric(sec, "shared_bytes_per_block")));
+        let _ = writeln!(s);
+        let targets = sec.arr("targets");
+        if !targets.is_empty() {
+            let _ = writeln!(s, "| target | measured | needed | textbook | passed |");
+            let _ = writeln!(s, "|---|--:|--:|--:|:-:|");
+            for t in targets {
+                let name = t.str("name").unwrap_or("?");
+                let fmt = |key: &str| t.num(key).map(|v| format_measured(name, v)).unwrap_or_else(|| "—".into());
+                let _ = writeln!(
+                    s,
+                    "| `{name}` | {} | {} {} | {} | {} |",
+                    fmt("measured"),
+                    op_symbol(t.str("op").unwrap_or("?")),
+                    fmt("target"),
+                    fmt("textbook"),
+                    if t.bool("passed") == Some(true) { "✓" } else { "✗" }
+                );
+            }
+        }
+        let _ = writeln!(s, "<!-- ANCHOR_END: {anchor} -->");
+        let _ = writeln!(s);
+    }
+    s
+}
+
+#[test]
+fn measured_figures_are_current() {
+    let root = workspace_root();
+    let output = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["all", "--solutions", "--format", "json", "--seed", "1"])
+        .current_dir(&root)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the grader binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // Exit 1 (a solution failed) still renders, so the table shows which; 2 means no report.
+    let code = output.status.code();
+    assert!(
+        matches!(code, Some(0) | Some(1)),
+        "the grader could not grade the solutions (exit {code:?}):\n{stderr}"
+    );
+    let report = Reader::parse(stdout.trim())
+        .unwrap_or_else(|e| panic!("the grader's --format json output is not JSON ({e}):\n{stdout}"));
+    let sections = report.arr("sections");
+    assert!(!sections.is_empty(), "the grader's report has no sections:\n{stdout}");
+    for sec in sections {
+        assert_eq!(sec.num("seed"), Some(1.0), "--seed 1 must reach every section");
+    }
+
+    check_or_update("docs/generated/measured.md", &render_measured(&report, "seed 1"));
+
+    // The measured points on the OP/B chart: the two 32×32-tile convolutions, r = 2.
+    let points: Vec<ChartPoint> = ["7.4", "7.5"]
+        .iter()
+        .filter_map(|id| sections.iter().find(|sec| sec.str("section") == Some(id)))
+        .map(|sec| ChartPoint {
+            label: format!("{} measured", sec.str("section").unwrap_or("?")),
+            in_tile: 32,
+            op_per_byte: metric(sec, "op_per_byte"),
+        })
+        .collect();
+    check_or_update("docs/generated/opb-measured.svg", &render_chart(&points));
+    assert_eq!(code, Some(0), "a reference solution failed its section:\n{stdout}");
+}

@@ -177,7 +177,8 @@ fn barrier_inside_a_branch_only_some_threads_take() {
     assert_finding_file(f, "partial_barrier.cu");
     assert_eq!(finding_line(f), marker_line("bugs/partial_barrier.cu", "barrier"));
     assert_eq!(f.block, [0, 0, 0]);
-    assert!(f.thread[0] < 64 && f.thread[1..] == [0, 0], "thread {:?}", f.thread);
+    // Either the first thread that skipped the barrier (16) or the first that waits (0).
+    assert!(f.thread == [16, 0, 0] || f.thread == [0, 0, 0], "thread {:?}", f.thread);
 }
 
 #[test]
@@ -191,7 +192,8 @@ fn early_return_before_a_barrier() {
     assert_finding_file(f, "early_return.cu");
     assert_eq!(finding_line(f), marker_line("bugs/early_return.cu", "barrier"));
     assert_eq!(f.block, [0, 0, 0]);
-    assert!(f.thread[0] < 40, "a thread that reached the barrier, got {:?}", f.thread);
+    // Either the first thread that left (40) or the first that waits (0) is a fair culprit.
+    assert!(f.thread == [40, 0, 0] || f.thread == [0, 0, 0], "thread {:?}", f.thread);
 }
 
 #[test]
@@ -227,16 +229,44 @@ fn infinite_loop_times_out_quickly() {
 }
 
 #[test]
-fn max_findings_keeps_the_first_and_counts_the_rest() {
+fn findings_beyond_the_first_are_counted_once_per_access() {
     let module = module("bugs/uninit_shared");
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64 * 4).unwrap();
-    // 4 blocks, 32 uninitialized reads each.
+    // 4 blocks; in each, threads 32..63 make one 4-byte read of an unwritten cell: 128 bad
+    // accesses in all. The emulator may keep one finding per (kind, line), but every bad access is
+    // either kept or counted as dropped, once (not once per byte).
     let opts = Options { max_findings: 3, ..Options::default() };
     let report = run_with(&module, "uninit_read", cfg([4, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &opts);
-    assert_eq!(report.findings.len(), 3);
+    assert!((1..=3).contains(&report.findings.len()), "{:#?}", report.findings);
+    assert_eq!((report.findings[0].block, report.findings[0].thread), ([0, 0, 0], [32, 0, 0]), "the first in order");
+    assert_eq!(report.findings.len() as u64 + report.findings_dropped, 128, "kept {} + dropped {}", report.findings.len(), report.findings_dropped);
+}
+
+#[test]
+fn max_findings_caps_the_findings_kept() {
+    // The racy tiled convolution has hazards on several lines (tile writes, tile reads) in every
+    // block: with max_findings 1 exactly one is kept, the rest counted.
+    let module = module("bugs/missing_sync");
+    let (w, h) = (64usize, 64usize);
+    let n = random_f32(&mut rng(41), w * h);
+    let fb = f32_bytes(&random_f32(&mut rng(42), 25));
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&n).unwrap();
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let opts = Options { max_findings: 1, ..Options::default() };
+    let report = run_with(&module, "convolution_tiled_2D_const_mem_kernel", cfg([3, 3, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], &mut mem, &opts);
+    assert_eq!(report.findings.len(), 1);
     assert!(report.findings_dropped > 0);
+    let opts = Options { max_findings: 100, ..Options::default() };
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&n).unwrap();
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let all = run_with(&module, "convolution_tiled_2D_const_mem_kernel", cfg([3, 3, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], &mut mem, &opts);
+    assert!(all.findings.len() >= 2, "hazards on more than one line: {:#?}", all.findings);
+    assert_eq!(all.findings[0], report.findings[0], "the cap keeps the first finding");
+    assert_eq!(all.findings.len() as u64 + all.findings_dropped, 1 + report.findings_dropped, "same total either way");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,7 +37,9 @@ pub fn module(name: &str) -> Module {
 pub fn marker_line(cu_rel: &str, tag: &str) -> u32 {
     let src = fixture_text(cu_rel);
     let needle = format!("MARK:{tag}");
-    let hits: Vec<usize> = src.lines().enumerate().filter(|(_, l)| l.contains(&needle)).map(|(i, _)| i + 1).collect();
+    // The tag must end there: "MARK:write" does not match "MARK:write-ghost".
+    let marks = |l: &str| l.split_whitespace().any(|word| word == needle);
+    let hits: Vec<usize> = src.lines().enumerate().filter(|(_, l)| marks(l)).map(|(i, _)| i + 1).collect();
     assert_eq!(hits.len(), 1, "{cu_rel} must hold exactly one {needle}");
     hits[0] as u32
 }

@@ -274,3 +274,33 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
     }
     EXIT_PASSED
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("grader").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn contract_command_lines_parse() {
+        let c = parse(&["7.4"]).unwrap();
+        assert_eq!((c.command.as_str(), c.solutions, c.kernel.clone(), c.seed), ("7.4", false, None, None));
+        assert_eq!((c.backend, c.format), (BackendChoice::Auto, Format::Text));
+        assert!(parse(&["7.4", "--solutions"]).unwrap().solutions);
+        assert_eq!(parse(&["7.4", "--kernel", "my.cu"]).unwrap().kernel, Some(PathBuf::from("my.cu")));
+        let c = parse(&["all", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "1234"]).unwrap();
+        assert_eq!((c.command.as_str(), c.backend, c.format, c.seed), ("all", BackendChoice::Emulator, Format::Json, Some(1234)));
+        assert_eq!(parse(&["--backend", "gpu", "list"]).unwrap().backend, BackendChoice::Gpu);
+        assert_eq!(parse(&["hint", "7.4", "2"]).unwrap().rest, vec!["7.4", "2"]);
+    }
+
+    #[test]
+    fn bad_command_lines_are_usage_errors() {
+        for bad in [&[][..], &["7.4", "--backend", "tpu"], &["7.4", "--seed", "-3"], &["7.4", "--solutions", "--kernel", "a.cu"], &["7.4", "--format", "xml"]] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.use_stderr(), "{bad:?} should be a usage error (exit 2)");
+        }
+    }
+}

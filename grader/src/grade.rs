@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Section, Target, Visibility};
+use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Section, Target};
+#[cfg(test)]
+use kernels::exercise::Visibility;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -230,6 +232,19 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
     (passed, notes.join("; "), mismatch)
 }
 
+/// The cases in the order they are reported, each flagged when it is the metrics case (last).
+/// Hidden and metrics data depend on the seed alone, so `7.4 --seed N` reproduces what
+/// `all --seed N` ran for 7.4.
+pub fn cases_for(section: &dyn Section, seed: u64, visible_only: bool) -> Vec<(Case, bool)> {
+    let mut cases: Vec<(Case, bool)> = section.visible_cases().into_iter().map(|c| (c, false)).collect();
+    if !visible_only {
+        let mut rng = StdRng::seed_from_u64(seed);
+        cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, false)));
+        cases.push((section.metrics_case(&mut rng), true));
+    }
+    cases
+}
+
 impl<'a> Grader<'a> {
     pub fn new(backend: &'a dyn Backend, nvrtc: &'a Nvrtc) -> Self {
         Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()) }
@@ -274,13 +289,7 @@ impl<'a> Grader<'a> {
             seconds: 0.0,
         };
 
-        // Cases in the order they are reported; the metrics case last.
-        let mut cases: Vec<(Case, bool)> = section.visible_cases().into_iter().map(|c| (c, false)).collect();
-        if !visible_only {
-            let mut rng = StdRng::seed_from_u64(seed);
-            cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, false)));
-            cases.push((section.metrics_case(&mut rng), true));
-        }
+        let cases = cases_for(section, seed, visible_only);
 
         // One compilation per distinct set of defines.
         let mut programs: Vec<(Vec<(String, String)>, Box<dyn Program>)> = Vec::new();
@@ -425,7 +434,86 @@ fn collect_findings(
     }
 }
 
-/// The visibility names used in reports (kept here so the report and JSON agree).
-pub fn visibility_name(v: Visibility) -> &'static str {
-    v.as_str()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kernels::exercise::{Compare, Geometry, Tolerance};
+
+    fn tiny_case() -> Case {
+        Case {
+            name: "tiny".into(),
+            visibility: Visibility::Visible,
+            defines: vec![],
+            geometry: Geometry { grid: [1, 1, 1], block: [4, 1, 1], dynamic_shared_bytes: 0 },
+            buffers: vec![Buffer::Input(Data::I32(vec![1, 2, 3, 4])), Buffer::OutputI32(4)],
+            args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(4)],
+            constants: vec![],
+            output: 1,
+            expected: Data::I32(vec![1, 2, 3, 4]),
+            shape: [4, 1, 1],
+            tolerance: Tolerance::Exact,
+        }
+    }
+
+    fn outcome(output: Vec<i32>, findings: Vec<Finding>, completed: bool) -> Outcome {
+        Outcome { output: Data::I32(output), metrics: None, findings, findings_dropped: 0, completed }
+    }
+
+    #[test]
+    fn hidden_cases_depend_on_the_seed_alone() {
+        let s = section_7_2::section();
+        let a = cases_for(s, 42, false);
+        let b = cases_for(s, 42, false);
+        let c = cases_for(s, 43, false);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert!(a.last().unwrap().1, "the metrics case comes last");
+        assert_eq!(a.iter().filter(|(_, m)| *m).count(), 1);
+        let visible = cases_for(s, 42, true);
+        assert!(visible.iter().all(|(c, m)| c.visibility == Visibility::Visible && !m));
+    }
+
+    #[test]
+    fn a_test_passes_only_when_right_complete_and_clean() {
+        let case = tiny_case();
+        assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0);
+        let (passed, msg, m) = judge(&case, &outcome(vec![1, 2, 3, kernels::exercise::I32_POISON], vec![], true));
+        assert!(!passed);
+        assert_eq!(msg, "1 of 4 elements wrong (never written)");
+        assert_eq!(m.unwrap().first[0].at, [3, 0, 0]);
+        let finding = Finding {
+            kind: ::emulator::FindingKind::Race,
+            message: "x".into(),
+            source: None,
+            block: [0; 3],
+            thread: [1, 0, 0],
+        };
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
+        assert!(!passed, "a correct output with a race still fails");
+        assert_eq!(msg, "1 finding (see findings)");
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding], false));
+        assert!(!passed);
+        assert_eq!(msg, "stopped by race (see findings)");
+    }
+
+    #[test]
+    fn signature_comes_from_the_arguments() {
+        assert_eq!(expected_signature("k", &tiny_case()), "extern \"C\" __global__ void k(int *, int *, int)");
+    }
+
+    #[test]
+    fn targets_measure_and_compare() {
+        let case = tiny_case();
+        let m = Metrics { flops: 50, global_load_bytes: 100, static_shared_bytes: 1024, dynamic_shared_bytes: 8, ..Default::default() };
+        let targets = [
+            Target { metric: Metric::OpPerByte, compare: Compare::AtLeast, value: 0.5, textbook: Some(0.5), advice: "a" },
+            Target { metric: Metric::SharedBytesPerBlock, compare: Compare::AtMost, value: 1024.0, textbook: None, advice: "b" },
+            Target { metric: Metric::GlobalLoadBytesPerOutput, compare: Compare::Equal, value: 25.0, textbook: None, advice: "c" },
+            Target { metric: Metric::ThreadsPerBlock, compare: Compare::Equal, value: 4.0, textbook: None, advice: "d" },
+        ];
+        let r = evaluate_targets(&targets, Some((&m, &case)));
+        let got: Vec<(Option<f64>, bool)> = r.iter().map(|t| (t.measured, t.passed)).collect();
+        assert_eq!(got, vec![(Some(0.5), true), (Some(1032.0), false), (Some(25.0), true), (Some(4.0), true)]);
+        assert!(evaluate_targets(&targets, None).iter().all(|t| !t.passed && t.measured.is_none()));
+    }
 }

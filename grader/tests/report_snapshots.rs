@@ -1,0 +1,133 @@
+//! Snapshots of the report's stable parts (colors off, no timing): a student reads these, so a
+//! change in them should be a decision, not an accident.
+
+use grader::compare::compare;
+use grader::grade::{CompileReport, FindingReport, SectionReport, TargetReport, TestReport};
+use grader::report;
+use kernels::exercise::{Data, Tolerance};
+
+fn no_color() {
+    colored::control::set_override(false);
+}
+
+/// A 40×20 output whose outer ring of 2 pixels was never written (a classic ghost-cell bug).
+fn ghost_ring_mismatch() -> grader::compare::Mismatch {
+    let (w, h, r) = (40usize, 20usize, 2usize);
+    let expected: Vec<f32> = (0..w * h).map(|i| (i % 7) as f32 * 0.5).collect();
+    let got: Vec<f32> = (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            if x < r || y < r || x >= w - r || y >= h - r { f32::NAN } else { expected[i] }
+        })
+        .collect();
+    compare(&Data::F32(expected), &Data::F32(got), Tolerance::Float { abs: 1e-4, rel: 1e-5 }, [w, h, 1]).unwrap()
+}
+
+fn test(name: &str, vis: &str, size: &str, passed: bool, message: &str) -> TestReport {
+    TestReport {
+        name: name.into(),
+        visibility: vis.into(),
+        passed,
+        message: message.into(),
+        size: size.into(),
+        metrics_case: false,
+        mismatch: None,
+    }
+}
+
+#[test]
+fn mismatch_report() {
+    no_color();
+    let m = ghost_ring_mismatch();
+    let mut failing = test("random 40x20, r=2", "hidden", "40×20", false, "");
+    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
+    failing.mismatch = Some(m);
+    let tests = vec![test("7x7 image, 5x5 diamond filter", "visible", "7×7", true, ""), failing];
+    insta::assert_snapshot!(report::test_lines(&tests));
+}
+
+#[test]
+fn findings_block() {
+    no_color();
+    let findings = vec![
+        FindingReport {
+            kind: "race".into(),
+            message: "read-after-write on shared word 37 (thread (5, 1, 0) wrote it at line 18)".into(),
+            file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
+            line: Some(27),
+            block: [1, 0, 0],
+            thread: [6, 1, 0],
+            case: "7x7 image, 5x5 diamond filter".into(),
+            source_line: Some("            Pvalue += F[fRow][fCol] * N_s[tileRow + fRow][tileCol + fCol];".into()),
+            count: 12,
+        },
+        FindingReport {
+            kind: "out_of_bounds".into(),
+            message: "out-of-bounds read of 4 bytes in global memory".into(),
+            file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
+            line: Some(15),
+            block: [0, 0, 0],
+            thread: [0, 0, 0],
+            case: "a single pixel: 1x1, r=2".into(),
+            source_line: Some("    N_s[threadIdx.y][threadIdx.x] = N[row * width + col];".into()),
+            count: 1,
+        },
+    ];
+    insta::assert_snapshot!(report::findings_block(&findings, 3));
+}
+
+fn targets() -> Vec<TargetReport> {
+    vec![
+        TargetReport {
+            name: "op_per_byte".into(),
+            op: ">=".into(),
+            target: 8.0,
+            measured: Some(9.6103),
+            textbook: Some(9.57),
+            passed: true,
+            advice: "load each input tile once into shared memory".into(),
+        },
+        TargetReport {
+            name: "shared_bytes_per_block".into(),
+            op: "<=".into(),
+            target: 4096.0,
+            measured: Some(12288.0),
+            textbook: None,
+            passed: false,
+            advice: "keep only the current plane in shared memory; the previous and next live in registers".into(),
+        },
+    ]
+}
+
+#[test]
+fn targets_table() {
+    no_color();
+    insta::assert_snapshot!(report::targets_block(&targets()));
+}
+
+#[test]
+fn compile_error_section() {
+    no_color();
+    let r = SectionReport {
+        section: "7.2".into(),
+        title: "Basic 2D convolution".into(),
+        kernel: "exercises/7.2-basic/kernel.cu".into(),
+        backend: "emulator".into(),
+        seed: 1234,
+        passed: false,
+        compile: CompileReport {
+            ok: false,
+            log: "exercises/7.2-basic/kernel.cu(11): error: expected a \";\"\n      for (int fRow = 0; fRow < 2 * r + 1; fRow++) {\n      ^\n1 error detected in the compilation of \"exercises/7.2-basic/kernel.cu\".".into(),
+            defines: String::new(),
+        },
+        tests: vec![],
+        metrics: None,
+        targets: targets(),
+        findings: vec![],
+        findings_more: 0,
+        problem: None,
+        visible_only: false,
+        seconds: 0.25,
+    };
+    insta::assert_snapshot!(report::section(&r, false));
+}

@@ -1,0 +1,176 @@
+//! End to end through the real binary: every reference solution passes, every stub fails, and
+//! the exit status tells passed (0), failed (1) and could-not-run (2) apart. NVRTC is found (or
+//! installed) by the grader itself, exactly as for a student.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const SECTIONS: [&str; 9] = ["7.2", "7.3", "7.4", "7.5", "1d", "8.2", "8.3", "8.4", "8.5"];
+
+fn grader(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).output().expect("the grader binary runs")
+}
+
+fn json_of(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    })
+}
+
+/// A scratch file for a kernel written by a test.
+fn scratch(name: &str, source: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grader-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    path
+}
+
+#[test]
+fn every_solution_passes() {
+    let out = grader(&["all", "--solutions", "--format", "json", "--seed", "11"]);
+    let json = json_of(&out);
+    let sections = json["sections"].as_array().unwrap();
+    let ids: Vec<&str> = sections.iter().map(|s| s["section"].as_str().unwrap()).collect();
+    assert_eq!(ids, SECTIONS, "every section, in course order");
+    for s in sections {
+        let id = s["section"].as_str().unwrap();
+        assert_eq!(s["passed"], true, "solution of {id} fails: {s:#}");
+        assert_eq!(s["compile"]["ok"], true);
+        assert_eq!(s["seed"], 11);
+        assert_eq!(s["backend"], "emulator");
+        assert!(s["kernel"].as_str().unwrap().starts_with("solutions/"), "{id}");
+        let tests = s["tests"].as_array().unwrap();
+        assert!(tests.iter().any(|t| t["visibility"] == "visible"), "{id} has visible tests");
+        assert!(tests.iter().any(|t| t["visibility"] == "hidden"), "{id} has hidden tests");
+        let m = &s["metrics"];
+        for field in ["flops", "global_load_bytes", "global_load_requests", "global_load_sectors", "global_store_bytes", "shared_bytes_per_block"] {
+            assert!(m[field].is_u64(), "{id}: metrics.{field}");
+        }
+        assert!(m["op_per_byte"].is_f64() && m["case"].is_string());
+        assert!(m["global_load_bytes"].as_u64().unwrap() > 0, "{id} loads from global memory");
+        let targets = s["targets"].as_array().unwrap();
+        assert!(!targets.is_empty(), "{id} has targets");
+        for t in targets {
+            assert_eq!(t["passed"], true, "{id}: {t}");
+            assert!(t["measured"].is_f64() && t["target"].is_f64() && t["op"].is_string() && t["name"].is_string());
+        }
+        assert_eq!(s["findings"].as_array().unwrap().len(), 0, "{id}: a solution has no findings");
+    }
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn every_stub_fails() {
+    let out = grader(&["all", "--format", "json", "--seed", "11"]);
+    let json = json_of(&out);
+    let sections = json["sections"].as_array().unwrap();
+    assert_eq!(sections.len(), SECTIONS.len());
+    for s in sections {
+        assert_eq!(s["passed"], false, "the stub of {} passes", s["section"]);
+        assert!(s["kernel"].as_str().unwrap().starts_with("exercises/"));
+        assert_eq!(s["compile"]["ok"], true, "the stub of {} compiles", s["section"]);
+    }
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn seeds_are_printed_and_reproducible() {
+    let a = json_of(&grader(&["1d", "--solutions", "--format", "json", "--seed", "77"]));
+    let b = json_of(&grader(&["1d", "--solutions", "--format", "json", "--seed", "77"]));
+    assert_eq!(a["sections"][0]["tests"], b["sections"][0]["tests"]);
+    assert_eq!(a["sections"][0]["metrics"], b["sections"][0]["metrics"]);
+    let text = grader(&["1d", "--solutions"]);
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.contains("rerun with --seed "), "{stdout}");
+}
+
+#[test]
+fn unknown_section_lists_the_valid_ones() {
+    let out = grader(&["9.9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown section `9.9`") && err.contains("7.2") && err.contains("8.5"), "{err}");
+}
+
+#[test]
+fn missing_kernel_file_cannot_run() {
+    let out = grader(&["7.2", "--kernel", "/nonexistent/kernel.cu"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("kernel file not found: /nonexistent/kernel.cu"));
+}
+
+#[test]
+fn usage_errors_cannot_run() {
+    assert_eq!(grader(&[]).status.code(), Some(2));
+    assert_eq!(grader(&["7.2", "--backend", "tpu"]).status.code(), Some(2));
+    assert_eq!(grader(&["all", "--kernel", "x.cu"]).status.code(), Some(2));
+    // No GPU backend in this build: asking for it explicitly is an error, not a silent fallback.
+    let gpu = grader(&["7.2", "--solutions", "--backend", "gpu"]);
+    assert_eq!(gpu.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&gpu.stderr).contains("GPU backend is not available"));
+}
+
+#[test]
+fn compile_error_shows_file_and_line() {
+    let path = scratch(
+        "syntax.cu",
+        "extern \"C\" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r, int width, int height) {\n\
+         \x20   int col = blockIdx.x * blockDim.x + threadIdx.x\n\
+         \x20   P[col] = N[col];\n}\n",
+    );
+    let p = path.to_str().unwrap();
+    let out = grader(&["7.2", "--kernel", p, "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "a compile error is the student's failure");
+    let s = &json_of(&out)["sections"][0];
+    assert_eq!(s["compile"]["ok"], false);
+    let log = s["compile"]["log"].as_str().unwrap();
+    assert!(log.contains(&format!("{p}(3): error")), "{log}");
+    let text = String::from_utf8_lossy(&grader(&["7.2", "--kernel", p]).stdout).to_string();
+    assert!(text.contains("compile error") && text.contains(&format!("{p}(3): error")), "{text}");
+}
+
+#[test]
+fn a_c_plus_plus_name_is_explained() {
+    let path = scratch(
+        "mangled.cu",
+        "__global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r, int width, int height) {}\n",
+    );
+    let out = grader(&["7.2", "--kernel", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let problem = json_of(&out)["sections"][0]["problem"].as_str().unwrap().to_string();
+    assert!(problem.contains("extern \"C\" __global__ void convolution_2D_basic_kernel(float *, float *, float *, int, int, int)"), "{problem}");
+    assert!(problem.contains("C++-mangled"), "{problem}");
+}
+
+#[test]
+fn a_planted_out_of_bounds_write_is_found_with_its_line() {
+    // The 7.2 solution without the bounds check on the output: threads past the image write.
+    let path = scratch(
+        "no_bounds.cu",
+        "extern \"C\" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r, int width, int height) {\n\
+         \x20   int outCol = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20   int outRow = blockIdx.y * blockDim.y + threadIdx.y;\n\
+         \x20   float Pvalue = 0.0f;\n\
+         \x20   for (int fRow = 0; fRow < 2 * r + 1; fRow++)\n\
+         \x20       for (int fCol = 0; fCol < 2 * r + 1; fCol++) {\n\
+         \x20           int inRow = outRow - r + fRow, inCol = outCol - r + fCol;\n\
+         \x20           if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width)\n\
+         \x20               Pvalue += F[fRow * (2 * r + 1) + fCol] * N[inRow * width + inCol];\n\
+         \x20       }\n\
+         \x20   P[outRow * width + outCol] = Pvalue;\n\
+         }\n",
+    );
+    let out = grader(&["7.2", "--kernel", path.to_str().unwrap(), "--format", "json", "--seed", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    let s = &json_of(&out)["sections"][0];
+    let findings = s["findings"].as_array().unwrap();
+    assert!(!findings.is_empty());
+    let f = &findings[0];
+    assert_eq!(f["kind"], "out_of_bounds");
+    assert_eq!(f["line"], 11);
+    assert_eq!(f["file"], path.to_str().unwrap());
+    assert!(f["block"].is_array() && f["thread"].is_array());
+}

@@ -241,6 +241,13 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
     let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
     let which = if cli.solutions { "reference solutions" } else { "your kernels" };
     if cli.format == Format::Text {
+        println!(
+            "NVRTC {}.{} from {} (found in {})",
+            nvrtc.version.0,
+            nvrtc.version.1,
+            nvrtc.library.display(),
+            nvrtc.found_by
+        );
         println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
     }
     let mut json = Vec::new();

@@ -168,6 +168,12 @@ fn install(cache: &Path) -> Result<(), String> {
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let staging = parent.join(format!("nvrtc.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
+    let pip = Command::new("python3").args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    match pip {
+        Ok(st) if st.success() => {}
+        Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
+        Err(e) => return Err(format!("cannot run python3 ({e}); is Python 3 with pip installed?")),
+    }
     eprintln!(
         "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
          wheel into {} with pip (once, about 100 MB)…",

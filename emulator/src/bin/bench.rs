@@ -96,7 +96,11 @@ fn json_number(line: &str, key: &str) -> Option<f64> {
 }
 
 fn run_numba(size: usize) -> Result<NumbaRun, String> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tools/numba_conv_bench.py");
+    // From the repository root (how the bench is meant to be run), else where it was built.
+    let script = ["tools/numba_conv_bench.py", concat!(env!("CARGO_MANIFEST_DIR"), "/../tools/numba_conv_bench.py")]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .ok_or("tools/numba_conv_bench.py not found: run from the repository root")?;
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     let out = Command::new(&python)
         .arg(script)

@@ -528,3 +528,96 @@ fn ldg_restrict_read_only_path() {
     // ld.global.nc is a global load like any other for the metrics.
     assert_eq!(report.metrics.global_load_bytes, 4 * n as u64);
 }
+
+#[test]
+fn conversions_and_64_bit_integers() {
+    let module = module("conversions");
+    let mut rng = rng(20);
+    let mut x: Vec<f32> = (0..130).map(|_| rng.gen_range(-1e6f32..1e6)).collect();
+    // Rounding edges: halves go to even under rn, toward zero under rz, down under rm.
+    x[..10].copy_from_slice(&[2.5, -2.5, 0.5, -0.5, 1.5, -1.5, 0.0, -0.0, 2.4999998, -7.75]);
+    for v in &mut x[10..40] {
+        *v = rng.gen_range(-4.0f32..4.0);
+    }
+    let big: Vec<i64> = (0..130).map(|_| rng.gen_range(-(1i64 << 61)..(1i64 << 61))).collect();
+    let n = x.len();
+    let mut mem = DeviceMemory::new();
+    let dx = mem.alloc_f32(&x).unwrap();
+    let dbig = mem.alloc_bytes(&big.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<_>>()).unwrap();
+    let dout = mem.alloc_zeroed(32 * n).unwrap();
+    run_clean(&module, "conversions", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dx), KernelArg::Ptr(dbig), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+    let got = mem.read_i32(dout, 8 * n).unwrap();
+    for i in 0..n {
+        let (v, b) = (x[i], big[i]);
+        let expected = [
+            v as i32, // Rust's `as` truncates toward zero, like cvt.rzi
+            v.round_ties_even() as i32,
+            v.floor() as i32,
+            (i as f32 * 0.5 - 3.0).to_bits() as i32,
+            ((b as u32) as f32).to_bits() as i32,
+            (b.wrapping_mul(3) / 7) as i32,
+            (b >> 33) as i32,
+            (if v > 0.0 { v.min(2.5) } else { v.max(-2.5) }).to_bits() as i32,
+        ];
+        assert_eq!(&got[8 * i..8 * i + 8], &expected, "element {i}: x = {v}, big = {b}");
+    }
+}
+
+#[test]
+fn local_array_indexed_at_run_time() {
+    let module = module("local_array");
+    let mut rng = rng(21);
+    for &n in &[1usize, 7, 33, 100] {
+        let input = random_f32(&mut rng, n);
+        let picks: Vec<i32> = (0..n).map(|_| rng.gen_range(0..1000)).collect();
+        let mut mem = DeviceMemory::new();
+        let (din, dpicks) = (mem.alloc_f32(&input).unwrap(), mem.alloc_i32(&picks).unwrap());
+        let dout = mem.alloc_zeroed(4 * n).unwrap();
+        let report = run_clean(&module, "local_window", cfg([div_up(n, 32), 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dpicks), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+        // The same operations in the same order (fma where NVRTC contracts, see the PTX): exact.
+        let expected: Vec<f32> = (0..n)
+            .map(|i| {
+                let mut window: Vec<f32> = (0..8).map(|k| input[(i + k) % n]).collect();
+                let p = (picks[i] & 7) as usize;
+                window[p] = window[p].mul_add((p + 1) as f32, 1.0);
+                let mut acc = 0.0f32;
+                for k in 0..8 {
+                    acc = window[(k + p) & 7].mul_add((k + 1) as f32, acc);
+                }
+                acc
+            })
+            .collect();
+        assert_eq!(mem.read_f32(dout, n).unwrap(), expected, "n {n}");
+        // Per thread, from the PTX: two st.local.v4 (32 bytes) + the updated window[p] (4) stored;
+        // window[p] re-read once and 7 more taps read (the first tap is forwarded): 8 × 4 loaded.
+        // FLOPs: the helper's fma (2), one add (1), 7 fma (14) = 17.
+        let m = &report.metrics;
+        assert_eq!((m.local_store_bytes, m.local_load_bytes), (36 * n as u64, 32 * n as u64), "local bytes, n {n}");
+        assert_eq!(m.flops, 17 * n as u64, "flops, n {n}");
+    }
+}
+
+#[test]
+fn noinline_device_function_call_runs_or_is_refused_clearly() {
+    // Calls are either emulated (then the result must be right) or refused at load time with a
+    // LoadError that names the call and the .cu line, so a student knows what to change.
+    let ptx = fixture_text("ptx/device_call.ptx");
+    let module = match emulator::Module::parse(&ptx) {
+        Ok(m) => m,
+        Err(e) => {
+            assert!(e.message.contains("call"), "{e}");
+            let src = e.source.as_ref().unwrap_or_else(|| panic!("no .cu line in {e}"));
+            assert!(src.file.ends_with("device_call.cu"), "{e}");
+            assert_eq!(src.line, 10, "the line of the call: {e}");
+            assert!(ptx.lines().nth(e.ptx_line - 1).is_some_and(|l| l.contains("call")), "PTX line {} is not the call", e.ptx_line);
+            return;
+        }
+    };
+    let input = random_f32(&mut rng(22), 50);
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&input).unwrap();
+    let dout = mem.alloc_zeroed(200).unwrap();
+    run_clean(&module, "call_helper", cfg([2, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(50)], &[], &mut mem);
+    let expected: Vec<f32> = (0..50).map(|i| input[i].mul_add((i % 5 + 1) as f32, 1.0)).collect();
+    assert_eq!(mem.read_f32(dout, 50).unwrap(), expected);
+}

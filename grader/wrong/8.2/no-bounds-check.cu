@@ -1,0 +1,41 @@
+// expect: finding:out_of_bounds
+// why: The grid has one thread per point, so I compute every point without any test.
+
+// The coefficients c0 … c6 are macros: the grader defines them (-Dc0=0.5f …) for each case.
+// The defaults below only let the file compile on its own.
+#ifndef c0
+#define c0 0.5f
+#endif
+#ifndef c1
+#define c1 0.125f
+#endif
+#ifndef c2
+#define c2 0.125f
+#endif
+#ifndef c3
+#define c3 0.0625f
+#endif
+#ifndef c4
+#define c4 0.0625f
+#endif
+#ifndef c5
+#define c5 0.0625f
+#endif
+#ifndef c6
+#define c6 0.0625f
+#endif
+
+extern "C" __global__ void stencil_kernel(float *in, float *out, unsigned int N) {
+    unsigned int i = blockIdx.z * blockDim.z + threadIdx.z;
+    unsigned int j = blockIdx.y * blockDim.y + threadIdx.y;
+    unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
+    // Planted mistake: no test at all. Boundary points have no neighbour on one side, and the
+    // threads the grid rounds up past N have no point at all.
+    out[i * N * N + j * N + k] = c0 * in[i * N * N + j * N + k]
+                               + c1 * in[i * N * N + j * N + (k - 1)]
+                               + c2 * in[i * N * N + j * N + (k + 1)]
+                               + c3 * in[i * N * N + (j - 1) * N + k]
+                               + c4 * in[i * N * N + (j + 1) * N + k]
+                               + c5 * in[(i - 1) * N * N + j * N + k]
+                               + c6 * in[(i + 1) * N * N + j * N + k];
+}

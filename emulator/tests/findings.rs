@@ -376,3 +376,58 @@ fn garbage_is_a_load_error_not_a_panic() {
     }
     assert!(Module::parse(".version 8.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n\tbogus.op %r1;\n}\n").is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Warp-level synchronisation and the instruction budget
+
+#[test]
+fn syncwarp_orders_an_exchange_inside_a_warp() {
+    let module = module("warp_sync");
+    let input: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&input).unwrap();
+    let dout = mem.alloc_zeroed(128).unwrap();
+    run_clean(&module, "exchange_synced", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
+    assert_eq!(mem.read_f32(dout, 32).unwrap(), (0..32).map(|i| (i ^ 1) as f32).collect::<Vec<_>>());
+}
+
+#[test]
+fn exchange_inside_a_warp_without_syncwarp_is_a_race() {
+    // Since Volta the lanes of a warp may run apart: reading a neighbour's cell with no
+    // __syncwarp() / __syncthreads() after its write is a read-after-write hazard.
+    let module = module("warp_sync");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 32]).unwrap();
+    let dout = mem.alloc_zeroed(128).unwrap();
+    let report = run_with(&module, "exchange_racy", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::Race);
+    assert_finding_file(f, "warp_sync.cu");
+    assert_eq!(finding_line(f), marker_line("warp_sync.cu", "read"));
+    assert_eq!(f.block, [0, 0, 0]);
+    assert!(f.thread[0] < 32);
+}
+
+#[test]
+fn instruction_budget_is_for_the_whole_launch() {
+    // Block 0 runs 40 000 iterations (10 000 trips of a 7-instruction unrolled body: about 2.2 M
+    // lane-instructions); the 999 other blocks about 500 each. 4 M covers the total (≈ 2.7 M):
+    // no timeout, even though block 0 alone needs far more than 4 M / 1000 blocks.
+    let module = module("uneven_work");
+    let mut mem = DeviceMemory::new();
+    let dout = mem.alloc_zeroed(4 * 32 * 1000).unwrap();
+    let opts = Options { instruction_budget: 4_000_000, ..Options::default() };
+    let report = run_with(&module, "uneven_work", cfg([1000, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(dout), KernelArg::I32(40_000)], &[], &mut mem, &opts);
+    assert!(report.metrics.lane_instructions < 4_000_000, "the whole launch ran {} lane-instructions", report.metrics.lane_instructions);
+    assert_clean("uneven_work within budget", &report);
+    let mut acc = 0.0f32;
+    for _ in 0..40_000 {
+        acc = acc.mul_add(0.5, 1.0);
+    }
+    let out = mem.read_f32(dout, 64).unwrap();
+    assert_eq!((out[0], out[40]), (acc, 0.0));
+    // And a budget below the total does time out.
+    let opts = Options { instruction_budget: 1_000_000, ..Options::default() };
+    let report = run_with(&module, "uneven_work", cfg([1000, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(dout), KernelArg::I32(40_000)], &[], &mut mem, &opts);
+    assert!(!report.completed);
+    assert!(findings_of(&report, FindingKind::Timeout).len() == 1, "{:#?}", report.findings);
+}

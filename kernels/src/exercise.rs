@@ -180,4 +180,9 @@ pub trait Section: Sync {
     fn targets(&self) -> Vec<Target>;
     /// Tiered hints, from a nudge to the idea of the solution (never its code).
     fn hints(&self) -> &'static [&'static str];
+    /// A case larger than a GPU's L2 cache, for timing on a real GPU (2D: 8192×8192, r = 2;
+    /// 3D: 512³; 1D: 2^26), with the section's own launch geometry. `None`: not timed.
+    fn timing_case(&self, _rng: &mut StdRng) -> Option<Case> {
+        None
+    }
 }

@@ -60,6 +60,9 @@ impl Section for SharedStencil1d {
     fn metrics_case_label(&self) -> &'static str {
         "N=2^20"
     }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(stencil1d_case("timing: N=2^26", Visibility::Hidden, random_i32(rng, 1 << 26)))
+    }
     fn targets(&self) -> Vec<Target> {
         let per_block = (STENCIL1D_BLOCK + 2) as f64;
         vec![

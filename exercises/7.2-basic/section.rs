@@ -56,6 +56,9 @@ impl Section for BasicConvolution {
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
     fn targets(&self) -> Vec<Target> {
         vec![Target {
             metric: Metric::OpPerByte,

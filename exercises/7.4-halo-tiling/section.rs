@@ -53,6 +53,9 @@ impl Section for HaloTiledConvolution {
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
     fn targets(&self) -> Vec<Target> {
         // Textbook: OUT_TILE_DIM²·(2r+1)²·2 / (IN_TILE_DIM²·4) = 28²·25·2 / (32²·4) = 9.57.
         let textbook = (28.0 * 28.0 * 25.0 * 2.0) / (32.0 * 32.0 * 4.0);

@@ -50,6 +50,9 @@ impl Section for CachedHaloConvolution {
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
     fn targets(&self) -> Vec<Target> {
         // Per interior 32×32 tile with r = 2: 1024 pixel loads into the tile, plus one global
         // load per (output, tap) pair whose tap leaves the tile. Per axis, offset d keeps

@@ -59,6 +59,9 @@ impl Section for CoarsenedStencil {
     fn metrics_case_label(&self) -> &'static str {
         "N=128"
     }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(case(kernels::stencil::stencil3d_timing_input(rng)))
+    }
     fn targets(&self) -> Vec<Target> {
         vec![
             Target {

@@ -245,6 +245,12 @@ pub fn conv2d_metrics_input(rng: &mut StdRng) -> Conv2dInput {
     Conv2dInput::random(rng, "metrics: 1024x1024, r=2", Visibility::Hidden, 1024, 1024, 2)
 }
 
+/// The timing case of every 2D section (GPU only): a random 8192×8192 image, r = 2 — 256 MB in
+/// and out, far larger than any L2 cache, so the time is DRAM traffic, not cache hits.
+pub fn conv2d_timing_input(rng: &mut StdRng) -> Conv2dInput {
+    Conv2dInput::random(rng, "timing: 8192x8192, r=2", Visibility::Hidden, 8192, 8192, 2)
+}
+
 /// ⌈a / b⌉ for grid sizes.
 pub fn blocks_for(a: usize, b: usize) -> u32 {
     a.div_ceil(b) as u32

@@ -225,3 +225,8 @@ pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
 pub fn stencil3d_metrics_input(rng: &mut StdRng) -> Stencil3dInput {
     random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)
 }
+
+/// The timing case of every 3D section (GPU only): N = 512 (512 MB per grid, far beyond any L2).
+pub fn stencil3d_timing_input(rng: &mut StdRng) -> Stencil3dInput {
+    random_grid(rng, "timing: N=512".into(), 512, SMOOTHING)
+}

@@ -176,14 +176,23 @@ type Fault = ();
 
 #[inline(always)]
 fn read_le(buf: &[u8], o: usize, size: u32) -> u64 {
-    let mut b = [0u8; 8];
-    b[..size as usize].copy_from_slice(&buf[o..o + size as usize]);
-    u64::from_le_bytes(b)
+    // Fixed-size reads: a variable-length copy would be a libc call per lane.
+    match size {
+        4 => u32::from_le_bytes(buf[o..o + 4].try_into().unwrap()) as u64,
+        8 => u64::from_le_bytes(buf[o..o + 8].try_into().unwrap()),
+        2 => u16::from_le_bytes(buf[o..o + 2].try_into().unwrap()) as u64,
+        _ => buf[o] as u64,
+    }
 }
 
 #[inline(always)]
 fn write_le(buf: &mut [u8], o: usize, size: u32, v: u64) {
-    buf[o..o + size as usize].copy_from_slice(&v.to_le_bytes()[..size as usize]);
+    match size {
+        4 => buf[o..o + 4].copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => buf[o..o + 8].copy_from_slice(&v.to_le_bytes()),
+        2 => buf[o..o + 2].copy_from_slice(&(v as u16).to_le_bytes()),
+        _ => buf[o] = v as u8,
+    }
 }
 
 #[inline(always)]
@@ -211,6 +220,10 @@ fn count_distinct(v: &mut [u64]) -> u64 {
 /// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
 fn bank_conflicts(words: &mut [u64]) -> u64 {
     if words.is_empty() {
+        return 0;
+    }
+    // Fast path: strictly increasing words spanning fewer than 32 (distinct banks).
+    if words[words.len() - 1].wrapping_sub(words[0]) < 32 && words.windows(2).all(|p| p[0] < p[1]) {
         return 0;
     }
     let distinct = {
@@ -247,6 +260,8 @@ impl Runner {
     }
 
     /// Record a finding unless one of the same kind on the same line is already kept.
+    #[cold]
+    #[inline(never)]
     fn report(&mut self, cx: &LaunchCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
         let loc = &cx.k.locs[pc];
         let key = (kind, loc.source.as_ref().map(|s| s.line as u64).unwrap_or(1 << 40 | loc.ptx_line as u64));
@@ -325,6 +340,10 @@ impl Runner {
             w.exited = 0;
             for (slot, init) in &k.slot_init {
                 let r = &mut w.regs[*slot as usize];
+                if let SlotInit::Const(c) = *init {
+                    *r = [c; 32];
+                    continue;
+                }
                 for (l, v) in r.iter_mut().enumerate() {
                     let tid = w.base_tid + l as u32;
                     let [bx, by, _] = cx.block;
@@ -796,34 +815,94 @@ impl Runner {
     /// Race and initialisation checks of one thread's shared access of `size` bytes at `o`.
     #[inline(always)]
     fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, size: usize, store: bool) {
+        // Fixed sizes let the compiler unroll the per-byte checks.
+        match size {
+            4 => self.shadow_n::<4>(cx, pc, tid, o, store),
+            8 => self.shadow_n::<8>(cx, pc, tid, o, store),
+            16 => self.shadow_n::<16>(cx, pc, tid, o, store),
+            2 => self.shadow_n::<2>(cx, pc, tid, o, store),
+            _ => {
+                for b in o..o + size {
+                    self.shadow_n::<1>(cx, pc, tid, b, store)
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, store: bool) {
+        let t = tid as u16;
+        let (ep, bep) = (self.epoch, self.block_epoch);
+        // Hazards are rare: detect with branch-free folds, explain in the cold path.
+        let bad = {
+            let we: &[u32; N] = self.sh_w_epoch[o..o + N].try_into().unwrap();
+            let wt: &[u16; N] = self.sh_w_tid[o..o + N].try_into().unwrap();
+            let mut bad = false;
+            if store {
+                let re: &[u32; N] = self.sh_r_epoch[o..o + N].try_into().unwrap();
+                let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
+                for b in 0..N {
+                    bad |= (re[b] == ep && rt[b] != t) | (we[b] == ep && wt[b] != t);
+                }
+            } else {
+                for b in 0..N {
+                    bad |= (we[b] < bep) | (we[b] == ep && wt[b] != t);
+                }
+            }
+            bad
+        };
+        if bad {
+            self.shadow_slow(cx, pc, tid, o, N, store);
+        }
+        if store {
+            let we: &mut [u32; N] = (&mut self.sh_w_epoch[o..o + N]).try_into().unwrap();
+            let wt: &mut [u16; N] = (&mut self.sh_w_tid[o..o + N]).try_into().unwrap();
+            for b in 0..N {
+                we[b] = ep;
+                wt[b] = t;
+            }
+        } else {
+            let re: &mut [u32; N] = (&mut self.sh_r_epoch[o..o + N]).try_into().unwrap();
+            let rt: &mut [u16; N] = (&mut self.sh_r_tid[o..o + N]).try_into().unwrap();
+            for b in 0..N {
+                if re[b] != ep {
+                    re[b] = ep;
+                    rt[b] = t;
+                } else if rt[b] != t {
+                    rt[b] = MANY_READERS;
+                }
+            }
+        }
+    }
+
+    /// Explain a hazard found by `shadow_n` (before the shadow is updated).
+    #[cold]
+    #[inline(never)]
+    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, size: usize, store: bool) {
         let t = tid as u16;
         let (ep, bep) = (self.epoch, self.block_epoch);
         for b in o..o + size {
             let we = self.sh_w_epoch[b];
             if store {
-                let war = self.sh_r_epoch[b] == ep && self.sh_r_tid[b] != t;
-                let waw = we == ep && self.sh_w_tid[b] != t;
-                if war || waw {
-                    let other = if waw { self.sh_w_tid[b] } else { self.sh_r_tid[b] };
-                    self.race(cx, pc, tid, b, other, if waw { "write-after-write" } else { "write-after-read" });
-                }
-                self.sh_w_epoch[b] = ep;
-                self.sh_w_tid[b] = t;
-            } else {
-                if we < bep {
-                    self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
-                        format!("read of shared memory (offset {b}) that no thread of the block has written")
-                    });
-                } else if we == ep && self.sh_w_tid[b] != t {
+                if we == ep && self.sh_w_tid[b] != t {
                     let other = self.sh_w_tid[b];
-                    self.race(cx, pc, tid, b, other, "read-after-write");
+                    self.race(cx, pc, tid, b, other, "write-after-write");
+                    return;
                 }
-                if self.sh_r_epoch[b] != ep {
-                    self.sh_r_epoch[b] = ep;
-                    self.sh_r_tid[b] = t;
-                } else if self.sh_r_tid[b] != t {
-                    self.sh_r_tid[b] = MANY_READERS;
+                if self.sh_r_epoch[b] == ep && self.sh_r_tid[b] != t {
+                    let other = self.sh_r_tid[b];
+                    self.race(cx, pc, tid, b, other, "write-after-read");
+                    return;
                 }
+            } else if we < bep {
+                self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                    format!("read of shared memory (offset {b}) that no thread of the block has written")
+                });
+                return;
+            } else if we == ep && self.sh_w_tid[b] != t {
+                let other = self.sh_w_tid[b];
+                self.race(cx, pc, tid, b, other, "read-after-write");
+                return;
             }
         }
     }
@@ -845,6 +924,211 @@ impl Runner {
 
     #[allow(clippy::too_many_arguments)]
     fn mem_op(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
+        let done = match space {
+            Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off),
+            Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
+            Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
+            _ => false,
+        };
+        if done {
+            return Ok(());
+        }
+        self.mem_op_slow(cx, w, pc, mask, space, ty, n, regs, base, off, store)
+    }
+
+    /// Constant and parameter loads when every lane is in bounds and aligned.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn ld_readonly_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32, space: Space, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let buf = if space == Space::Const { &cx.consts } else { &cx.params };
+        let len = buf.len() as u64;
+        let addrs = w.regs[base as usize];
+        let mut ok = true;
+        for_lanes(mask, |l| {
+            let o = addrs[l].wrapping_add(off as u64);
+            ok &= (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
+        });
+        if !ok {
+            return false;
+        }
+        let first = addrs[mask.trailing_zeros() as usize];
+        let mut uniform = true;
+        for_lanes(mask, |l| uniform &= addrs[l] == first);
+        for k in 0..n as usize {
+            let dv = &mut w.regs[regs[k] as usize];
+            if uniform {
+                // Same address in every lane (the usual case for constants and parameters).
+                let o = first.wrapping_add(off as u64) as usize + k * esize as usize;
+                let v = extend_loaded(read_le(buf, o, esize), ty);
+                for_lanes(mask, |l| dv[l] = v);
+                continue;
+            }
+            for_lanes(mask, |l| {
+                let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
+                dv[l] = extend_loaded(read_le(buf, o, esize), ty);
+            });
+        }
+        let bytes = total * mask.count_ones() as u64;
+        if space == Space::Const {
+            self.m.const_load_bytes += bytes;
+        } else {
+            self.m.param_load_bytes += bytes;
+        }
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn shared_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, mask: u32, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64, store: bool) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let len = cx.shared_bytes;
+        let addrs = w.regs[base as usize];
+        let mut ok = true;
+        for_lanes(mask, |l| {
+            let o = addrs[l].wrapping_add(off as u64);
+            ok &= (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
+        });
+        if !ok {
+            return false;
+        }
+        let mut words = [0u64; 128];
+        let mut nw = 0;
+        if n == 1 && esize == 4 {
+            // The common case (one 32-bit value per lane), with the register row kept local.
+            let mut row = w.regs[regs[0] as usize];
+            let mut m = mask;
+            while m != 0 {
+                let l = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let o = addrs[l].wrapping_add(off as u64) as usize;
+                self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, o, store);
+                if store {
+                    self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
+                } else {
+                    row[l] = extend_loaded(read_le(&self.shared, o, 4), ty);
+                }
+                words[nw] = (o >> 2) as u64;
+                nw += 1;
+            }
+            if !store {
+                w.regs[regs[0] as usize] = row;
+            }
+        } else {
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let o = addrs[l].wrapping_add(off as u64) as usize;
+            self.shared_shadow(cx, pc, w.base_tid + l as u32, o, total as usize, store);
+            for k in 0..n as usize {
+                let at = o + k * esize as usize;
+                if store {
+                    write_le(&mut self.shared, at, esize, w.regs[regs[k] as usize][l]);
+                } else {
+                    w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                }
+            }
+            let mut word = (o >> 2) as u64;
+            while (word << 2) < (o as u64 + total) {
+                words[nw] = word;
+                nw += 1;
+                word += 1;
+            }
+        }
+        }
+        let bytes = total * mask.count_ones() as u64;
+        if store {
+            self.m.shared_store_bytes += bytes;
+        } else {
+            self.m.shared_load_bytes += bytes;
+        }
+        self.m.shared_requests += 1;
+        self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn global_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64, store: bool) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let addrs = w.regs[base as usize];
+        let mut which = [0u32; 32];
+        let mut ok = true;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = addrs[l].wrapping_add(off as u64);
+            match self.resolve(cx, Space::Global, a, total) {
+                Some(Region::Global(i, o)) if o & am == 0 => which[l] = i as u32,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            return false;
+        }
+        let mut sectors = [0u64; 32];
+        let mut ns = 0;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = addrs[l].wrapping_add(off as u64);
+            let al = &cx.mem.allocs[which[l] as usize];
+            let o = a - al.base;
+            if store {
+                for k in 0..n as usize {
+                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[regs[k] as usize][l]);
+                }
+            } else {
+                for k in 0..n as usize {
+                    let v = al.load(o + (k as u32 * esize) as u64, esize);
+                    w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                }
+                al.mark_read(o, total as u32);
+                self.loads_per_thread[(w.base_tid + l as u32) as usize] += 1;
+                sectors[ns] = a >> 5;
+                ns += 1;
+            }
+        }
+        let lanes = mask.count_ones() as u64;
+        if store {
+            self.m.global_store_bytes += total * lanes;
+        } else {
+            self.m.global_load_bytes += total * lanes;
+            self.m.global_loads += lanes;
+            self.m.global_load_requests += 1;
+            self.m.global_load_sectors += count_distinct(&mut sectors[..ns]);
+        }
+        true
+    }
+
+    /// Any space, lane by lane, reporting the first bad access.
+    #[allow(clippy::too_many_arguments)]
+    fn mem_op_slow(
         &mut self,
         cx: &LaunchCtx,
         w: &mut Warp,

@@ -86,6 +86,7 @@ fn run_tiled(w: usize, h: usize, threads: usize, ptx: &str) -> (Vec<f32>, Vec<f3
     let mut mem = DeviceMemory::new();
     let dn = mem.alloc_f32(&n).unwrap();
     let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let cpu0 = thread_cpu_ns();
     let rep = launch(
         &m,
         &Launch {
@@ -102,7 +103,11 @@ fn run_tiled(w: usize, h: usize, threads: usize, ptx: &str) -> (Vec<f32>, Vec<f3
         &opts(threads),
     )
     .unwrap();
-    (mem.read_f32(dp, w * h).unwrap(), conv2d(&n, &f, 2, w, h), rep)
+    let out = mem.read_f32(dp, w * h).unwrap();
+    if w * h >= 1 << 20 {
+        eprintln!("launch alone: {} ms of thread CPU time", (thread_cpu_ns() - cpu0) / 1_000_000);
+    }
+    (out, conv2d(&n, &f, 2, w, h), rep)
 }
 
 #[test]
@@ -196,8 +201,10 @@ fn stencil1d_with_dynamic_shared() {
 #[ignore = "timing: run in release on an idle machine"]
 fn tiled_conv_speed() {
     let t = std::time::Instant::now();
+    let cpu0 = thread_cpu_ns();
     let (out, want, rep) = run_tiled(1024, 1024, 1, TILED);
     let dt = t.elapsed();
+    eprintln!("CPU time of this thread (launch + CPU reference + setup): {} ms", (thread_cpu_ns() - cpu0) / 1_000_000);
     close(&out, &want);
     eprintln!(
         "1024x1024 tiled conv, 1 thread: {:?}, {} lane-instructions, {} warp-instructions",
@@ -206,4 +213,12 @@ fn tiled_conv_speed() {
     let t = std::time::Instant::now();
     let _ = run_tiled(1024, 1024, 0, TILED);
     eprintln!("all cores: {:?}", t.elapsed());
+}
+
+/// CPU time of the calling thread (Linux), so timings mean something on a busy machine.
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse().ok()))
+        .unwrap_or(0)
 }

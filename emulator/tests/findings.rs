@@ -431,3 +431,24 @@ fn instruction_budget_is_for_the_whole_launch() {
     assert!(!report.completed);
     assert!(findings_of(&report, FindingKind::Timeout).len() == 1, "{:#?}", report.findings);
 }
+
+#[test]
+fn out_of_bounds_before_the_start_and_past_the_end_on_write() {
+    let module = module("bugs/oob_more");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 100]).unwrap();
+    let dout = mem.alloc_zeroed(400).unwrap();
+    let report = run_with(&module, "read_before_start", cfg([4, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::OutOfBounds);
+    assert_eq!(finding_line(f), marker_line("bugs/oob_more.cu", "read-before"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "thread 0 reads in[-1]");
+    assert!(!report.completed);
+
+    let mut mem = DeviceMemory::new();
+    let dout = mem.alloc_zeroed(400).unwrap();
+    let report = run_with(&module, "write_past_end", cfg([1, 1, 1], [128, 1, 1]), &[KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::OutOfBounds);
+    assert_eq!(finding_line(f), marker_line("bugs/oob_more.cu", "write-past"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [100, 0, 0]));
+    assert!(!report.completed);
+}

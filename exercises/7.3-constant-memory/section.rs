@@ -59,8 +59,8 @@ impl Section for ConstantMemoryConvolution {
         vec![Target {
             metric: Metric::OpPerByte,
             compare: Compare::AtLeast,
-            // Reference solution: 0.5 exactly (one fma per 4-byte pixel load). A 7.2-style
-            // kernel that still reads F from global memory gets 0.25 and fails.
+            // Reference solution, measured: 52,305,992 FLOPs / 104,611,984 B = 0.50 (one fma per
+            // 4-byte pixel load). Reading F from global memory too would halve it, as in 7.2.
             value: 0.45,
             textbook: Some(0.5),
             advice: "read the filter from the __constant__ array F, not from global memory: only the pixel load should remain per tap",

@@ -64,8 +64,8 @@ impl Section for BasicStencil {
         vec![Target {
             metric: Metric::OpPerByte,
             compare: Compare::AtLeast,
-            // Reference solution: 13 FLOPs (a mul and six fmas) per 7 four-byte loads = 0.464
-            // measured; boundary points load nothing.
+            // Reference solution, measured: 26,004,888 FLOPs / 56,010,528 B = 0.4643: 13 FLOPs
+            // (a mul and six fmas) per 7 four-byte loads; boundary points load nothing.
             value: 0.4,
             textbook: Some(13.0 / 28.0),
             advice: "each interior point costs 13 FLOPs (one multiply, six multiply-adds) and 7 loads; load nothing else",

@@ -146,10 +146,9 @@ fn float_arithmetic_and_special_functions() {
     assert_eq!(f32_of("abs.f32 %f1, 0fC0800000;"), 4.0);
     assert_eq!(f32_of("min.f32 %f1, 0fC0800000, 0f3F800000;"), -4.0);
     assert_eq!(f32_of("max.f32 %f1, 0f7FC00000, 0f3F800000;"), 1.0);
-    // fma rounds once: (1 + 2^-23)(1 - 2^-22) - 1 = -(2^-23 + 2^-45) exactly; mul then add
-    // would give -2^-23.
+    // fma rounds once: (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46 exactly; mul then add gives 0.
     assert_eq!(f32_of("fma.rn.f32 %f1, 0f34000001, 0f3F800000, 0f00000000;"), f32::from_bits(0x34000001));
-    assert_eq!(f32_of("fma.rn.f32 %f1, 0f3F800001, 0f3F7FFFFE, 0fBF800000;"), -(2f32.powi(-23) + 2f32.powi(-45)));
+    assert_eq!(f32_of("fma.rn.f32 %f1, 0f3F800001, 0f3F7FFFFE, 0fBF800000;"), -(2f32.powi(-46)));
     // doubles
     let v = run1("mov.f64 %fd1, 0d3FF0000000000000;\n add.f64 %fd2, %fd1, %fd1;\n mul.f64 %fd3, %fd2, 0d4008000000000000;\n mov.b64 %res, %fd3;");
     assert_eq!(f64::from_bits(v), 6.0);

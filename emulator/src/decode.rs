@@ -102,6 +102,10 @@ pub(crate) enum UnOp {
     Sin,
     Cos,
     Tanh,
+    /// Position of the most significant non-sign bit (all ones if none).
+    Bfind,
+    /// The same as a left-shift amount (`bfind.shiftamt`).
+    BfindShift,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -694,7 +698,7 @@ fn decode_kernel(
     let mut n = 0u32;
     for s in body {
         match s {
-            Statement::Label(l, _) => {
+            Statement::Label(l) => {
                 cx.labels.insert(l.clone(), n);
             }
             Statement::Inst(_) => n += 1,
@@ -892,7 +896,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                 Op::Bin { op, ty: t, d, a, b }
             }
         }
-        "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "rcp" | "sqrt" | "rsqrt" | "ex2" | "lg2"
+        "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt" | "ex2" | "lg2"
         | "sin" | "cos" | "tanh" => {
             want(cx, 2)?;
             let t = ty(cx)?;
@@ -912,6 +916,8 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                     "popc" => UnOp::Popc,
                     "clz" => UnOp::Clz,
                     "brev" => UnOp::Brev,
+                    "bfind" if has("shiftamt") => UnOp::BfindShift,
+                    "bfind" => UnOp::Bfind,
                     "rcp" => UnOp::Rcp,
                     "sqrt" => UnOp::Sqrt,
                     "rsqrt" => UnOp::Rsqrt,
@@ -926,7 +932,10 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                     if t == Ty::F16 {
                         return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", i.opcode)));
                     }
-                } else if !matches!(op, UnOp::Neg | UnOp::Abs | UnOp::Not | UnOp::Cnot | UnOp::Popc | UnOp::Clz | UnOp::Brev)
+                } else if !matches!(
+                    op,
+                    UnOp::Neg | UnOp::Abs | UnOp::Not | UnOp::Cnot | UnOp::Popc | UnOp::Clz | UnOp::Brev | UnOp::Bfind | UnOp::BfindShift
+                )
                 {
                     return Err(unknown(cx));
                 }

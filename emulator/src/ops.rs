@@ -214,6 +214,16 @@ pub(crate) fn un(op: UnOp, ty: Ty, a: u64) -> u64 {
                 UnOp::Popc => trunc(a, ty).count_ones() as u64,
                 UnOp::Clz => (trunc(a, ty).leading_zeros() - (64 - w)) as u64,
                 UnOp::Brev => trunc(a, ty).reverse_bits() >> (64 - w),
+                UnOp::Bfind | UnOp::BfindShift => {
+                    // For signed values, look for the first bit that differs from the sign.
+                    let v = if ty.is_signed() && sext(a, ty) < 0 { trunc(!a, ty) } else { trunc(a, ty) };
+                    if v == 0 {
+                        0xffff_ffff
+                    } else {
+                        let pos = 63 - v.leading_zeros();
+                        (if op == UnOp::Bfind { pos } else { w - 1 - pos }) as u64
+                    }
+                }
                 _ => 0,
             }
         }

@@ -136,7 +136,7 @@ pub(crate) struct Instruction {
 
 #[derive(Clone, Debug)]
 pub(crate) enum Statement {
-    Label(String, usize),
+    Label(String),
     Inst(Instruction),
     /// `.reg .type name` or `.reg .type name<N>`.
     Reg { ty: String, name: String, count: Option<u32>, line: usize },
@@ -498,7 +498,7 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                 let w = w.clone();
                 if p.is_punct(':') {
                     p.pos += 1;
-                    out.push(Statement::Label(w, line));
+                    out.push(Statement::Label(w));
                     continue;
                 }
                 match w.as_str() {

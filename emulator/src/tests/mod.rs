@@ -3,6 +3,7 @@
 
 mod conv;
 mod instructions;
+mod variants;
 
 use crate::*;
 

@@ -621,3 +621,81 @@ fn noinline_device_function_call_runs_or_is_refused_clearly() {
     let expected: Vec<f32> = (0..50).map(|i| input[i].mul_add((i % 5 + 1) as f32, 1.0)).collect();
     assert_eq!(mem.read_f32(dout, 50).unwrap(), expected);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Control flow, indexing, shared-memory layout
+
+#[test]
+fn divergent_loops_with_break_and_continue() {
+    let module = module("control_flow");
+    let mut rng = rng(23);
+    let n = 200usize;
+    let mut start: Vec<u32> = (0..n).map(|_| rng.gen_range(0..100_000)).collect();
+    start[..6].copy_from_slice(&[0, 1, 2, 3, 27, 837_799]); // 27 and 837799 take long walks
+    let mut mem = DeviceMemory::new();
+    let dstart = mem.alloc_i32(&start.iter().map(|&v| v as i32).collect::<Vec<_>>()).unwrap();
+    let dsteps = mem.alloc_zeroed(4 * n).unwrap();
+    let dodd = mem.alloc_i32(&vec![-1; n]).unwrap();
+    run_clean(&module, "collatz_steps", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dstart), KernelArg::Ptr(dsteps), KernelArg::Ptr(dodd), KernelArg::I32(n as i32)], &[], &mut mem);
+    let (steps, odd) = (mem.read_i32(dsteps, n).unwrap(), mem.read_i32(dodd, n).unwrap());
+    for i in 0..n {
+        let (mut v, mut count, mut odds) = (start[i], 0, 0);
+        while v > 1 {
+            count += 1;
+            if count > 1000 {
+                break;
+            }
+            if v % 2 == 0 {
+                v >>= 1;
+            } else {
+                odds += 1;
+                v = v.wrapping_mul(3).wrapping_add(1);
+            }
+        }
+        assert_eq!(steps[i], count, "steps of {}", start[i]);
+        assert_eq!(odd[i], if odds > 0 { odds } else { -1 }, "odd steps of {}", start[i]);
+    }
+    assert_eq!(steps[4], 111, "27 takes 111 steps");
+}
+
+#[test]
+fn every_index_in_odd_3d_blocks_and_grids() {
+    let module = module("control_flow");
+    let (grid, block) = ([3u32, 2, 2], [5u32, 3, 2]);
+    let total = (3 * 2 * 2 * 5 * 3 * 2) as usize;
+    let mut mem = DeviceMemory::new();
+    let dout = mem.alloc_zeroed(32 * total).unwrap();
+    let report = run_clean(&module, "indices", cfg(grid, block), &[KernelArg::Ptr(dout)], &[], &mut mem);
+    assert_eq!((report.metrics.threads, report.metrics.blocks), (total as u64, 12));
+    let got = mem.read_i32(dout, 8 * total).unwrap();
+    let mut gid = 0;
+    for bz in 0..2 {
+        for by in 0..2 {
+            for bx in 0..3 {
+                for tz in 0..2 {
+                    for ty in 0..3 {
+                        for tx in 0..5 {
+                            assert_eq!(&got[8 * gid..8 * gid + 8], &[tx, ty, tz, bx, by, bz, 50302, 30202], "thread {gid}");
+                            gid += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn static_and_dynamic_shared_memory_do_not_overlap() {
+    let module = module("control_flow");
+    let n = 48usize;
+    let input: Vec<i32> = (0..n as i32).map(|v| v * 7).collect();
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_i32(&input).unwrap();
+    let dout = mem.alloc_zeroed(4 * n).unwrap();
+    let config = emulator::LaunchConfig { grid: [1, 1, 1], block: [n as u32, 1, 1], dynamic_shared_bytes: 4 * n as u32 };
+    let report = run_clean(&module, "mixed_shared", config, &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
+    let expected: Vec<i32> = (0..n).map(|t| input[n - 1 - t] + 1000 + (t % 16) as i32).collect();
+    assert_eq!(mem.read_i32(dout, n).unwrap(), expected);
+    assert_eq!((report.metrics.static_shared_bytes, report.metrics.dynamic_shared_bytes), (64, 4 * n as u64));
+}

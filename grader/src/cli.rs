@@ -49,6 +49,9 @@ pub struct Cli {
     /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// `reset`: restore the stub without asking.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
 }
 
 /// The message of the last panic, for the "internal error" report (the default hook's
@@ -102,7 +105,8 @@ pub fn run(cli: &Cli) -> i32 {
         Err(e) => return cannot_run(&e),
     };
     match cli.command.as_str() {
-        "hint" => hint(cli),
+        "hint" => hint(cli, &root),
+        "reset" => reset(cli, &root),
         "list" => list(cli, &root),
         "all" => {
             if cli.kernel.is_some() {
@@ -117,27 +121,33 @@ pub fn run(cli: &Cli) -> i32 {
     }
 }
 
-fn hint(cli: &Cli) -> i32 {
+fn hint(cli: &Cli, root: &std::path::Path) -> i32 {
     let Some(id) = cli.rest.first() else {
         return cannot_run("which section? e.g. `cargo run -p grader -- hint 7.4`");
     };
     let Some(section) = sections::find(id) else {
         return unknown_section(id);
     };
-    let hints = section.hints();
+    // No count: one more hint than last time (remembered in .progress.json).
     let wanted = match cli.rest.get(1).map(|n| n.parse::<usize>()) {
-        None => 1,
-        Some(Ok(n)) if n >= 1 => n,
+        None => None,
+        Some(Ok(n)) if n >= 1 => Some(n),
         Some(_) => return cannot_run("the number of hints must be a positive number, e.g. `hint 7.4 2`"),
     };
-    println!("{}  {}", section.id(), section.title());
-    for (i, h) in hints.iter().take(wanted).enumerate() {
-        println!("  hint {} of {}: {h}", i + 1, hints.len());
-    }
-    if wanted < hints.len() {
-        println!("  more: cargo run -p grader -- hint {} {}", section.id(), wanted + 1);
-    }
+    print!("{}", crate::hint::run(root, section, wanted));
     EXIT_PASSED
+}
+
+/// `reset <id> [--yes]`: the section's stub back in place, after asking.
+fn reset(cli: &Cli, root: &std::path::Path) -> i32 {
+    let Some(section) = cli.rest.first().and_then(|id| sections::find(id)) else {
+        return cannot_run(&format!("which section? e.g. `cargo run -p grader -- reset 7.4` (sections: {})", sections::ids().join(", ")));
+    };
+    let stdin = std::io::stdin();
+    match crate::progress::reset(root, section, cli.yes, &mut stdin.lock(), &mut std::io::stdout()) {
+        Ok(_) => EXIT_PASSED,
+        Err(e) => cannot_run(&e),
+    }
 }
 
 /// Which file a section is graded from.
@@ -207,6 +217,7 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
             Err(Fatal(msg)) => return cannot_run(&msg),
         }
     }
+    record_progress(cli, root, &reports);
     let total = start.elapsed().as_secs_f64();
     match cli.format {
         Format::Text => {
@@ -226,6 +237,23 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
         EXIT_PASSED
     } else {
         EXIT_FAILED
+    }
+}
+
+/// A full grading of the student's own files counts in .progress.json (not --solutions, not
+/// --kernel). Progress that cannot be saved is only a note: the grade itself stands.
+fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport]) {
+    if cli.solutions || cli.kernel.is_some() {
+        return;
+    }
+    let saved = crate::progress::Progress::load(root).and_then(|mut p| {
+        for r in reports {
+            p.record_grade(&r.section, r.passed);
+        }
+        p.save(root)
+    });
+    if let Err(e) = saved {
+        eprintln!("note: progress not saved: {e}");
     }
 }
 
@@ -251,6 +279,12 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
         println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
     }
     let mut json = Vec::new();
+    // done / current / tried / not started, from .progress.json (full gradings only).
+    let progress = crate::progress::Progress::load(root).unwrap_or_else(|e| {
+        eprintln!("note: {e}");
+        Default::default()
+    });
+    let ids = sections::ids();
     for s in all {
         let status = match kernel_file(cli, root, s) {
             Err(_) => colored::Colorize::yellow("no kernel.cu").to_string(),
@@ -270,7 +304,15 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
             },
         };
         if cli.format == Format::Text {
-            println!("  {:id_w$}  {:title_w$}  {status}", s.id(), s.title());
+            let place = progress.place(s.id(), &ids);
+            let label = format!("{:11}", place.label());
+            let label = match place {
+                crate::progress::Place::Done => colored::Colorize::green(label.as_str()).to_string(),
+                crate::progress::Place::Current => colored::Colorize::bold(colored::Colorize::cyan(label.as_str())).to_string(),
+                _ => label,
+            };
+            let arrow = if place == crate::progress::Place::Current { "→" } else { " " };
+            println!("{arrow} {:id_w$}  {:title_w$}  {label}  {status}", s.id(), s.title());
         }
     }
     if cli.format == Format::Json {

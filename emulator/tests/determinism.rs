@@ -89,3 +89,31 @@ fn findings_same_with_any_workers() {
         (r, Vec::new())
     });
 }
+
+#[test]
+fn float_atomics_same_with_any_workers() {
+    // Float addition is not associative: the emulator must apply the atomics of different blocks
+    // in an order that does not depend on the workers, or the sum's last bits vary from run to
+    // run. Several runs with more workers than cores make an interleaving all but certain.
+    let module = module("atomic_float");
+    let input: Vec<f32> = random_f32(&mut rng(54), 300_000).iter().map(|v| v * 1000.0).collect();
+    let run = |threads: usize| -> (emulator::LaunchReport, f32) {
+        let mut mem = DeviceMemory::new();
+        let din = mem.alloc_f32(&input).unwrap();
+        let dsum = mem.alloc_zeroed(4).unwrap();
+        let opts = Options { threads, ..Options::default() };
+        let r = run_with(&module, "atomic_float_sum", cfg([1172, 1, 1], [256, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dsum), KernelArg::I32(input.len() as i32)], &[], &mut mem, &opts);
+        (r, mem.read_f32(dsum, 1).unwrap()[0])
+    };
+    let (r1, sum1) = run(1);
+    assert_clean("atomic_float_sum", &r1);
+    // The total is the sum within the rounding of 300 000 additions.
+    let exact: f64 = input.iter().map(|&v| v as f64).sum();
+    let magnitude: f64 = input.iter().map(|&v| (v as f64).abs()).sum();
+    assert_close_bound("atomic float sum", &[sum1], &[exact], &[magnitude], input.len());
+    for (attempt, threads) in [0, 4, 0, 4, 8].into_iter().enumerate() {
+        let (r, sum) = run(threads);
+        assert_eq!(r.metrics, r1.metrics, "metrics with {threads} workers");
+        assert_eq!(sum.to_bits(), sum1.to_bits(), "run {attempt}: sum {sum} with {threads} workers, {sum1} with 1");
+    }
+}

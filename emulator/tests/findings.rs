@@ -452,3 +452,17 @@ fn out_of_bounds_before_the_start_and_past_the_end_on_write() {
     assert_eq!((f.block, f.thread), ([0, 0, 0], [100, 0, 0]));
     assert!(!report.completed);
 }
+
+#[test]
+fn uninitialized_dynamic_shared_memory() {
+    let module = module("bugs/uninit_dynamic");
+    let mut mem = DeviceMemory::new();
+    let da = mem.alloc_i32(&[3; 64]).unwrap();
+    let dc = mem.alloc_zeroed(256).unwrap();
+    let config = LaunchConfig { grid: [1, 1, 1], block: [64, 1, 1], dynamic_shared_bytes: 66 * 4 };
+    let report = run_with(&module, "stencil1D_no_halo", config, &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(64)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::UninitializedShared);
+    assert_finding_file(f, "uninit_dynamic.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/uninit_dynamic.cu", "read"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "thread 0 reads the missing left halo");
+}

@@ -22,6 +22,8 @@ pub const EXIT_CANNOT_RUN: i32 = 2;
 pub enum Format {
     Text,
     Json,
+    /// Gradescope's autograder results.json (one section; see --results).
+    Gradescope,
 }
 
 /// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.
@@ -49,6 +51,13 @@ pub struct Cli {
     /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// `--format gradescope`: write results.json here (default: stdout). Written even when the
+    /// kernel cannot be graded.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+    /// `bundle`: where to write the autograder zip (default autograder-<id>.zip).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// `reset`: restore the stub without asking.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -83,7 +92,7 @@ pub fn main() -> i32 {
             return if e.use_stderr() { EXIT_CANNOT_RUN } else { EXIT_PASSED };
         }
     };
-    if cli.format == Format::Json || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
+    if cli.format != Format::Text || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
         colored::control::set_override(false);
     }
     install_panic_hook();
@@ -100,6 +109,11 @@ fn unknown_section(id: &str) -> i32 {
 }
 
 pub fn run(cli: &Cli) -> i32 {
+    // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
+    if cli.format == Format::Gradescope {
+        let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
+        return crate::gradescope::command(&cli.command, cli.kernel.as_deref(), cli.backend, seed, cli.results.as_deref());
+    }
     let root = match workspace::find_root() {
         Ok(r) => r,
         Err(e) => return cannot_run(&e),
@@ -108,6 +122,9 @@ pub fn run(cli: &Cli) -> i32 {
         "hint" => hint(cli, &root),
         "reset" => reset(cli, &root),
         "list" => list(cli, &root),
+        "verify" => verify(cli, &root),
+        "watch" => crate::watch::command(&root, cli.rest.first().map(String::as_str), cli.backend, cli.seed),
+        "bundle" => crate::bundle::command(&root, cli.rest.first().map(String::as_str), cli.output.as_deref()),
         "all" => {
             if cli.kernel.is_some() {
                 return cannot_run("--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)");
@@ -206,16 +223,23 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
     let grader = Grader::new(backend.as_ref(), nvrtc);
     let start = Instant::now();
     let mut reports = Vec::new();
+    let bar = crate::bar::sections(crate::bar::wanted(cli.format == Format::Text), chosen.len());
     for (section, file) in chosen.iter().zip(&files) {
-        match grade_one(&grader, *section, file, seed, false) {
+        crate::bar::grading(&bar, *section, crate::grade::cases_for(*section, seed, false).len());
+        let graded = grade_one(&grader, *section, file, seed, false);
+        crate::bar::done(&bar);
+        match graded {
             Ok(r) => {
                 if cli.format == Format::Text {
-                    println!("{}", report::section(&r, true));
+                    crate::bar::println(&bar, &report::section(&r, true));
                 }
                 reports.push(r);
             }
             Err(Fatal(msg)) => return cannot_run(&msg),
         }
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
     }
     record_progress(cli, root, &reports);
     let total = start.elapsed().as_secs_f64();
@@ -225,7 +249,7 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
                 print!("{}", report::footer(&reports, total));
             }
         }
-        Format::Json => {
+        Format::Json | Format::Gradescope => {
             let run = RunReport { sections: reports.clone() };
             match serde_json::to_string_pretty(&run) {
                 Ok(s) => println!("{s}"),
@@ -254,6 +278,26 @@ fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport])
     });
     if let Err(e) = saved {
         eprintln!("note: progress not saved: {e}");
+    }
+}
+
+/// `verify`: solutions pass, stubs fail, wrong kernels fail for their stated reasons (a table).
+fn verify(cli: &Cli, root: &std::path::Path) -> i32 {
+    let (backend, nvrtc) = match prepare(cli) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let seed = cli.seed.unwrap_or(1);
+    eprintln!("verify: grading every solution, stub and wrong kernel with seed {seed} …");
+    let rows = crate::verify::run(root, &grader, seed, &mut |row| {
+        eprintln!("  {} {} {}", if row.ok { "ok" } else { "!!" }, row.section, row.kernel);
+    });
+    print!("{}", crate::verify::table(&rows));
+    if rows.iter().all(|r| r.ok) {
+        EXIT_PASSED
+    } else {
+        EXIT_FAILED
     }
 }
 

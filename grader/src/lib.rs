@@ -2,12 +2,17 @@
 //! a GPU) against each section's cases, measures it, and reports what to fix.
 
 pub mod backend;
+pub mod bar;
+pub mod bundle;
 pub mod cli;
 pub mod compare;
 pub mod grade;
+pub mod gradescope;
 pub mod hint;
 pub mod nvrtc;
 pub mod progress;
 pub mod report;
 pub mod sections;
+pub mod verify;
+pub mod watch;
 pub mod workspace;

@@ -58,6 +58,9 @@ pub struct Cli {
     /// `bundle`: where to write the autograder zip (default autograder-<id>.zip).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also grade an instructor's private hidden cases from this TOML/JSON file (format: grader/src/cases_file.rs).
+    #[arg(long, value_name = "FILE")]
+    pub cases: Option<PathBuf>,
     /// `reset`: restore the stub without asking.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -112,7 +115,7 @@ pub fn run(cli: &Cli) -> i32 {
     // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
     if cli.format == Format::Gradescope {
         let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
-        return crate::gradescope::command(&cli.command, cli.kernel.as_deref(), cli.backend, seed, cli.results.as_deref());
+        return crate::gradescope::command(&cli.command, cli.kernel.as_deref(), cli.cases.as_deref(), cli.backend, seed, cli.results.as_deref());
     }
     let root = match workspace::find_root() {
         Ok(r) => r,
@@ -220,7 +223,13 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
         Err(code) => return code,
     };
     let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
-    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let mut grader = Grader::new(backend.as_ref(), nvrtc);
+    if let Some(path) = &cli.cases {
+        match crate::cases_file::load(path) {
+            Ok(cases) => grader.private_cases = cases,
+            Err(e) => return cannot_run(&e),
+        }
+    }
     let start = Instant::now();
     let mut reports = Vec::new();
     let bar = crate::bar::sections(crate::bar::wanted(cli.format == Format::Text), chosen.len());

@@ -4,6 +4,7 @@
 pub mod backend;
 pub mod bar;
 pub mod bundle;
+pub mod cases_file;
 pub mod cli;
 pub mod compare;
 pub mod grade;

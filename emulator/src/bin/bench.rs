@@ -107,7 +107,7 @@ fn run_numba(size: usize) -> Result<NumbaRun, String> {
         .args(["--size", &size.to_string()])
         .env("NUMBA_ENABLE_CUDASIM", "1")
         .output()
-        .map_err(|e| format!("cannot run {python}: {e}; install Python 3 with `pip install numba numpy`"))?;
+        .map_err(|e| format!("cannot run {python}: {e}; set PYTHON to a Python 3 that has numba (`pip install numba numpy`)"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().last().unwrap_or("");
     if out.status.code() == Some(3) || line.contains("\"error\"") {

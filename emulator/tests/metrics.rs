@@ -237,3 +237,23 @@ fn active_lane_efficiency_of_100_threads() {
     assert_eq!(m.max_global_loads_per_thread, 1);
     assert_eq!(mem.read_f32(dout, 100).unwrap(), (0..100).map(|i| i as f32 + 1.0).collect::<Vec<_>>());
 }
+
+#[test]
+fn unique_bytes_are_per_launch() {
+    // Two launches on the same DeviceMemory, each reading its own 400-byte buffer: each report
+    // counts only what its own launch read. Host-side reads and writes count nothing.
+    let module = module("metrics_probe");
+    let mut mem = DeviceMemory::new();
+    let a = mem.alloc_f32(&[1.0; 100]).unwrap();
+    let b = mem.alloc_f32(&[2.0; 100]).unwrap();
+    let out = mem.alloc_zeroed(400).unwrap();
+    let first = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(a), KernelArg::Ptr(out)], &[], &mut mem);
+    assert_eq!(first.metrics.unique_global_load_bytes, 400);
+    mem.read_bytes(b, 400).unwrap();
+    mem.write_bytes(a, &[0; 400]).unwrap();
+    let second = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(b), KernelArg::Ptr(out)], &[], &mut mem);
+    assert_eq!(second.metrics.unique_global_load_bytes, 400, "the second launch read only b");
+    let third = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(b), KernelArg::Ptr(out)], &[], &mut mem);
+    assert_eq!(third.metrics.unique_global_load_bytes, 400, "b again: still 400 for this launch");
+    assert_eq!(mem.read_f32(out, 100).unwrap(), vec![3.0; 100]);
+}

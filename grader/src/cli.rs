@@ -127,7 +127,7 @@ pub fn run(cli: &Cli) -> i32 {
         "list" => list(cli, &root),
         "verify" => verify(cli, &root),
         "watch" => crate::watch::command(&root, cli.rest.first().map(String::as_str), cli.backend, cli.seed),
-        "bundle" => crate::bundle::command(&root, cli.rest.first().map(String::as_str), cli.output.as_deref()),
+        "bundle" => crate::bundle::command(&root, cli.rest.first().map(String::as_str), cli.output.as_deref(), cli.cases.as_deref()),
         "all" => {
             if cli.kernel.is_some() {
                 return cannot_run("--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)");

@@ -30,10 +30,11 @@ pub enum Format {
 #[derive(Debug, Parser)]
 #[command(
     name = "grader",
-    after_help = "Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4"
+    after_help = "Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  cargo run -p grader -- verify\n  cargo run -p grader -- bundle 7.4 --cases private.toml\n  cargo run -p grader -- 7.4 --format gradescope --results results.json"
 )]
 pub struct Cli {
-    /// A section id (7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5), `all`, `list`, or `hint`.
+    /// A section id (7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5), `all`, `list`, `hint <id>`, `watch [id]`,
+    /// `reset <id>`; for instructors `verify`, `bundle <id>`.
     pub command: String,
     /// For `hint`: the section id, then how many hints to show (default 1).
     pub rest: Vec<String>,
@@ -106,7 +107,7 @@ pub fn main() -> i32 {
 
 fn unknown_section(id: &str) -> i32 {
     cannot_run(&format!(
-        "unknown section `{id}`. Sections: {} (or `all`, `list`, `hint <id>`)",
+        "unknown section `{id}`. Sections: {} (or `all`, `list`, `hint <id>`, `watch`, `reset <id>`, `verify`, `bundle <id>`)",
         sections::ids().join(", ")
     ))
 }

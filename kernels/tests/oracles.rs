@@ -140,3 +140,25 @@ fn stencil3d_matches_f64_reference_and_keeps_boundary() {
     let out = stencil3d_seven_point(&input, 3, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
     assert_eq!(out[13], 13.0 + 12.0 + 14.0 + 10.0 + 16.0 + 4.0 + 22.0);
 }
+
+#[test]
+fn conv1d_matches_f64_reference_and_small_widths() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for &(n, r) in &[(1usize, 0usize), (1, 2), (2, 1), (3, 3), (50, 2)] {
+        let x = random_f32(&mut rng, n);
+        let f = random_f32(&mut rng, 2 * r + 1);
+        let y = conv1d(&x, &f);
+        for i in 0..n as isize {
+            let mut want = 0.0f64;
+            for j in 0..(2 * r + 1) as isize {
+                let src = i - r as isize + j;
+                if src >= 0 && src < n as isize {
+                    want += f[j as usize] as f64 * x[src as usize] as f64;
+                }
+            }
+            assert_relative_eq!(y[i as usize] as f64, want, epsilon = 1e-5, max_relative = 1e-5);
+        }
+    }
+    // A single pixel sees only the filter's centre tap.
+    assert_eq!(conv1d(&[2.0], &[10.0, 3.0, 10.0]), vec![6.0]);
+}

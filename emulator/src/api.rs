@@ -38,6 +38,8 @@ pub struct Launch<'a> {
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Lane-instructions the whole launch may execute before it ends with a `Timeout` finding.
+    /// Each block gets an equal share (`instruction_budget / blocks`), so where the cut falls
+    /// does not depend on scheduling or on the number of threads.
     pub instruction_budget: u64,
     /// Worker threads for blocks; 0 = one per core. Results never depend on it.
     pub threads: usize,
@@ -173,6 +175,8 @@ pub struct Metrics {
     /// Warp-level instructions executed, and the lanes active in them (efficiency = active / (32 * warp)).
     pub warp_instructions: u64,
     pub lane_instructions: u64,
+    /// Block-level barriers: one each time a whole block passes a `__syncthreads()`, summed
+    /// over blocks (the warp-level count is `barriers × warps per block`).
     pub barriers: u64,
     /// The largest number of global loads made by one thread.
     pub max_global_loads_per_thread: u64,

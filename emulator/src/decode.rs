@@ -238,6 +238,8 @@ pub(crate) enum Op {
     Cvta { to: bool, space: Space, d: R, a: R },
     Bra { target: u32 },
     Bar,
+    /// `bar.warp.sync` (`__syncwarp()`): the lanes of a warp wait for each other.
+    WarpSync,
     Exit,
     Nop,
     Shfl { mode: ShflMode, d: R, dp: Pr, a: R, b: R, c: R },
@@ -303,6 +305,9 @@ pub(crate) struct Kernel {
     /// Where dynamic (`.extern .shared`) memory starts in the block's shared space.
     pub dynamic_shared_offset: u64,
     pub local_bytes: u64,
+    /// Atomics that may reach global memory: blocks then run one after another, in order, so
+    /// that results (float sums included) never depend on the number of threads.
+    pub global_atomics: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -330,7 +335,7 @@ fn align_up(v: u64, a: u64) -> u64 {
 }
 
 fn var_size(v: &VarDecl) -> Result<u64, String> {
-    let elem = match v.ty.as_str() {
+    let elem: u64 = match v.ty.as_str() {
         "b8" | "u8" | "s8" => 1,
         "b16" | "u16" | "s16" | "f16" | "bf16" => 2,
         "b32" | "u32" | "s32" | "f32" | "f16x2" | "bf16x2" => 4,
@@ -338,8 +343,8 @@ fn var_size(v: &VarDecl) -> Result<u64, String> {
         "b128" => 16,
         t => return Err(format!("variable `{}` has unsupported type .{t}", v.name)),
     };
-    let n: u64 = v.dims.iter().product::<u64>().max(if v.dims.is_empty() { 1 } else { 0 });
-    Ok(elem * n)
+    let n = v.dims.iter().try_fold(1u64, |a, &d| a.checked_mul(d)).unwrap_or(u64::MAX);
+    elem.checked_mul(n).filter(|&b| b < 1 << 40).ok_or_else(|| format!("variable `{}` is absurdly large", v.name))
 }
 
 fn elem_size(ty: &str) -> u64 {
@@ -623,6 +628,10 @@ fn decode_kernel(
         cx.syms.insert(p.name.clone(), Sym::Param(poff));
         poff += size;
     }
+    // CUDA's limit on kernel parameters (32 KiB since 12.1).
+    if poff > 32 * 1024 {
+        return Err(cx.err(format!("kernel `{}` has {poff} bytes of parameters: at most 32768", f.name)));
+    }
     let param_bytes = poff as usize;
     for (name, off, _) in consts {
         cx.syms.insert(name.clone(), Sym::Const(*off));
@@ -666,6 +675,13 @@ fn decode_kernel(
             }
             s => return Err(cx.err(format!(".{s} variables inside a kernel are not supported"))),
         }
+    }
+    // Bounded so that a typo cannot make the emulator allocate absurd amounts.
+    if local_end > 512 * 1024 {
+        return Err(cx.err(format!("kernel `{}` uses {local_end} bytes of local memory per thread: at most 524288", f.name)));
+    }
+    if shared_end > 228 * 1024 {
+        return Err(cx.err(format!("kernel `{}` declares {shared_end} bytes of shared memory: at most 233472", f.name)));
     }
     let dynamic_shared_offset = align_up(shared_end, extern_align);
     for n in externs {
@@ -725,6 +741,7 @@ fn decode_kernel(
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
     locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line }));
+    let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     Ok(Kernel {
         name: f.name.clone(),
         params,
@@ -737,6 +754,7 @@ fn decode_kernel(
         static_shared_bytes,
         dynamic_shared_offset,
         local_bytes: local_end,
+        global_atomics,
     })
 }
 
@@ -886,6 +904,9 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                         return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", i.opcode)));
                     }
                 }
+                if op == BinOp::MulWide && t.size() == 8 {
+                    return Err(cx.err(format!("`{}`: .wide needs a 16- or 32-bit type", i.opcode)));
+                }
                 if has("sat") && t.is_float() {
                     return Err(cx.err(format!("`{}` (.sat on floats) is not supported", i.opcode)));
                 }
@@ -962,6 +983,9 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             } else {
                 return Err(cx.err(format!("`{}` needs .lo, .hi or .wide", i.opcode)));
             };
+            if kind == MadKind::Wide && t.size() == 8 {
+                return Err(cx.err(format!("`{}`: .wide needs a 16- or 32-bit type", i.opcode)));
+            }
             let ct = if kind == MadKind::Wide { wide(t) } else { t };
             let d = cx.dst(&ops[0])?;
             let a = cx.src(&ops[1], t)?;
@@ -1161,7 +1185,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         }
         "bar" | "barrier" => {
             if has("warp") {
-                Op::Nop
+                Op::WarpSync
             } else if has("sync") || has("aligned") || mods.is_empty() {
                 if ops.len() > 1 {
                     return Err(cx.err("barriers with a thread count are not supported"));

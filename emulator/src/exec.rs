@@ -27,7 +27,6 @@ pub(crate) struct LaunchCtx<'a> {
     pub block: [u32; 3],
     pub threads_per_block: u32,
     pub shared_bytes: u64,
-    pub block_budget: u64,
     pub max_findings: usize,
 }
 
@@ -51,6 +50,11 @@ struct Warp {
     /// Lowest PC among `pending`.
     other_min: u32,
     waiting: u32,
+    /// Lanes waiting at a `bar.warp.sync`.
+    warp_waiting: u32,
+    /// Epoch at this warp's last `__syncwarp()` or block barrier: accesses by lanes of this
+    /// warp before it are ordered with accesses after it.
+    sync_start: u32,
     exited: u32,
     /// Lanes that exist (the last warp of a block may be partial).
     lanes: u32,
@@ -149,8 +153,11 @@ pub(crate) struct Runner {
     sh_w_tid: Vec<u16>,
     sh_r_epoch: Vec<u32>,
     sh_r_tid: Vec<u16>,
+    /// Bumped by every barrier and every `__syncwarp()`.
     epoch: u32,
     block_epoch: u32,
+    /// Epoch at the last block-wide barrier: accesses before it are ordered with later ones.
+    bar_start: u32,
     local: Vec<u8>,
     loads_per_thread: Vec<u32>,
     m: Metrics,
@@ -158,6 +165,7 @@ pub(crate) struct Runner {
     finding_keys: Vec<(FindingKind, u64)>,
     dropped: u64,
     lane_count: u64,
+    budget: u64,
     block_idx: [u32; 3],
     last_alloc: usize,
     sectors: Vec<u64>,
@@ -283,7 +291,9 @@ impl Runner {
         });
     }
 
-    pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64) -> BlockResult {
+    /// Run block `bidx`; it may execute at most `budget` lane-instructions.
+    pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64, budget: u64) -> BlockResult {
+        self.budget = budget;
         let k = cx.k;
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
@@ -308,6 +318,7 @@ impl Runner {
         self.shared[..sb].fill(0);
         self.epoch += 1;
         self.block_epoch = self.epoch;
+        self.bar_start = self.epoch;
         let lb = k.local_bytes as usize * nthreads;
         if self.local.len() < lb {
             self.local.resize(lb, 0);
@@ -337,6 +348,8 @@ impl Runner {
             w.pending = 0;
             w.other_min = NO_PC;
             w.waiting = 0;
+            w.warp_waiting = 0;
+            w.sync_start = self.epoch;
             w.exited = 0;
             for (slot, init) in &k.slot_init {
                 let r = &mut w.regs[*slot as usize];
@@ -419,6 +432,10 @@ impl Runner {
             }
             self.m.barriers += 1;
             self.epoch += 1;
+            self.bar_start = self.epoch;
+            for wi in 0..nwarps {
+                self.warps[wi].sync_start = self.epoch;
+            }
         }
         self.m.threads = nthreads as u64;
         self.m.blocks = 1;
@@ -453,11 +470,10 @@ impl Runner {
             self.m.warp_instructions += 1;
             self.m.lane_instructions += n_active;
             self.lane_count += n_active;
-            if self.lane_count > cx.block_budget {
+            if self.lane_count > self.budget {
                 let tid = w.base_tid + active.trailing_zeros();
-                let budget = cx.block_budget;
                 self.report(cx, FindingKind::Timeout, pc, tid, || {
-                    format!("the block ran past its share of the instruction budget ({budget} thread-instructions): an endless loop?")
+                    "the launch ran past its instruction budget: an endless loop?".to_string()
                 });
                 return Err(());
             }
@@ -492,6 +508,27 @@ impl Runner {
                         w.reschedule();
                     } else {
                         w.advance();
+                    }
+                    continue;
+                }
+                Op::WarpSync => {
+                    w.warp_waiting |= mask;
+                    for_lanes(mask, |l| w.pc[l] = pc as u32);
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    if w.active == 0 && w.warp_waiting != 0 {
+                        // Every lane that can still come has arrived: release them together.
+                        let ww = w.warp_waiting;
+                        for_lanes(ww, |l| w.pc[l] += 1);
+                        w.pending |= ww;
+                        w.warp_waiting = 0;
+                        self.epoch += 1;
+                        w.sync_start = self.epoch;
+                        w.reschedule();
                     }
                     continue;
                 }
@@ -753,7 +790,7 @@ impl Runner {
                 }
             }
             Op::Nop => {}
-            Op::Bra { .. } | Op::Exit | Op::Bar => unreachable!("handled by the scheduler"),
+            Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
         }
         Ok(())
     }
@@ -814,25 +851,26 @@ impl Runner {
 
     /// Race and initialisation checks of one thread's shared access of `size` bytes at `o`.
     #[inline(always)]
-    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, size: usize, store: bool) {
+    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) {
         // Fixed sizes let the compiler unroll the per-byte checks.
         match size {
-            4 => self.shadow_n::<4>(cx, pc, tid, o, store),
-            8 => self.shadow_n::<8>(cx, pc, tid, o, store),
-            16 => self.shadow_n::<16>(cx, pc, tid, o, store),
-            2 => self.shadow_n::<2>(cx, pc, tid, o, store),
+            4 => self.shadow_n::<4>(cx, pc, tid, ws, o, store),
+            8 => self.shadow_n::<8>(cx, pc, tid, ws, o, store),
+            16 => self.shadow_n::<16>(cx, pc, tid, ws, o, store),
+            2 => self.shadow_n::<2>(cx, pc, tid, ws, o, store),
             _ => {
                 for b in o..o + size {
-                    self.shadow_n::<1>(cx, pc, tid, b, store)
+                    self.shadow_n::<1>(cx, pc, tid, ws, b, store)
                 }
             }
         }
     }
 
     #[inline(always)]
-    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, store: bool) {
+    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, store: bool) {
         let t = tid as u16;
-        let (ep, bep) = (self.epoch, self.block_epoch);
+        let my_warp = t >> 5;
+        let (ep, bep, bs) = (self.epoch, self.block_epoch, self.bar_start);
         // Hazards are rare: detect with branch-free folds, explain in the cold path.
         let bad = {
             let we: &[u32; N] = self.sh_w_epoch[o..o + N].try_into().unwrap();
@@ -842,17 +880,17 @@ impl Runner {
                 let re: &[u32; N] = self.sh_r_epoch[o..o + N].try_into().unwrap();
                 let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
                 for b in 0..N {
-                    bad |= (re[b] == ep && rt[b] != t) | (we[b] == ep && wt[b] != t);
+                    bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
                 }
             } else {
                 for b in 0..N {
-                    bad |= (we[b] < bep) | (we[b] == ep && wt[b] != t);
+                    bad |= (we[b] < bep) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
                 }
             }
             bad
         };
         if bad {
-            self.shadow_slow(cx, pc, tid, o, N, store);
+            self.shadow_slow(cx, pc, tid, ws, o, N, store);
         }
         if store {
             let we: &mut [u32; N] = (&mut self.sh_w_epoch[o..o + N]).try_into().unwrap();
@@ -865,12 +903,8 @@ impl Runner {
             let re: &mut [u32; N] = (&mut self.sh_r_epoch[o..o + N]).try_into().unwrap();
             let rt: &mut [u16; N] = (&mut self.sh_r_tid[o..o + N]).try_into().unwrap();
             for b in 0..N {
-                if re[b] != ep {
-                    re[b] = ep;
-                    rt[b] = t;
-                } else if rt[b] != t {
-                    rt[b] = MANY_READERS;
-                }
+                rt[b] = merge_reader(re[b], rt[b], t, bs);
+                re[b] = ep;
             }
         }
     }
@@ -878,20 +912,21 @@ impl Runner {
     /// Explain a hazard found by `shadow_n` (before the shadow is updated).
     #[cold]
     #[inline(never)]
-    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, o: usize, size: usize, store: bool) {
+    #[allow(clippy::too_many_arguments)]
+    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) {
         let t = tid as u16;
-        let (ep, bep) = (self.epoch, self.block_epoch);
+        let my_warp = t >> 5;
+        let (bep, bs) = (self.block_epoch, self.bar_start);
         for b in o..o + size {
-            let we = self.sh_w_epoch[b];
+            let (we, wt) = (self.sh_w_epoch[b], self.sh_w_tid[b]);
             if store {
-                if we == ep && self.sh_w_tid[b] != t {
-                    let other = self.sh_w_tid[b];
-                    self.race(cx, pc, tid, b, other, "write-after-write");
+                if conflicts(we, wt, t, my_warp, ws, bs) {
+                    self.race(cx, pc, tid, b, wt, "write-after-write");
                     return;
                 }
-                if self.sh_r_epoch[b] == ep && self.sh_r_tid[b] != t {
-                    let other = self.sh_r_tid[b];
-                    self.race(cx, pc, tid, b, other, "write-after-read");
+                let (re, rt) = (self.sh_r_epoch[b], self.sh_r_tid[b]);
+                if conflicts(re, rt, t, my_warp, ws, bs) {
+                    self.race(cx, pc, tid, b, rt, "write-after-read");
                     return;
                 }
             } else if we < bep {
@@ -899,9 +934,8 @@ impl Runner {
                     format!("read of shared memory (offset {b}) that no thread of the block has written")
                 });
                 return;
-            } else if we == ep && self.sh_w_tid[b] != t {
-                let other = self.sh_w_tid[b];
-                self.race(cx, pc, tid, b, other, "read-after-write");
+            } else if conflicts(we, wt, t, my_warp, ws, bs) {
+                self.race(cx, pc, tid, b, wt, "read-after-write");
                 return;
             }
         }
@@ -909,7 +943,7 @@ impl Runner {
 
     #[cold]
     fn race(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, offset: usize, other: u16, what: &str) {
-        let who = if other == MANY_READERS {
+        let who = if other & READERS_OF_WARP != 0 {
             "other threads".to_string()
         } else {
             let o = Self::thread_coords(cx, other as u32);
@@ -1019,7 +1053,7 @@ impl Runner {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let o = addrs[l].wrapping_add(off as u64) as usize;
-                self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, o, store);
+                self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, w.sync_start, o, store);
                 if store {
                     self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
                 } else {
@@ -1037,7 +1071,7 @@ impl Runner {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = addrs[l].wrapping_add(off as u64) as usize;
-            self.shared_shadow(cx, pc, w.base_tid + l as u32, o, total as usize, store);
+            self.shared_shadow(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store);
             for k in 0..n as usize {
                 let at = o + k * esize as usize;
                 if store {
@@ -1201,7 +1235,7 @@ impl Runner {
                 }
                 Region::Shared(o) => {
                     any_shared = true;
-                    self.shared_shadow(cx, pc, tid, o as usize, total as usize, store);
+                    self.shared_shadow(cx, pc, tid, w.sync_start, o as usize, total as usize, store);
                     for k in 0..n as usize {
                         let at = o as usize + k * esize as usize;
                         if store {
@@ -1397,5 +1431,38 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
                 t(old - 1)
             }
         }
+    }
+}
+
+/// Who touched a shared byte: a thread index, `READERS_OF_WARP | warp` for several threads of
+/// one warp, or `MANY_READERS` for threads of several warps.
+const READERS_OF_WARP: u16 = 0x8000;
+
+#[inline(always)]
+fn warp_of(who: u16) -> u16 {
+    if who & READERS_OF_WARP != 0 {
+        who & 0x7fff // MANY_READERS gives 0x7fff, which is no warp
+    } else {
+        who >> 5
+    }
+}
+
+/// Does an earlier access (at `epoch`, by `who`) conflict with one by thread `t` now? Only
+/// accesses since the last block barrier count, and for lanes of the same warp only those
+/// since its last `__syncwarp()` (`ws`).
+#[inline(always)]
+fn conflicts(epoch: u32, who: u16, t: u16, my_warp: u16, ws: u32, bar_start: u32) -> bool {
+    (who != t) & (epoch >= bar_start) & ((epoch >= ws) | (warp_of(who) != my_warp))
+}
+
+/// The reader record after thread `t` reads a byte last read at `epoch` by `who`.
+#[inline(always)]
+fn merge_reader(epoch: u32, who: u16, t: u16, bar_start: u32) -> u16 {
+    if epoch < bar_start || who == t {
+        t
+    } else if warp_of(who) == t >> 5 {
+        READERS_OF_WARP | (t >> 5)
+    } else {
+        MANY_READERS
     }
 }

@@ -130,11 +130,13 @@ pub(crate) fn run(
         block: c.block,
         threads_per_block: tpb as u32,
         shared_bytes: k.dynamic_shared_offset + dynamic,
-        // Each block gets an equal share, so the cut does not depend on scheduling.
-        block_budget: (options.instruction_budget / nblocks).max(1),
         max_findings: options.max_findings,
     };
-    let threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
+    let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
+    if k.global_atomics {
+        // Global atomics applied in block order give the same values (float sums too) every time.
+        threads = 1;
+    }
     let mut report = LaunchReport { completed: true, ..Default::default() };
     let mut keys: Vec<(FindingKind, Option<SourceLocation>)> = Vec::new();
     let mut merge = |r: BlockResult, report: &mut LaunchReport| {
@@ -153,10 +155,17 @@ pub(crate) fn run(
             report.completed = false;
         }
     };
+    // The budget is spent in block order: block b may use what blocks 0..b left. Blocks run
+    // in parallel with the whole budget each; the merge, in order, finds the block where the
+    // running total passes the budget and runs that block again with what was left, so the
+    // Timeout lands on the same instruction whatever the number of threads.
+    let budget = options.instruction_budget;
+    let mut used = 0u64;
     if threads <= 1 {
         let mut runner = Runner::default();
         for b in 0..nblocks {
-            let r = runner.run_block(&cx, b);
+            let r = runner.run_block(&cx, b, budget - used);
+            used += r.metrics.lane_instructions;
             let fault = r.fault;
             merge(r, &mut report);
             if fault {
@@ -172,7 +181,7 @@ pub(crate) fn run(
         let first_fault = AtomicU64::new(u64::MAX);
         let chunk = (threads as u64 * 64).max(256);
         let mut start = 0;
-        while start < nblocks {
+        'chunks: while start < nblocks {
             let end = (start + chunk).min(nblocks);
             let results: Vec<Option<BlockResult>> = pool.install(|| {
                 (start..end)
@@ -183,7 +192,7 @@ pub(crate) fn run(
                             if b > first_fault.load(Ordering::Relaxed) {
                                 return None;
                             }
-                            let r = pr.runner.run_block(&cx, b);
+                            let r = pr.runner.run_block(&cx, b, budget);
                             if r.fault {
                                 first_fault.fetch_min(b, Ordering::Relaxed);
                             }
@@ -192,17 +201,17 @@ pub(crate) fn run(
                     )
                     .collect()
             });
-            let mut stop = false;
-            for r in results.into_iter().flatten() {
+            for (b, r) in (start..end).zip(results) {
+                let Some(mut r) = r else { break 'chunks };
+                if used + r.metrics.lane_instructions > budget {
+                    r = Runner::default().run_block(&cx, b, budget - used);
+                }
+                used += r.metrics.lane_instructions;
                 let fault = r.fault;
                 merge(r, &mut report);
                 if fault {
-                    stop = true;
-                    break;
+                    break 'chunks;
                 }
-            }
-            if stop {
-                break;
             }
             start = end;
         }

@@ -60,6 +60,9 @@ impl Section for SharedStencil1d {
     fn metrics_case_label(&self) -> &'static str {
         "N=2^20"
     }
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+        Ok(stencil1d_case(&spec.label(), Visibility::Hidden, random_i32(rng, spec.n(1 << 22)?)))
+    }
     fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
         Some(stencil1d_case("timing: N=2^26", Visibility::Hidden, random_i32(rng, 1 << 26)))
     }

@@ -53,6 +53,10 @@ impl Section for HaloTiledConvolution {
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+        let (width, height, r) = spec.conv2d()?;
+        Ok(case(Conv2dInput::random(rng, &spec.label(), kernels::exercise::Visibility::Hidden, width, height, r)))
+    }
     fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
     }

@@ -57,6 +57,9 @@ impl Section for BasicStencil {
     fn metrics_case_label(&self) -> &'static str {
         "N=128"
     }
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+        Ok(case(kernels::stencil::stencil3d_custom_input(rng, spec.label(), spec.n(160)?)))
+    }
     fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
         Some(case(kernels::stencil::stencil3d_timing_input(rng)))
     }

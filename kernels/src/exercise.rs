@@ -185,4 +185,74 @@ pub trait Section: Sync {
     fn timing_case(&self, _rng: &mut StdRng) -> Option<Case> {
         None
     }
+    /// An instructor's private hidden case (`--cases FILE`), random data of the spec's sizes from
+    /// `rng` (seeded by the spec). Sections that take none keep this default.
+    fn custom_case(&self, _spec: &CaseSpec, _rng: &mut StdRng) -> Result<Case, String> {
+        Err(format!("section {} does not take private cases", self.id()))
+    }
+}
+
+/// The sizes of a private case, as an instructor writes them (see the grader's `--cases`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CaseSpec {
+    pub name: Option<String>,
+    pub width: Option<usize>,
+    pub height: Option<usize>,
+    pub radius: Option<usize>,
+    /// Elements (1D) or points per side (3D).
+    pub n: Option<usize>,
+}
+
+/// Largest filter radius a private case may ask for: 7.4's 32-wide input tile keeps at least a
+/// 2-wide output tile.
+pub const MAX_CUSTOM_RADIUS: usize = 15;
+
+impl CaseSpec {
+    fn field(&self, value: Option<usize>, what: &str) -> Result<usize, String> {
+        match value {
+            Some(v) if v >= 1 => Ok(v),
+            Some(_) => Err(format!("`{what}` must be at least 1")),
+            None => Err(format!("this section needs `{what}`")),
+        }
+    }
+
+    /// (width, height, radius) of a 2D convolution case, within the emulator's reach.
+    pub fn conv2d(&self) -> Result<(usize, usize, usize), String> {
+        let (w, h) = (self.field(self.width, "width")?, self.field(self.height, "height")?);
+        let r = self.radius.ok_or("this section needs `radius`")?;
+        if r > MAX_CUSTOM_RADIUS {
+            return Err(format!("`radius` must be at most {MAX_CUSTOM_RADIUS}"));
+        }
+        if w * h > 1 << 22 {
+            return Err("width × height must be at most 4,194,304".to_string());
+        }
+        Ok((w, h, r))
+    }
+
+    /// `n`, at most `max`.
+    pub fn n(&self, max: usize) -> Result<usize, String> {
+        let n = self.field(self.n, "n")?;
+        if n > max {
+            return Err(format!("`n` must be at most {max}"));
+        }
+        Ok(n)
+    }
+
+    /// The case's name in reports: the given one, else its sizes.
+    pub fn label(&self) -> String {
+        if let Some(name) = &self.name {
+            return format!("private: {name}");
+        }
+        let mut parts = Vec::new();
+        if let (Some(w), Some(h)) = (self.width, self.height) {
+            parts.push(format!("{w}×{h}"));
+        }
+        if let Some(r) = self.radius {
+            parts.push(format!("r={r}"));
+        }
+        if let Some(n) = self.n {
+            parts.push(format!("N={n}"));
+        }
+        format!("private: {}", parts.join(" "))
+    }
 }

@@ -221,6 +221,12 @@ pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
     .collect()
 }
 
+/// An instructor's private case (grader `--cases`): N per side, random values, the smoothing
+/// coefficients.
+pub fn stencil3d_custom_input(rng: &mut StdRng, name: String, n: usize) -> Stencil3dInput {
+    random_grid(rng, name, n, SMOOTHING)
+}
+
 /// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.
 pub fn stencil3d_metrics_input(rng: &mut StdRng) -> Stencil3dInput {
     random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)

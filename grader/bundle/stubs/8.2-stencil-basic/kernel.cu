@@ -1,0 +1,43 @@
+// Section 8.2 — the basic 3D seven-point stencil (PMPP chapter 8.2)
+//
+// out[i,j,k] = c0*in[i,j,k] + c1*in[i,j,k-1] + c2*in[i,j,k+1] + c3*in[i,j-1,k]
+//            + c4*in[i,j+1,k] + c5*in[i-1,j,k] + c6*in[i+1,j,k]
+// on an N x N x N grid stored as in[i*N*N + j*N + k] (k fastest, i = the plane). Boundary
+// points (any index 0 or N-1) are not computed: the grader has already copied them into out;
+// every interior point starts as NaN there, so one you forget to write fails.
+//
+// Launch (fixed by the grader): 8x8x8 thread blocks, ceil(N/8) blocks in x, y and z.
+//
+// TODO: one thread per grid point (k from x, j from y, i from z); interior points only.
+// The grader checks every point and measures OP/B (textbook 13/28 = 0.46).
+//
+// Run `cargo run -p grader -- 8.2`; stuck? `cargo run -p grader -- hint 8.2`.
+
+// The coefficients c0 ... c6 are MACROS, not variables: the grader compiles your file with
+// -Dc0=0.5f -Dc1=... for each test (so do not name anything c0..c6 yourself). The defaults
+// below only let the file compile on its own.
+#ifndef c0
+#define c0 0.5f
+#endif
+#ifndef c1
+#define c1 0.125f
+#endif
+#ifndef c2
+#define c2 0.125f
+#endif
+#ifndef c3
+#define c3 0.0625f
+#endif
+#ifndef c4
+#define c4 0.0625f
+#endif
+#ifndef c5
+#define c5 0.0625f
+#endif
+#ifndef c6
+#define c6 0.0625f
+#endif
+
+extern "C" __global__ void stencil_kernel(float *in, float *out, unsigned int N) {
+    // TODO
+}

@@ -1,0 +1,125 @@
+//! `bundle <id> [--output FILE]`: a Gradescope autograder zip for one section. Gradescope unpacks
+//! it into /autograder/source, runs `setup.sh` once (Rust, NVRTC, a release build of the grader)
+//! and `run_autograder` per submission. The zip holds the course's Rust sources (no solutions, no
+//! git, no build output) with the stubs as shipped.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use kernels::exercise::Section;
+use zip::write::SimpleFileOptions;
+
+const SETUP: &str = include_str!("../bundle/setup.sh");
+const RUN_AUTOGRADER: &str = include_str!("../bundle/run_autograder");
+
+/// What the grader needs to build: the workspace manifest and these crates.
+const TOP_FILES: &[&str] = &["Cargo.toml", "Cargo.lock"];
+const DIRS: &[&str] = &["emulator", "kernels", "grader", "exercises"];
+
+/// Folders never shipped: build output, and the wrong kernels (instructor material).
+fn skipped(rel: &Path) -> bool {
+    rel.components().any(|c| {
+        let name = c.as_os_str().to_string_lossy();
+        name == "target" || name.starts_with('.')
+    }) || rel.starts_with("grader/wrong")
+}
+
+pub fn script(template: &str, section: &dyn Section) -> String {
+    template.replace("@SECTION@", section.id())
+}
+
+/// Every file of the bundle, as (name in the zip, contents, executable), sorted by name.
+pub fn contents(root: &Path, section: &dyn Section, cases: Option<&Path>) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
+    let mut files = vec![
+        ("setup.sh".to_string(), script(SETUP, section).into_bytes(), true),
+        ("run_autograder".to_string(), script(RUN_AUTOGRADER, section).into_bytes(), true),
+    ];
+    for f in TOP_FILES {
+        let p = root.join(f);
+        let bytes = std::fs::read(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        files.push((f.to_string(), bytes, false));
+    }
+    for d in DIRS {
+        let mut stack = vec![root.join(d)];
+        while let Some(dir) = stack.pop() {
+            let entries = std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            for entry in entries {
+                let path = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?.path();
+                let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+                if skipped(&rel) {
+                    continue;
+                }
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.is_file() {
+                    files.push((rel_name(&rel), std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?, false));
+                }
+            }
+        }
+    }
+    // The student files as shipped, whatever this checkout's exercises hold now.
+    for (dir, text) in crate::progress::STUBS {
+        let name = format!("exercises/{dir}/kernel.cu");
+        match files.iter_mut().find(|(n, _, _)| *n == name) {
+            Some(f) => f.1 = text.as_bytes().to_vec(),
+            None => files.push((name, text.as_bytes().to_vec(), false)),
+        }
+    }
+    // Private cases travel in the zip only (checked now, not at the first submission).
+    if let Some(path) = cases {
+        crate::cases_file::load(path)?;
+        let json = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json"));
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        files.push((if json { "private-cases.json" } else { "private-cases.toml" }.to_string(), bytes, false));
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(files)
+}
+
+fn rel_name(rel: &Path) -> String {
+    rel.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect::<Vec<_>>().join("/")
+}
+
+pub fn default_output(section: &dyn Section) -> PathBuf {
+    PathBuf::from(format!("autograder-{}.zip", section.id()))
+}
+
+/// Writes the zip; returns how many files it holds.
+pub fn write(root: &Path, section: &dyn Section, cases: Option<&Path>, out: &Path) -> Result<usize, String> {
+    let files = contents(root, section, cases)?;
+    let file = std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let mut zip = zip::ZipWriter::new(file);
+    for (name, bytes, exec) in &files {
+        let options = SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(if *exec { 0o755 } else { 0o644 });
+        zip.start_file(name.as_str(), options).map_err(|e| format!("cannot add {name} to the zip: {e}"))?;
+        zip.write_all(bytes).map_err(|e| format!("cannot add {name} to the zip: {e}"))?;
+    }
+    zip.finish().map_err(|e| format!("cannot finish {}: {e}", out.display()))?;
+    Ok(files.len())
+}
+
+fn fail(msg: &str) -> i32 {
+    eprintln!("error: {msg}");
+    crate::cli::EXIT_CANNOT_RUN
+}
+
+/// The command.
+pub fn command(root: &Path, section_id: Option<&str>, output: Option<&Path>, cases: Option<&Path>) -> i32 {
+    let Some(section) = section_id.and_then(crate::sections::find) else {
+        return fail(&format!(
+            "which section? e.g. `cargo run -p grader -- bundle 7.4` (sections: {})",
+            crate::sections::ids().join(", ")
+        ));
+    };
+    let out = output.map(Path::to_path_buf).unwrap_or_else(|| default_output(section));
+    match write(root, section, cases, &out) {
+        Ok(n) => {
+            println!("wrote {} ({n} files): the Gradescope autograder for section {}", out.display(), section.id());
+            println!("upload it as the assignment's autograder (Ubuntu base image); students submit kernel.cu");
+            crate::cli::EXIT_PASSED
+        }
+        Err(e) => fail(&e),
+    }
+}

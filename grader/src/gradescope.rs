@@ -1,0 +1,206 @@
+//! `--format gradescope`: Gradescope's autograder `results.json` for one section.
+//!
+//! Points: one per test case (visible, hidden, the metrics case), one per target, one for a
+//! clean sanitizer run. The set of tests and their `max_score` depend on the section and seed
+//! only, so every submission of an assignment is scored out of the same total, even one that
+//! does not compile. Hidden cases are `after_published`; the metrics case's OP/B goes to the
+//! leaderboard. A results file is written whatever happens (score 0 and the reason when the
+//! kernel cannot be graded), because Gradescope shows nothing useful without one.
+
+use std::path::{Path, PathBuf};
+
+use kernels::exercise::{Section, Visibility};
+use serde::Serialize;
+
+use crate::grade::{cases_for, Fatal, Grader, KernelFile, SectionReport};
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Results {
+    pub score: f64,
+    pub execution_time: f64,
+    pub output: String,
+    pub stdout_visibility: &'static str,
+    pub tests: Vec<Test>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub leaderboard: Vec<Leader>,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Test {
+    pub name: String,
+    pub score: f64,
+    pub max_score: f64,
+    pub status: &'static str,
+    pub visibility: &'static str,
+    pub output: String,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Leader {
+    pub name: &'static str,
+    pub value: f64,
+    pub order: &'static str,
+}
+
+fn test(name: String, passed: bool, visibility: &'static str, output: String) -> Test {
+    Test { name, score: if passed { 1.0 } else { 0.0 }, max_score: 1.0, status: if passed { "passed" } else { "failed" }, visibility, output }
+}
+
+/// Every test at 0 with one reason: a kernel that could not be graded at all.
+pub fn not_graded(section: Option<&dyn Section>, seed: u64, reason: &str) -> Results {
+    let mut tests = Vec::new();
+    if let Some(s) = section {
+        for (case, is_metrics) in cases_for(s, seed, false) {
+            let vis = if case.visibility == Visibility::Hidden && !is_metrics { "after_published" } else { "visible" };
+            let label = if is_metrics { "metrics case" } else { case.visibility.as_str() };
+            tests.push(test(format!("{} test: {} ({label})", s.id(), case.name), false, vis, "not run".into()));
+        }
+        for t in s.targets() {
+            tests.push(test(format!("{} target: {} {} {}", s.id(), t.metric.as_str(), t.compare.as_str(), t.value), false, "visible", "not run".into()));
+        }
+        tests.push(test(format!("{} sanitizer: no findings", s.id()), false, "visible", "not run".into()));
+    } else {
+        tests.push(test("grading".into(), false, "visible", reason.to_string()));
+    }
+    Results { score: 0.0, execution_time: 0.0, output: reason.to_string(), stdout_visibility: "hidden", tests, leaderboard: vec![] }
+}
+
+/// The results of a graded section.
+pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
+    if !r.compile.ok {
+        let mut out = not_graded(Some(section), r.seed, "");
+        out.output = format!("The kernel does not compile (NVRTC, {}):\n{}", r.compile.defines, r.compile.log);
+        return out;
+    }
+    if let Some(p) = &r.problem {
+        return not_graded(Some(section), r.seed, p);
+    }
+    let mut tests = Vec::new();
+    for t in &r.tests {
+        let hidden = t.visibility == Visibility::Hidden.as_str() && !t.metrics_case;
+        let label = if t.metrics_case { "metrics case" } else { t.visibility.as_str() };
+        let mut output = format!("size {}", t.size);
+        if !t.message.is_empty() {
+            output.push_str(&format!(": {}", t.message));
+        }
+        tests.push(test(format!("{} test: {} ({label})", r.section, t.name), t.passed, if hidden { "after_published" } else { "visible" }, output));
+    }
+    for t in &r.targets {
+        let measured = t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into());
+        let mut output = format!("measured {measured}");
+        if let Some(book) = t.textbook {
+            output.push_str(&format!(", textbook {book:.2}"));
+        }
+        if !t.passed && !t.advice.is_empty() {
+            output.push_str(&format!("\n{}", t.advice));
+        }
+        tests.push(test(format!("{} target: {} {} {}", r.section, t.name, t.op, t.target), t.passed, "visible", output));
+    }
+    let findings: Vec<String> = r
+        .findings
+        .iter()
+        .map(|f| {
+            let at = match (&f.file, f.line) {
+                (Some(file), Some(line)) => format!("{file}:{line}"),
+                _ => "(no source line)".into(),
+            };
+            format!("{} at {at}, block {:?} thread {:?}, in test \"{}\": {}", f.kind, f.block, f.thread, f.case, crate::report::explain(&f.kind))
+        })
+        .collect();
+    tests.push(test(format!("{} sanitizer: no findings", r.section), r.findings.is_empty(), "visible", findings.join("\n")));
+    let leaderboard = r.metrics.iter().map(|m| Leader { name: "OP/B", value: (m.op_per_byte * 100.0).round() / 100.0, order: "desc" }).collect();
+    Results {
+        score: tests.iter().map(|t| t.score).sum(),
+        execution_time: (r.seconds * 100.0).round() / 100.0,
+        output: format!(
+            "Section {} ({}), backend {}, seed {}: {}.",
+            r.section,
+            r.title,
+            r.backend,
+            r.seed,
+            if r.passed { "all tests and targets pass" } else { "not yet" }
+        ),
+        stdout_visibility: "hidden",
+        tests,
+        leaderboard,
+    }
+}
+
+fn write(results: &Results, to: Option<&Path>) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(results).map_err(|e| format!("cannot encode results: {e}"))? + "\n";
+    match to {
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Grade `section_id` from `kernel` (or the student's exercise file) and write results to `to`
+/// (stdout when None). Exit status as the text mode: 0 passed, 1 failed, 2 not graded.
+pub fn command(section_id: &str, kernel: Option<&Path>, cases: Option<&Path>, backend: crate::backend::BackendChoice, seed: u64, to: Option<&Path>) -> i32 {
+    let section = crate::sections::find(section_id);
+    let graded: Result<(SectionReport, &dyn Section), (Option<&dyn Section>, String)> = (|| {
+        let section = section.ok_or_else(|| {
+            (None, format!("unknown section `{section_id}` (gradescope mode grades one of: {})", crate::sections::ids().join(", ")))
+        })?;
+        let path: PathBuf = match kernel {
+            Some(p) => p.to_path_buf(),
+            None => {
+                let root = crate::workspace::find_root().map_err(|e| (Some(section), e))?;
+                root.join("exercises").join(section.dir()).join("kernel.cu")
+            }
+        };
+        if !path.is_file() {
+            return Err((Some(section), format!("No kernel.cu was submitted (looked for {}).", path.display())));
+        }
+        let display = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
+        let backend = crate::backend::select(backend).map_err(|e| (Some(section), e.0))?;
+        let nvrtc = crate::nvrtc::get(true).map_err(|e| (Some(section), e))?;
+        let mut grader = Grader::new(backend.as_ref(), nvrtc);
+        if let Some(path) = cases {
+            grader.private_cases = crate::cases_file::load(path).map_err(|e| (Some(section), e))?;
+        }
+        let r = crate::verify::grade_caught(&grader, section, &KernelFile { path, display }, seed).map_err(|Fatal(e)| (Some(section), e))?;
+        Ok((r, section))
+    })();
+    let (results, code) = match &graded {
+        Ok((r, s)) => (from_report(*s, r), if r.passed { crate::cli::EXIT_PASSED } else { crate::cli::EXIT_FAILED }),
+        Err((s, why)) => (not_graded(*s, seed, &format!("The autograder could not grade this submission: {why}")), crate::cli::EXIT_CANNOT_RUN),
+    };
+    if let Err(e) = write(&results, to) {
+        eprintln!("error: {e}");
+        return crate::cli::EXIT_CANNOT_RUN;
+    }
+    if let Err((_, why)) = &graded {
+        eprintln!("error: {why}");
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_graded_keeps_the_same_tests_at_zero() {
+        let s = section_7_4::section();
+        let r = not_graded(Some(s), 7, "no kernel");
+        let n_cases = cases_for(s, 7, false).len();
+        assert_eq!(r.tests.len(), n_cases + s.targets().len() + 1);
+        assert_eq!(r.score, 0.0);
+        assert!(r.tests.iter().all(|t| t.max_score == 1.0 && t.status == "failed"));
+        assert!(r.tests.iter().any(|t| t.visibility == "after_published"), "hidden cases are hidden until published");
+        let json = serde_json::to_value(&r).unwrap();
+        assert!(json.get("leaderboard").is_none());
+        assert_eq!(json["output"], "no kernel");
+        let unknown = not_graded(None, 7, "unknown section `9.9`");
+        assert_eq!(unknown.tests.len(), 1);
+    }
+}

@@ -1,0 +1,97 @@
+//! `hint <id> [N]`: tiered hints. Each call shows the hints seen before plus one more (remembered
+//! in `.progress.json`), ending with the idea of the solution; `N` shows exactly the first N.
+
+use std::path::Path;
+
+use kernels::exercise::Section;
+
+use crate::progress::Progress;
+
+/// The text for the first `shown` hints of a section (pure, for snapshot tests).
+pub fn render(section: &dyn Section, shown: usize) -> String {
+    let hints = section.hints();
+    let mut s = format!("{}  {}\n", section.id(), section.title());
+    if hints.is_empty() {
+        s.push_str("  this section has no hints\n");
+        return s;
+    }
+    for (i, h) in hints.iter().take(shown).enumerate() {
+        let last = if i + 1 == hints.len() { " (the idea of the solution)" } else { "" };
+        s.push_str(&format!("  hint {} of {}{last}: {h}\n", i + 1, hints.len()));
+    }
+    if shown < hints.len() {
+        s.push_str(&format!("  another hint: cargo run -p grader -- hint {}\n", section.id()));
+    } else {
+        s.push_str("  that was the last hint\n");
+    }
+    s
+}
+
+/// One `hint` request: the number of hints to show, and the progress to save (if any).
+pub fn request(progress: &mut Progress, section: &dyn Section, explicit: Option<usize>) -> usize {
+    let available = section.hints().len();
+    match explicit {
+        Some(n) => {
+            // Asking for N explicitly also counts them as seen.
+            let st = progress.sections.entry(section.id().to_string()).or_default();
+            st.hints_shown = st.hints_shown.max(n.min(available));
+            n.min(available)
+        }
+        None => progress.next_hints(section.id(), available),
+    }
+}
+
+/// The command. Progress that cannot be read or saved only costs the memory of hints shown.
+pub fn run(root: &Path, section: &dyn Section, explicit: Option<usize>) -> String {
+    let mut note = String::new();
+    let mut progress = Progress::load(root).unwrap_or_else(|e| {
+        note = format!("  (note: {e})\n");
+        Progress::default()
+    });
+    let shown = request(&mut progress, section, explicit);
+    if note.is_empty() {
+        if let Err(e) = progress.save(root) {
+            note = format!("  (note: {e})\n");
+        }
+    }
+    render(section, shown) + &note
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_request_shows_one_more_hint_up_to_the_idea() {
+        let s = section_7_4::section();
+        let n = s.hints().len();
+        assert!(n >= 2, "7.4 has tiered hints");
+        let mut p = Progress::default();
+        let seen: Vec<usize> = (0..n + 1).map(|_| request(&mut p, s, None)).collect();
+        assert_eq!(seen, (1..=n).chain([n]).collect::<Vec<_>>());
+        assert!(render(s, n).contains("(the idea of the solution)"));
+        assert!(render(s, n).ends_with("that was the last hint\n"));
+        assert!(render(s, 1).ends_with("another hint: cargo run -p grader -- hint 7.4\n"));
+        assert_eq!(render(s, 1).matches("hint ").count(), 2, "one hint and the pointer to the next");
+    }
+
+    #[test]
+    fn an_explicit_count_is_shown_and_remembered() {
+        let s = section_7_2::section();
+        let mut p = Progress::default();
+        assert_eq!(request(&mut p, s, Some(2)), 2);
+        assert_eq!(request(&mut p, s, None), 3.min(s.hints().len()));
+        assert_eq!(request(&mut p, s, Some(99)), s.hints().len());
+    }
+
+    #[test]
+    fn the_command_remembers_across_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = section_8_3::section();
+        let first = run(dir.path(), s, None);
+        let second = run(dir.path(), s, None);
+        assert!(first.contains("hint 1 of") && !first.contains("hint 2 of"), "{first}");
+        assert!(second.contains("hint 2 of"), "{second}");
+        insta::assert_snapshot!("hint_8_3_second", second);
+    }
+}

@@ -1,0 +1,285 @@
+//! The student's progress, kept in `.progress.json` at the course root (git-ignored): which
+//! sections passed, which were tried, how many hints were shown. Also `reset`, which restores a
+//! section's stub from a pristine copy built into the grader.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use kernels::exercise::Section;
+use serde::{Deserialize, Serialize};
+
+pub const FILE_NAME: &str = ".progress.json";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    #[default]
+    NotStarted,
+    /// Graded at least once, never passed since the last reset.
+    Failing,
+    Passed,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionState {
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default)]
+    pub hints_shown: usize,
+    #[serde(default)]
+    pub attempts: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// By section id.
+    #[serde(default)]
+    pub sections: BTreeMap<String, SectionState>,
+}
+
+/// How a section shows in `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Done,
+    /// The first section in course order not passed yet: the one to work on.
+    Current,
+    Failing,
+    NotStarted,
+}
+
+impl Place {
+    pub fn label(self) -> &'static str {
+        match self {
+            Place::Done => "done",
+            Place::Current => "current",
+            Place::Failing => "tried",
+            Place::NotStarted => "not started",
+        }
+    }
+}
+
+impl Progress {
+    pub fn path(root: &Path) -> PathBuf {
+        root.join(FILE_NAME)
+    }
+
+    /// The saved progress; none saved yet is a fresh start. A damaged file is an error that says
+    /// how to fix it (it is never silently overwritten).
+    pub fn load(root: &Path) -> Result<Progress, String> {
+        let path = Self::path(root);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text).map_err(|e| {
+                format!("{} is damaged ({e}); delete it to start your progress afresh", path.display())
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
+            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        }
+    }
+
+    /// Written to a temporary file then renamed, so an interrupted save never leaves half a file.
+    pub fn save(&self, root: &Path) -> Result<(), String> {
+        let path = Self::path(root);
+        let tmp = root.join(format!("{FILE_NAME}.tmp"));
+        let text = serde_json::to_string_pretty(self).map_err(|e| format!("cannot encode progress: {e}"))?;
+        std::fs::write(&tmp, text + "\n").map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    pub fn state(&self, id: &str) -> SectionState {
+        self.sections.get(id).cloned().unwrap_or_default()
+    }
+
+    fn entry(&mut self, id: &str) -> &mut SectionState {
+        self.sections.entry(id.to_string()).or_default()
+    }
+
+    /// A full grading of the student's own file. A pass is kept even if a later edit fails, as in
+    /// rustlings: "done" means the section was solved once; the list still shows the latest try.
+    pub fn record_grade(&mut self, id: &str, passed: bool) {
+        let s = self.entry(id);
+        s.attempts += 1;
+        if passed {
+            s.status = Status::Passed;
+        } else if s.status != Status::Passed {
+            s.status = Status::Failing;
+        }
+    }
+
+    /// The hints to show for one more request: all those shown before plus the next one (the last
+    /// tier repeats once all are out). Records the new count.
+    pub fn next_hints(&mut self, id: &str, available: usize) -> usize {
+        let s = self.entry(id);
+        s.hints_shown = (s.hints_shown + 1).min(available);
+        s.hints_shown
+    }
+
+    /// Back to a fresh start for the section (its stub restored): status and hints forgotten.
+    pub fn reset(&mut self, id: &str) {
+        self.sections.remove(id);
+    }
+
+    /// The first section (in course order) not passed yet; None when all are done.
+    pub fn current<'a>(&self, ids: &[&'a str]) -> Option<&'a str> {
+        ids.iter().copied().find(|id| self.state(id).status != Status::Passed)
+    }
+
+    pub fn place(&self, id: &str, ids: &[&str]) -> Place {
+        match self.state(id).status {
+            Status::Passed => Place::Done,
+            _ if self.current(ids) == Some(id) => Place::Current,
+            Status::Failing => Place::Failing,
+            Status::NotStarted => Place::NotStarted,
+        }
+    }
+}
+
+/// The stubs as shipped, built into the grader so that `reset` works without git and after the
+/// student has committed over them. A test checks that they match `exercises/`.
+pub const STUBS: &[(&str, &str)] = &[
+    ("7.2-basic", include_str!("../bundle/stubs/7.2-basic/kernel.cu")),
+    ("7.3-constant-memory", include_str!("../bundle/stubs/7.3-constant-memory/kernel.cu")),
+    ("7.4-halo-tiling", include_str!("../bundle/stubs/7.4-halo-tiling/kernel.cu")),
+    ("7.5-cached-halo", include_str!("../bundle/stubs/7.5-cached-halo/kernel.cu")),
+    ("1d-shared-stencil", include_str!("../bundle/stubs/1d-shared-stencil/kernel.cu")),
+    ("8.2-stencil-basic", include_str!("../bundle/stubs/8.2-stencil-basic/kernel.cu")),
+    ("8.3-stencil-tiling", include_str!("../bundle/stubs/8.3-stencil-tiling/kernel.cu")),
+    ("8.4-coarsening", include_str!("../bundle/stubs/8.4-coarsening/kernel.cu")),
+    ("8.5-register-tiling", include_str!("../bundle/stubs/8.5-register-tiling/kernel.cu")),
+];
+
+pub fn stub(section: &dyn Section) -> Option<&'static str> {
+    STUBS.iter().find(|(dir, _)| *dir == section.dir()).map(|(_, text)| *text)
+}
+
+/// `reset <id>`: ask (unless `yes`), overwrite the kernel with the stub, forget the progress.
+/// `answer` is where the y/N comes from (stdin in the binary, a buffer in tests).
+pub fn reset(
+    root: &Path,
+    section: &dyn Section,
+    yes: bool,
+    answer: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<bool, String> {
+    let Some(text) = stub(section) else {
+        return Err(format!("no stub is built in for section {}", section.id()));
+    };
+    let path = root.join("exercises").join(section.dir()).join("kernel.cu");
+    let shown = crate::workspace::display_path(root, &path);
+    if !yes {
+        let _ = write!(out, "Replace {shown} with the original stub? Your changes will be lost. [y/N] ");
+        let _ = out.flush();
+        let mut line = String::new();
+        answer.read_line(&mut line).map_err(|e| format!("cannot read the answer: {e}"))?;
+        if !matches!(line.trim(), "y" | "Y" | "yes" | "Yes") {
+            let _ = writeln!(out, "Left {shown} as it is.");
+            return Ok(false);
+        }
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    let mut progress = Progress::load(root)?;
+    progress.reset(section.id());
+    progress.save(root)?;
+    let _ = writeln!(out, "Restored {shown} to the stub; progress and hints for {} start afresh.", section.id());
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IDS: &[&str] = &["7.2", "7.3", "7.4"];
+
+    #[test]
+    fn states_move_from_not_started_to_done() {
+        let mut p = Progress::default();
+        assert_eq!(p.place("7.2", IDS), Place::Current);
+        assert_eq!(p.place("7.3", IDS), Place::NotStarted);
+        p.record_grade("7.2", false);
+        assert_eq!(p.state("7.2"), SectionState { status: Status::Failing, hints_shown: 0, attempts: 1 });
+        assert_eq!(p.place("7.2", IDS), Place::Current);
+        p.record_grade("7.2", true);
+        assert_eq!(p.place("7.2", IDS), Place::Done);
+        assert_eq!(p.place("7.3", IDS), Place::Current);
+        // Solved once stays solved; the attempt still counts.
+        p.record_grade("7.2", false);
+        assert_eq!(p.state("7.2").status, Status::Passed);
+        assert_eq!(p.state("7.2").attempts, 3);
+        // Tried out of order.
+        p.record_grade("7.4", false);
+        assert_eq!(p.place("7.4", IDS), Place::Failing);
+        p.record_grade("7.3", true);
+        assert_eq!(p.place("7.4", IDS), Place::Current);
+        p.record_grade("7.4", true);
+        assert_eq!(p.current(IDS), None);
+        p.reset("7.3");
+        assert_eq!(p.place("7.3", IDS), Place::Current);
+    }
+
+    #[test]
+    fn hints_come_one_more_each_time_and_stop_at_the_last() {
+        let mut p = Progress::default();
+        assert_eq!((p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3)), (1, 2, 3, 3));
+        assert_eq!(p.next_hints("7.2", 0), 0);
+        p.reset("7.4");
+        assert_eq!(p.next_hints("7.4", 3), 1);
+    }
+
+    #[test]
+    fn saves_loads_and_refuses_a_damaged_file() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Progress::load(dir.path()).unwrap(), Progress::default());
+        let mut p = Progress::default();
+        p.record_grade("8.2", true);
+        p.next_hints("7.4", 4);
+        p.save(dir.path()).unwrap();
+        assert_eq!(Progress::load(dir.path()).unwrap(), p);
+        let text = std::fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
+        insta::assert_snapshot!("progress_file", text);
+        std::fs::write(dir.path().join(FILE_NAME), "{ not json").unwrap();
+        let e = Progress::load(dir.path()).unwrap_err();
+        assert!(e.contains("is damaged") && e.contains("delete it"), "{e}");
+    }
+
+    #[test]
+    fn reset_asks_and_restores_the_stub() {
+        let dir = tempfile::tempdir().unwrap();
+        let section = section_7_4::section();
+        let kdir = dir.path().join("exercises").join(section.dir());
+        std::fs::create_dir_all(&kdir).unwrap();
+        std::fs::write(kdir.join("kernel.cu"), "my work").unwrap();
+        let mut p = Progress::default();
+        p.record_grade("7.4", true);
+        p.save(dir.path()).unwrap();
+
+        let mut out = Vec::new();
+        assert!(!reset(dir.path(), section, false, &mut &b"\n"[..], &mut out).unwrap(), "the default answer is no");
+        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), "my work");
+        assert!(!reset(dir.path(), section, false, &mut &b"n\n"[..], &mut out).unwrap());
+        assert!(reset(dir.path(), section, false, &mut &b"y\n"[..], &mut out).unwrap());
+        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), stub(section).unwrap());
+        assert_eq!(Progress::load(dir.path()).unwrap().state("7.4"), SectionState::default());
+        std::fs::write(kdir.join("kernel.cu"), "again").unwrap();
+        assert!(reset(dir.path(), section, true, &mut &b""[..], &mut out).unwrap(), "--yes asks nothing");
+        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), stub(section).unwrap());
+    }
+
+    /// The built-in stubs must be the shipped ones. Students edit `exercises/`, so this compares
+    /// with git's committed copy when the checkout has one, else is skipped.
+    #[test]
+    fn built_in_stubs_match_the_committed_exercises() {
+        let root = crate::workspace::find_root().unwrap();
+        for s in crate::sections::all() {
+            let rel = format!("exercises/{}/kernel.cu", s.dir());
+            let Ok(out) = std::process::Command::new("git").arg("-C").arg(&root).args(["show", &format!("HEAD:{rel}")]).output() else {
+                eprintln!("git not available: stub check skipped");
+                return;
+            };
+            if !out.status.success() {
+                eprintln!("{rel} not in git: stub check skipped");
+                continue;
+            }
+            assert_eq!(stub(s), Some(String::from_utf8_lossy(&out.stdout).as_ref()), "grader/bundle/stubs/{} differs from {rel}: copy it over", s.dir());
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! `verify` (for instructors and CI): every reference solution passes, every stub fails, and every
+//! kernel in `grader/wrong/<section>/*.cu` fails for each reason its header names:
+//!
+//! ```text
+//! // expect: finding:race        (one line per reason; any of:)
+//! // why: one line, in the student's voice, of the mistake
+//! ```
+//! reasons: `compile`, `tests`, `finding:<kind>`, `target:<metric>`, `problem` (cannot launch).
+//! Prints a table; exit 0 only when every row holds.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use kernels::exercise::Section;
+
+use crate::grade::{Fatal, Grader, KernelFile, SectionReport};
+
+/// What a kernel is expected to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    Pass,
+    /// Fail, with at least these reasons among the grader's.
+    Fail(Vec<String>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongHeader {
+    pub expects: Vec<String>,
+    pub why: String,
+}
+
+const FINDING_KINDS: &[&str] = &["out_of_bounds", "misaligned", "race", "uninitialized_shared", "barrier", "timeout"];
+const METRICS: &[&str] = &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
+
+fn check_reason(reason: &str) -> Result<(), String> {
+    let ok = match reason.split_once(':') {
+        None => matches!(reason, "compile" | "tests" | "problem"),
+        Some(("finding", kind)) => FINDING_KINDS.contains(&kind),
+        Some(("target", metric)) => METRICS.contains(&metric),
+        Some(_) => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "unknown reason `{reason}` (use compile, tests, problem, finding:<{}>, target:<{}>)",
+            FINDING_KINDS.join("|"),
+            METRICS.join("|")
+        ))
+    }
+}
+
+/// The `// expect:` and `// why:` lines at the top of a wrong kernel.
+pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
+    let mut expects = Vec::new();
+    let mut why = None;
+    for line in text.lines() {
+        if let Some(r) = line.strip_prefix("// expect:") {
+            let r = r.trim();
+            check_reason(r)?;
+            expects.push(r.to_string());
+        } else if let Some(w) = line.strip_prefix("// why:") {
+            why = Some(w.trim().to_string());
+        } else {
+            break;
+        }
+    }
+    match (expects.is_empty(), why) {
+        (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why }),
+        _ => Err("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines".to_string()),
+    }
+}
+
+/// Every reason a report fails for (same names as the headers).
+pub fn reasons(r: &SectionReport) -> BTreeSet<String> {
+    let mut got = BTreeSet::new();
+    if !r.compile.ok {
+        got.insert("compile".to_string());
+    }
+    if r.problem.is_some() {
+        got.insert("problem".to_string());
+    }
+    if r.tests.iter().any(|t| !t.passed) {
+        got.insert("tests".to_string());
+    }
+    for f in &r.findings {
+        got.insert(format!("finding:{}", f.kind));
+    }
+    // Targets only mean something once the kernel ran.
+    if r.compile.ok && r.problem.is_none() {
+        for t in r.targets.iter().filter(|t| !t.passed) {
+            got.insert(format!("target:{}", t.name));
+        }
+    }
+    got
+}
+
+/// Whether the outcome is what was expected, and the reasons that were missing.
+pub fn holds(expect: &Expect, r: &SectionReport) -> (bool, Vec<String>) {
+    match expect {
+        Expect::Pass => (r.passed, vec![]),
+        Expect::Fail(wanted) => {
+            let got = reasons(r);
+            let missing: Vec<String> = wanted.iter().filter(|w| !got.contains(*w)).cloned().collect();
+            (!r.passed && missing.is_empty(), missing)
+        }
+    }
+}
+
+pub struct Row {
+    pub section: String,
+    pub kernel: String,
+    pub expected: String,
+    pub got: String,
+    pub ok: bool,
+}
+
+pub fn got_text(r: &SectionReport) -> String {
+    if r.passed {
+        "pass".to_string()
+    } else {
+        reasons(r).into_iter().collect::<Vec<_>>().join(" ")
+    }
+}
+
+pub fn table(rows: &[Row]) -> String {
+    let w = |f: fn(&Row) -> &str, head: &str| rows.iter().map(|r| f(r).chars().count()).max().unwrap_or(0).max(head.len());
+    let (sw, kw, ew) = (w(|r| &r.section, "section"), w(|r| &r.kernel, "kernel"), w(|r| &r.expected, "expected"));
+    let mut s = format!("   {:sw$}  {:kw$}  {:ew$}  got\n", "section", "kernel", "expected");
+    for r in rows {
+        let mark = if r.ok { "ok" } else { "!!" };
+        s.push_str(&format!("{mark} {:sw$}  {:kw$}  {:ew$}  {}\n", r.section, r.kernel, r.expected, r.got).trim_end());
+        s.push('\n');
+    }
+    let bad = rows.iter().filter(|r| !r.ok).count();
+    s.push_str(&format!("{} of {} kernels behave as expected{}\n", rows.len() - bad, rows.len(), if bad > 0 { format!("; {bad} do not (!!)") } else { String::new() }));
+    s
+}
+
+/// The kernels to check: (section, file, expectation), in course order.
+pub fn plan(root: &Path) -> Result<Vec<(&'static dyn Section, PathBuf, Result<Expect, String>)>, String> {
+    let mut out = Vec::new();
+    for s in crate::sections::all() {
+        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok(Expect::Pass)));
+        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok(Expect::Fail(vec![]))));
+        let dir = root.join("grader").join("wrong").join(s.id());
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
+        files.sort();
+        for f in files {
+            let expect = std::fs::read_to_string(&f)
+                .map_err(|e| e.to_string())
+                .and_then(|t| parse_header(&t))
+                .map(|h| Expect::Fail(h.expects));
+            out.push((s, f, expect));
+        }
+    }
+    Ok(out)
+}
+
+/// Grades every planned kernel with one seed; a grader failure on one kernel is that row's "got".
+pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let plan = match plan(root) {
+        Ok(p) => p,
+        Err(e) => {
+            rows.push(Row { section: "-".into(), kernel: "-".into(), expected: "-".into(), got: e, ok: false });
+            return rows;
+        }
+    };
+    for (section, path, expect) in plan {
+        let display = crate::workspace::display_path(root, &path);
+        let mut row = Row { section: section.id().to_string(), kernel: display.clone(), expected: String::new(), got: String::new(), ok: false };
+        match expect {
+            Err(e) => {
+                row.expected = "?".into();
+                row.got = format!("bad header: {e}");
+            }
+            Ok(expect) => {
+                row.expected = match &expect {
+                    Expect::Pass => "pass".into(),
+                    Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
+                    Expect::Fail(w) => w.join(" "),
+                };
+                let file = KernelFile { path, display };
+                match grade_caught(grader, section, &file, seed) {
+                    Ok(r) => {
+                        let (ok, missing) = holds(&expect, &r);
+                        row.ok = ok;
+                        row.got = got_text(&r);
+                        if !missing.is_empty() {
+                            row.got.push_str(&format!(" (missing: {})", missing.join(" ")));
+                        }
+                    }
+                    Err(Fatal(e)) => row.got = format!("grader error: {e}"),
+                }
+            }
+        }
+        on_row(&row);
+        rows.push(row);
+    }
+    rows
+}
+
+/// One grading; a panic in the grader or emulator becomes an error, not an abort.
+pub fn grade_caught(grader: &Grader, section: &dyn Section, file: &KernelFile, seed: u64) -> Result<SectionReport, Fatal> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, false))) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_default();
+            Err(Fatal(format!("internal error while grading {} ({msg}); please report it", section.id())))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::{CompileReport, FindingReport, TargetReport, TestReport};
+
+    #[test]
+    fn headers_parse_and_bad_ones_are_named() {
+        let h = parse_header("// expect: finding:race\n// expect: tests\n// why: no barrier.\n#define X\n// expect: compile\n").unwrap();
+        assert_eq!(h, WrongHeader { expects: vec!["finding:race".into(), "tests".into()], why: "no barrier.".into() });
+        assert!(parse_header("// expect: finding:racy\n// why: x\n").unwrap_err().contains("unknown reason `finding:racy`"));
+        assert!(parse_header("// expect: target:speed\n// why: x\n").unwrap_err().contains("target:<op_per_byte"));
+        assert!(parse_header("// why: x\n").unwrap_err().contains("must start with"));
+        assert!(parse_header("// expect: tests\n\n// why: x\n").unwrap_err().contains("must start with"), "the header is the first lines");
+    }
+
+    fn report() -> SectionReport {
+        SectionReport {
+            section: "7.4".into(),
+            title: "t".into(),
+            kernel: "k.cu".into(),
+            backend: "emulator".into(),
+            seed: 1,
+            passed: true,
+            compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
+            tests: vec![TestReport { name: "a".into(), visibility: "visible".into(), passed: true, message: String::new(), size: "4".into(), metrics_case: false, mismatch: None }],
+            metrics: None,
+            targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.5), textbook: None, passed: true, advice: String::new() }],
+            findings: vec![],
+            findings_more: 0,
+            problem: None,
+            visible_only: false,
+            seconds: 0.0,
+        }
+    }
+
+    #[test]
+    fn verdicts_follow_the_reasons() {
+        let good = report();
+        assert_eq!(holds(&Expect::Pass, &good), (true, vec![]));
+        assert!(!holds(&Expect::Fail(vec![]), &good).0, "a stub that passes is wrong");
+
+        let mut racy = report();
+        racy.passed = false;
+        racy.tests[0].passed = false;
+        racy.findings.push(FindingReport { kind: "race".into(), message: String::new(), file: None, line: None, block: [0; 3], thread: [0; 3], case: "a".into(), source_line: None, count: 1 });
+        assert_eq!(got_text(&racy), "finding:race tests");
+        assert!(holds(&Expect::Fail(vec!["finding:race".into()]), &racy).0);
+        assert_eq!(holds(&Expect::Fail(vec!["finding:barrier".into()]), &racy), (false, vec!["finding:barrier".to_string()]));
+        assert!(!holds(&Expect::Pass, &racy).0);
+
+        let mut slow = report();
+        slow.passed = false;
+        slow.targets[0].passed = false;
+        assert!(holds(&Expect::Fail(vec!["target:op_per_byte".into()]), &slow).0);
+        assert!(!holds(&Expect::Fail(vec!["tests".into()]), &slow).0);
+
+        let mut broken = report();
+        broken.passed = false;
+        broken.compile.ok = false;
+        broken.targets[0].passed = false;
+        assert_eq!(got_text(&broken), "compile", "targets of a kernel that never ran are not reasons");
+    }
+
+    #[test]
+    fn the_table_marks_failures_and_counts() {
+        let rows = vec![
+            Row { section: "7.2".into(), kernel: "solutions/7.2-basic/kernel.cu".into(), expected: "pass".into(), got: "pass".into(), ok: true },
+            Row { section: "7.2".into(), kernel: "grader/wrong/7.2/x.cu".into(), expected: "finding:race".into(), got: "tests (missing: finding:race)".into(), ok: false },
+        ];
+        insta::assert_snapshot!("verify_table", table(&rows));
+    }
+}

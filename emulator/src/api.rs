@@ -49,7 +49,9 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { instruction_budget: 4_000_000_000, threads: 0, max_findings: 16 }
+        // About 3× the largest course kernel (the basic 2D convolution at 1024², ~0.3e9), and
+        // an endless loop ends in a second or two.
+        Options { instruction_budget: 1_000_000_000, threads: 0, max_findings: 16 }
     }
 }
 

@@ -601,9 +601,31 @@ impl Runner {
                 let av = w.regs[a as usize];
                 let bv = w.regs[b as usize];
                 let mut res = 0u32;
-                match (cmp, ty) {
-                    (Cmp::Lt, Ty::S32) => for_lanes(mask, |l| res |= (((av[l] as i32) < (bv[l] as i32)) as u32) << l),
-                    (Cmp::Ge, Ty::S32) => for_lanes(mask, |l| res |= (((av[l] as i32) >= (bv[l] as i32)) as u32) << l),
+                // Integer compares: widen once, then one tight loop per comparison.
+                macro_rules! int_cmp {
+                    ($conv:expr) => {{
+                        let conv = $conv;
+                        macro_rules! go {
+                            ($op:tt) => {
+                                for_lanes(mask, |l| res |= ((conv(av[l]) $op conv(bv[l])) as u32) << l)
+                            };
+                        }
+                        match cmp {
+                            Cmp::Eq => go!(==),
+                            Cmp::Ne => go!(!=),
+                            Cmp::Lt => go!(<),
+                            Cmp::Le => go!(<=),
+                            Cmp::Gt => go!(>),
+                            Cmp::Ge => go!(>=),
+                            _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
+                        }
+                    }};
+                }
+                match ty {
+                    Ty::S32 => int_cmp!(|x: u64| x as u32 as i32 as i64),
+                    Ty::U32 => int_cmp!(|x: u64| x as u32 as i64),
+                    Ty::S64 => int_cmp!(|x: u64| x as i64 as i128),
+                    Ty::U64 => int_cmp!(|x: u64| x as i128),
                     _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
                 }
                 let (mut t, mut f) = (res, !res & mask);

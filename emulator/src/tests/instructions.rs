@@ -500,3 +500,23 @@ fn launch_errors_are_clear() {
     assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)], "nope").unwrap_err().message.contains("no kernel"));
     assert!(mem.alloc_zeroed(5 << 30).unwrap_err().message.contains("refused"));
 }
+
+/// How long an endless loop takes to end with the default budget (4e9 lane-instructions).
+/// Run with `cargo test -p emulator --release -- --ignored endless_loop_default_budget --nocapture`.
+#[test]
+#[ignore = "timing"]
+fn endless_loop_default_budget() {
+    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n mov.u32 %r1, 0;\n$L_top:\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $L_top;\n ret;\n}\n";
+    let m = Module::parse(ptx).unwrap();
+    let mut mem = DeviceMemory::new();
+    let t = std::time::Instant::now();
+    let rep = launch(
+        &m,
+        &Launch { kernel: "spin", config: LaunchConfig { grid: [64, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: 0 }, args: &[KernelArg::U32(0)], constants: &[] },
+        &mut mem,
+        &Options { threads: 1, ..Options::default() },
+    )
+    .unwrap();
+    eprintln!("endless loop ended after {:?}: {:?}", t.elapsed(), rep.findings[0].kind);
+    assert_eq!(rep.findings[0].kind, FindingKind::Timeout);
+}

@@ -89,7 +89,13 @@ mod tests {
                                 {"section": "8.3", "n": 11}, {"section": "1d", "n": 1001, "name": "odd"}]}"#;
         let a = parse(toml, false).unwrap();
         let b = parse(json, true).unwrap();
-        assert_eq!(a, b);
+        assert_eq!(a.len(), b.len());
+        for ((ia, ca), (ib, cb)) in a.iter().zip(&b) {
+            assert_eq!((ia, &ca.name, ca.shape, &ca.defines), (ib, &cb.name, cb.shape, &cb.defines));
+            // Debug text, as outputs hold NaN (the poison) and NaN != NaN.
+            assert!(format!("{:?}", ca.buffers) == format!("{:?}", cb.buffers), "{} data", ca.name);
+            assert!(ca.expected == cb.expected, "{} expected", ca.name);
+        }
         let ids: Vec<&str> = a.iter().map(|(id, _)| *id).collect();
         assert_eq!(ids, ["7.4", "8.3", "1d"]);
         let (_, conv) = &a[0];
@@ -100,7 +106,7 @@ mod tests {
         // The seed decides the data.
         let other = parse(&toml.replace("seed = 42", "seed = 43"), false).unwrap();
         assert_ne!(other[0].1.buffers, a[0].1.buffers);
-        assert_eq!(other[1].1, a[1].1);
+        assert!(format!("{:?}", other[1].1) == format!("{:?}", a[1].1), "a case without a seed is the same every time");
     }
 
     #[test]

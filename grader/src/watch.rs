@@ -109,9 +109,10 @@ pub fn next_after(id: &str) -> Option<&'static dyn Section> {
 pub fn list_text(progress: &Progress, current: &str) -> String {
     let ids = crate::sections::ids();
     let mut s = String::from("sections\n");
+    let w = crate::sections::all().iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
     for sec in crate::sections::all() {
         let arrow = if sec.id() == current { "→" } else { " " };
-        s.push_str(&format!("{arrow} {:4} {:40} {}\n", sec.id(), sec.title(), progress.place(sec.id(), &ids).label()));
+        s.push_str(&format!("{arrow} {:4} {:w$}  {}\n", sec.id(), sec.title(), progress.place(sec.id(), &ids).label()));
     }
     s
 }

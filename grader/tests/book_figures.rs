@@ -480,10 +480,32 @@ fn thousands_groups_digits() {
     assert_eq!(thousands(-1234.0), "-1,234");
 }
 
+/// Counts with thousands separators; ratios with up to three decimals, trailing zeros dropped
+/// ("0.24", "8", "4.031").
 fn format_measured(name: &str, value: f64) -> String {
     match name {
         "shared_bytes_per_block" | "threads_per_block" => thousands(value),
-        _ => format!("{value:.3}"),
+        _ => {
+            let text = format!("{value:.3}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    }
+}
+
+#[test]
+fn ratios_drop_trailing_zeros() {
+    assert_eq!(format_measured("op_per_byte", 0.24), "0.24");
+    assert_eq!(format_measured("op_per_byte", 8.0), "8");
+    assert_eq!(format_measured("op_per_byte", 9.6123), "9.612");
+    assert_eq!(format_measured("shared_bytes_per_block", 12288.0), "12,288");
+}
+
+/// OP/B for the table: integer-only kernels (no FLOPs) have no meaningful ratio.
+fn format_op_per_byte(section: &Json) -> String {
+    if metric(section, "flops") == 0.0 {
+        "—".to_string()
+    } else {
+        format!("{:.2}", metric(section, "op_per_byte"))
     }
 }
 
@@ -546,10 +568,10 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
         let case = sec.get("metrics").and_then(|m| m.str("case")).unwrap_or("?");
         let _ = writeln!(
             s,
-            "| {id} | {case} | {} | {} | {:.2} | {} | {} | {} |",
+            "| {id} | {case} | {} | {} | {} | {} | {} | {} |",
             thousands(metric(sec, "flops")),
             thousands(metric(sec, "global_load_bytes")),
-            metric(sec, "op_per_byte"),
+            format_op_per_byte(sec),
             textbook_ratio(id).unwrap_or("—"),
             thousands(metric(sec, "shared_bytes_per_block")),
             target_summary(sec.arr("targets")),
@@ -608,7 +630,7 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
         let _ = writeln!(s, "|---|--:|");
         let _ = writeln!(s, "| FLOPs | {} |", thousands(metric(sec, "flops")));
         let _ = writeln!(s, "| global load bytes | {} |", thousands(metric(sec, "global_load_bytes")));
-        let _ = writeln!(s, "| OP/B | {:.3} |", metric(sec, "op_per_byte"));
+        let _ = writeln!(s, "| OP/B | {} |", format_op_per_byte(sec));
         let _ = writeln!(s, "| global load requests (warp-level) | {} |", thousands(requests));
         let sectors_per_request = if requests > 0.0 { sectors / requests } else { 0.0 };
         let _ = writeln!(

@@ -17,7 +17,7 @@ fn unzip(zip_path: &Path, into: &Path) -> Vec<String> {
     let mut names = Vec::new();
     for i in 0..archive.len() {
         let mut f = archive.by_index(i).unwrap();
-        let name = f.name().to_string();
+        let name = f.name().unwrap().to_string();
         let out = into.join(&name);
         std::fs::create_dir_all(out.parent().unwrap()).unwrap();
         let mut w = std::fs::File::create(&out).unwrap();

@@ -161,8 +161,11 @@ fn hint(cli: &Cli, root: &std::path::Path) -> i32 {
 
 /// `reset <id> [--yes]`: the section's stub back in place, after asking.
 fn reset(cli: &Cli, root: &std::path::Path) -> i32 {
-    let Some(section) = cli.rest.first().and_then(|id| sections::find(id)) else {
-        return cannot_run(&format!("which section? e.g. `cargo run -p grader -- reset 7.4` (sections: {})", sections::ids().join(", ")));
+    let Some(id) = cli.rest.first() else {
+        return cannot_run("which section? e.g. `cargo run -p grader -- reset 7.4`");
+    };
+    let Some(section) = sections::find(id) else {
+        return unknown_section(id);
     };
     let stdin = std::io::stdin();
     match crate::progress::reset(root, section, cli.yes, &mut stdin.lock(), &mut std::io::stdout()) {

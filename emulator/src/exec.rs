@@ -897,16 +897,28 @@ impl Runner {
         let bad = {
             let we: &[u32; N] = self.sh_w_epoch[o..o + N].try_into().unwrap();
             let wt: &[u16; N] = self.sh_w_tid[o..o + N].try_into().unwrap();
-            let mut bad = false;
+            // First a cheap filter: nothing touched since the last barrier means no hazard.
+            let mut recent = false;
+            let mut uninit = false;
+            for b in 0..N {
+                recent |= we[b] >= bs;
+                uninit |= we[b] < bep;
+            }
+            let mut bad = !store & uninit;
             if store {
                 let re: &[u32; N] = self.sh_r_epoch[o..o + N].try_into().unwrap();
-                let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
                 for b in 0..N {
-                    bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
+                    recent |= re[b] >= bs;
                 }
-            } else {
+                if recent {
+                    let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
+                    for b in 0..N {
+                        bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
+                    }
+                }
+            } else if recent {
                 for b in 0..N {
-                    bad |= (we[b] < bep) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
+                    bad |= conflicts(we[b], wt[b], t, my_warp, ws, bs);
                 }
             }
             bad

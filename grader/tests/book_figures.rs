@@ -655,6 +655,8 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
         let _ = writeln!(s);
         let targets = sec.arr("targets");
         if !targets.is_empty() {
+            let _ = writeln!(s, "The section's targets on this case:");
+            let _ = writeln!(s);
             let _ = writeln!(s, "| target | measured | needed | textbook | passed |");
             let _ = writeln!(s, "|---|--:|--:|--:|:-:|");
             for t in targets {

@@ -174,3 +174,26 @@ fn a_planted_out_of_bounds_write_is_found_with_its_line() {
     assert_eq!(f["file"], path.to_str().unwrap());
     assert!(f["block"].is_array() && f["thread"].is_array());
 }
+
+#[test]
+fn a_wrong_nvrtc_path_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["7.2", "--solutions"])
+        .env("NVRTC_PATH", "/nonexistent/libnvrtc.so.12")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("NVRTC_PATH=/nonexistent/libnvrtc.so.12"), "{err}");
+}
+
+#[test]
+fn list_shows_every_section_and_the_compiler() {
+    let out = grader(&["list", "--solutions"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("NVRTC 12."), "{text}");
+    for id in SECTIONS {
+        assert!(text.lines().any(|l| l.split_whitespace().any(|w| w == id)), "{id} missing from:\n{text}");
+    }
+}

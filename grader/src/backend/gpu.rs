@@ -1,16 +1,115 @@
-//! A real GPU through cudarc's driver API. Not in this build yet: `open` says so, and `--backend
-//! auto` then uses the emulator. Implementing it means filling in `open` and the two traits here
-//! (load the PTX with cuModuleLoadData, allocate, copy, launch, copy back; the architecture is the
-//! device's compute capability).
+//! A real GPU through cudarc's driver API.
+//!
+//! Every case runs on the emulator first: its counts are exact (OP/B stays the emulator's on
+//! every backend) and its sanitizer names the line of an out-of-bounds access, a race or a broken
+//! barrier. Only a clean kernel is then launched on the GPU, whose output is the one judged, so a
+//! faulty kernel never poisons the GPU context. The GPU compiles its own CUBIN for the device's
+//! compute capability (a CUBIN loads on an older driver of the same major, where PTX from a newer
+//! NVRTC would be refused), falling back to PTX that the driver compiles.
 
-use super::{Backend, BackendError, Program};
+use std::ffi::{c_void, CString};
+use std::sync::{Mutex, OnceLock};
 
-pub struct GpuBackend {
-    _private: (),
+use ::emulator as emu;
+use cudarc::driver::{result as cu, sys};
+use kernels::exercise::{Arg, Buffer, Case, Data};
+
+use super::emulator::EmulatorBackend;
+use super::{Backend, BackendError, KernelResources, Outcome, Program, SourceUnit};
+use crate::compare::initial_contents;
+
+/// The first GPU, its primary context, and what the report shows about it.
+pub struct Device {
+    pub name: String,
+    pub compute_capability: (i32, i32),
+    pub l2_bytes: u64,
+    pub memory_bytes: u64,
+    ctx: sys::CUcontext,
+    /// One GPU operation at a time: the tests' threads share the context, and a timing must
+    /// run alone.
+    lock: Mutex<()>,
 }
 
+// SAFETY: a CUcontext is a handle the driver lets any thread make current; every use goes
+// through `Device::bind` under `lock`.
+unsafe impl Send for Device {}
+unsafe impl Sync for Device {}
+
+static DEVICE: OnceLock<Result<Device, String>> = OnceLock::new();
+
+fn driver_error(what: &str, e: cu::DriverError) -> String {
+    let name = e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{e:?}"));
+    format!("{what}: {name}")
+}
+
+/// The GPU, probed once per process; an error says why there is none.
+pub fn device() -> Result<&'static Device, BackendError> {
+    DEVICE.get_or_init(probe).as_ref().map_err(|e| BackendError(e.clone()))
+}
+
+/// Whether the NVIDIA driver library can be loaded at all: cudarc panics on its first call
+/// without it, so nothing of cudarc's runs before this says yes.
+pub fn driver_library_present() -> bool {
+    ["libcuda.so.1", "libcuda.so"].iter().any(|name| {
+        // SAFETY: loading libcuda runs only its own initialisers.
+        unsafe { libloading::Library::new(*name) }.is_ok()
+    })
+}
+
+fn probe() -> Result<Device, String> {
+    if !driver_library_present() {
+        return Err("no NVIDIA driver on this machine (libcuda.so.1 not found); use --backend emulator (or auto)".into());
+    }
+    let attempt = std::panic::catch_unwind(|| -> Result<Device, String> {
+        cu::init().map_err(|e| driver_error("the NVIDIA driver did not initialise", e))?;
+        let count = cu::device::get_count().map_err(|e| driver_error("cannot count GPUs", e))?;
+        if count == 0 {
+            return Err("the NVIDIA driver sees no GPU; use --backend emulator (or auto)".into());
+        }
+        let dev = cu::device::get(0).map_err(|e| driver_error("cannot open GPU 0", e))?;
+        let name = cu::device::get_name(dev).map_err(|e| driver_error("cannot read the GPU's name", e))?;
+        let attr = |a| unsafe { cu::device::get_attribute(dev, a) }.map_err(|e| driver_error("cannot read a GPU attribute", e));
+        use sys::CUdevice_attribute as A;
+        let major = attr(A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?;
+        let minor = attr(A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?;
+        let l2 = attr(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)?;
+        // SAFETY: `dev` came from cuDeviceGet.
+        let memory = unsafe { cu::device::total_mem(dev) }.map_err(|e| driver_error("cannot read the GPU's memory size", e))?;
+        // SAFETY: as above; the primary context lives as long as the process.
+        let ctx = unsafe { cu::primary_ctx::retain(dev) }.map_err(|e| driver_error("cannot create a GPU context", e))?;
+        Ok(Device {
+            name,
+            compute_capability: (major, minor),
+            l2_bytes: l2.max(0) as u64,
+            memory_bytes: memory as u64,
+            ctx,
+            lock: Mutex::new(()),
+        })
+    });
+    attempt.unwrap_or_else(|_| Err("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
+}
+
+impl Device {
+    /// Make the context current on this thread, holding the device for the guard's life.
+    fn bind(&self) -> Result<std::sync::MutexGuard<'_, ()>, BackendError> {
+        let guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
+        // SAFETY: the context was retained in `probe` and is never released.
+        unsafe { cu::ctx::set_current(self.ctx) }.map_err(|e| BackendError(driver_error("cannot use the GPU context", e)))?;
+        Ok(guard)
+    }
+
+    pub fn arch(&self) -> String {
+        format!("sm_{}{}", self.compute_capability.0, self.compute_capability.1)
+    }
+}
+
+pub struct GpuBackend {
+    pub device: &'static Device,
+}
+
+/// The GPU backend, or why there is none (no driver, no device): never a panic.
 pub fn open() -> Result<GpuBackend, BackendError> {
-    Err(BackendError("the GPU backend is not available in this build; use --backend emulator (or auto)".into()))
+    device().map(|device| GpuBackend { device })
 }
 
 impl Backend for GpuBackend {
@@ -18,11 +117,385 @@ impl Backend for GpuBackend {
         "gpu"
     }
 
+    /// The PTX the grader compiles is the emulator's (it counts on every backend); the GPU's own
+    /// binary comes from `load_source`.
     fn arch(&self) -> String {
-        "compute_75".into()
+        EmulatorBackend.arch()
     }
 
     fn load(&self, _ptx: &str) -> Result<Box<dyn Program>, BackendError> {
-        Err(BackendError("the GPU backend is not available in this build".into()))
+        Err(BackendError("the GPU backend compiles from the source: the grader must call load_source".into()))
     }
+
+    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, BackendError> {
+        Ok(Box::new(self.load_program(ptx, unit)?))
+    }
+}
+
+/// A compiled binary for the device, and what it is.
+pub struct DeviceImage {
+    /// CUBIN bytes, or PTX text with its closing NUL.
+    pub bytes: Vec<u8>,
+    /// "cubin sm_90" or "ptx compute_90".
+    pub kind: String,
+}
+
+fn nvrtc_options(arch: &str, defines: &[(String, String)]) -> Vec<String> {
+    let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
+    options.extend(defines.iter().map(|(k, v)| format!("-D{k}={v}")));
+    options
+}
+
+/// Compile with NVRTC (already located by the grader) for `arch`: a CUBIN for `sm_XY`, PTX for
+/// `compute_XY`.
+pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage, String> {
+    use cudarc::nvrtc::{result as rtc, sys as rtc_sys};
+    let src = CString::new(unit.source).map_err(|_| "the source contains a NUL byte".to_string())?;
+    let name = CString::new(unit.name).map_err(|_| "the path contains a NUL byte".to_string())?;
+    let prog = rtc::create_program(&src, Some(&name)).map_err(|e| format!("nvrtcCreateProgram failed: {e:?}"))?;
+    let cubin = arch.starts_with("sm_");
+    // SAFETY: `prog` lives until destroy_program below; the buffers are sized by NVRTC.
+    let out = unsafe {
+        let out = match rtc::compile_program(prog, &nvrtc_options(arch, unit.defines)) {
+            Err(_) => {
+                let log = rtc::get_program_log(prog).map(|l| l.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect::<Vec<u8>>());
+                Err(format!("NVRTC for {arch}: {}", String::from_utf8_lossy(&log.unwrap_or_default())))
+            }
+            Ok(()) if cubin => {
+                let mut size = 0usize;
+                if rtc_sys::nvrtcGetCUBINSize(prog, &mut size) != rtc_sys::nvrtcResult::NVRTC_SUCCESS || size == 0 {
+                    Err(format!("NVRTC made no CUBIN for {arch}"))
+                } else {
+                    let mut bytes = vec![0u8; size];
+                    if rtc_sys::nvrtcGetCUBIN(prog, bytes.as_mut_ptr() as *mut _) != rtc_sys::nvrtcResult::NVRTC_SUCCESS {
+                        Err("nvrtcGetCUBIN failed".to_string())
+                    } else {
+                        Ok(DeviceImage { bytes, kind: format!("cubin {arch}") })
+                    }
+                }
+            }
+            Ok(()) => rtc::get_ptx(prog).map_err(|e| format!("nvrtcGetPTX failed: {e:?}")).map(|p| {
+                let mut bytes: Vec<u8> = p.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+                bytes.push(0);
+                DeviceImage { bytes, kind: format!("ptx {arch}") }
+            }),
+        };
+        let _ = rtc::destroy_program(prog);
+        out
+    };
+    out
+}
+
+/// A loaded CUDA module.
+struct GpuModule {
+    module: sys::CUmodule,
+    kind: String,
+}
+
+// SAFETY: module handles are usable from any thread with the context current (`Device::bind`).
+unsafe impl Send for GpuModule {}
+unsafe impl Sync for GpuModule {}
+
+/// Device memory freed on drop (the context is current: it is only used under `bind`).
+struct DeviceBuffer {
+    ptr: sys::CUdeviceptr,
+    bytes: usize,
+}
+
+impl DeviceBuffer {
+    fn new(bytes: usize) -> Result<Self, BackendError> {
+        // SAFETY: a plain allocation of at least one byte.
+        let ptr = unsafe { cu::malloc_sync(bytes.max(1)) }
+            .map_err(|e| BackendError(driver_error(&format!("cannot allocate {bytes} bytes on the GPU"), e)))?;
+        Ok(DeviceBuffer { ptr, bytes })
+    }
+
+    fn upload(data: &Data) -> Result<Self, BackendError> {
+        let buf = DeviceBuffer::new(data.len() * 4)?;
+        // SAFETY: the buffer holds exactly the data's bytes.
+        let r = unsafe {
+            match data {
+                Data::F32(v) => cu::memcpy_htod_sync(buf.ptr, v),
+                Data::I32(v) => cu::memcpy_htod_sync(buf.ptr, v),
+            }
+        };
+        r.map_err(|e| BackendError(driver_error("cannot copy to the GPU", e)))?;
+        Ok(buf)
+    }
+
+    fn download(&self, like: &Data, len: usize) -> Result<Data, BackendError> {
+        let fail = |e| BackendError(driver_error("cannot copy from the GPU (did the kernel fault?)", e));
+        if len * 4 > self.bytes {
+            return Err(BackendError(format!("output of {len} elements is larger than its buffer")));
+        }
+        // SAFETY: `len` elements fit in the buffer (checked above).
+        unsafe {
+            Ok(match like {
+                Data::F32(_) => {
+                    let mut v = vec![0f32; len];
+                    cu::memcpy_dtoh_sync(&mut v, self.ptr).map_err(fail)?;
+                    Data::F32(v)
+                }
+                Data::I32(_) => {
+                    let mut v = vec![0i32; len];
+                    cu::memcpy_dtoh_sync(&mut v, self.ptr).map_err(fail)?;
+                    Data::I32(v)
+                }
+            })
+        }
+    }
+}
+
+impl Drop for DeviceBuffer {
+    fn drop(&mut self) {
+        // SAFETY: allocated by malloc_sync, freed once.
+        let _ = unsafe { cu::free_sync(self.ptr) };
+    }
+}
+
+/// Device events, destroyed on drop.
+struct Event(sys::CUevent);
+
+impl Event {
+    fn new() -> Result<Self, BackendError> {
+        cu::event::create(sys::CUevent_flags::CU_EVENT_DEFAULT)
+            .map(Event)
+            .map_err(|e| BackendError(driver_error("cannot create a GPU event", e)))
+    }
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        // SAFETY: created by event::create, destroyed once.
+        let _ = unsafe { cu::event::destroy(self.0) };
+    }
+}
+
+/// Milliseconds of `work` on the default stream, between two events.
+fn timed(work: &mut dyn FnMut() -> Result<(), BackendError>) -> Result<f32, BackendError> {
+    let (start, stop) = (Event::new()?, Event::new()?);
+    let fail = |e| BackendError(driver_error("GPU timing failed", e));
+    // SAFETY: live events on the default (null) stream.
+    unsafe {
+        cu::event::record(start.0, std::ptr::null_mut()).map_err(fail)?;
+        work()?;
+        cu::event::record(stop.0, std::ptr::null_mut()).map_err(fail)?;
+        cu::event::synchronize(stop.0).map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        cu::event::elapsed(start.0, stop.0).map_err(fail)
+    }
+}
+
+pub fn median(values: &[f32]) -> f32 {
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    match v.len() {
+        0 => f32::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The PTX for the emulator and the device's own binary of one compilation.
+pub struct GpuProgram {
+    device: &'static Device,
+    emulator: Box<dyn Program>,
+    emulator_kernels: Vec<emu::KernelInfo>,
+    module: GpuModule,
+}
+
+/// A case's buffers on the device, ready to launch (possibly many times).
+struct Staged {
+    buffers: Vec<DeviceBuffer>,
+    params: Vec<u64>,
+}
+
+impl GpuBackend {
+    /// Compile for this device (CUBIN, else PTX) and load it beside the emulator's program.
+    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, BackendError> {
+        let emulator = EmulatorBackend.load(ptx)?;
+        let emulator_kernels = emu::Module::parse(ptx).map(|m| m.kernels()).unwrap_or_default();
+        let (major, minor) = self.device.compute_capability;
+        let mut errors = Vec::new();
+        let _guard = self.device.bind()?;
+        for arch in [format!("sm_{major}{minor}"), format!("compute_{major}{minor}")] {
+            let image = match compile_for(unit, &arch) {
+                Ok(i) => i,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
+            // SAFETY: a CUBIN, or PTX text closed by a NUL, as cuModuleLoadData expects.
+            match unsafe { cu::module::load_data(image.bytes.as_ptr() as *const c_void) } {
+                Ok(module) => {
+                    return Ok(GpuProgram {
+                        device: self.device,
+                        emulator,
+                        emulator_kernels,
+                        module: GpuModule { module, kind: image.kind },
+                    })
+                }
+                Err(e) => errors.push(driver_error(&format!("the driver refused the {}", image.kind), e)),
+            }
+        }
+        Err(BackendError(format!("cannot load the kernel on the GPU: {}", errors.join("; "))))
+    }
+}
+
+impl GpuProgram {
+    fn function(&self, kernel: &str) -> Result<sys::CUfunction, BackendError> {
+        let name = CString::new(kernel).map_err(|_| BackendError("kernel name with a NUL byte".into()))?;
+        // SAFETY: the module is loaded for the program's life.
+        unsafe { cu::module::get_function(self.module.module, name) }
+            .map_err(|e| BackendError(driver_error(&format!("no kernel `{kernel}` in the GPU module"), e)))
+    }
+
+    /// Upload the case's buffers and `__constant__` symbols and build the parameter values.
+    fn stage(&self, case: &Case) -> Result<Staged, BackendError> {
+        let buffers = case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
+        for (symbol, data) in &case.constants {
+            let name = CString::new(symbol.as_str()).map_err(|_| BackendError("symbol name with a NUL byte".into()))?;
+            // SAFETY: the module is loaded.
+            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }
+                .map_err(|e| BackendError(driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e)))?;
+            if size != data.len() * 4 {
+                return Err(BackendError(format!(
+                    "__constant__ `{symbol}` holds {size} bytes, but the case writes {} (check its dimensions)",
+                    data.len() * 4
+                )));
+            }
+            // SAFETY: the symbol holds exactly the data's bytes (checked above).
+            let r = unsafe {
+                match data {
+                    Data::F32(v) => cu::memcpy_htod_sync(ptr, v),
+                    Data::I32(v) => cu::memcpy_htod_sync(ptr, v),
+                }
+            };
+            r.map_err(|e| BackendError(driver_error(&format!("cannot write __constant__ `{symbol}`"), e)))?;
+        }
+        // Every parameter in an 8-byte slot: the driver copies as many bytes as the kernel's
+        // parameter has, from the slot's start (little-endian: the low bytes).
+        let params = case
+            .args
+            .iter()
+            .map(|a| match *a {
+                Arg::Buffer(i) => buffers
+                    .get(i)
+                    .map(|b| b.ptr)
+                    .ok_or_else(|| BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))),
+                Arg::I32(v) => Ok(v as u32 as u64),
+                Arg::U32(v) => Ok(v as u64),
+                Arg::F32(v) => Ok(v.to_bits() as u64),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Staged { buffers, params })
+    }
+
+    fn launch(&self, f: sys::CUfunction, case: &Case, staged: &mut Staged) -> Result<(), BackendError> {
+        let g = case.geometry;
+        let mut pointers: Vec<*mut c_void> = staged.params.iter_mut().map(|p| p as *mut u64 as *mut c_void).collect();
+        // SAFETY: the parameters point at live slots; buffers outlive the launch (synchronised
+        // before `staged` is dropped).
+        unsafe {
+            cu::launch_kernel(
+                f,
+                (g.grid[0], g.grid[1], g.grid[2]),
+                (g.block[0], g.block[1], g.block[2]),
+                g.dynamic_shared_bytes,
+                std::ptr::null_mut(),
+                &mut pointers,
+            )
+        }
+        .map_err(|e| BackendError(driver_error("the GPU refused the launch", e)))
+    }
+
+    fn read_output(&self, case: &Case, staged: &Staged) -> Result<Data, BackendError> {
+        let len = match case.buffers.get(case.output) {
+            Some(Buffer::Input(d) | Buffer::InOut(d)) => d.len(),
+            Some(Buffer::OutputF32(n) | Buffer::OutputI32(n)) => *n,
+            None => return Err(BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output))),
+        };
+        staged.buffers[case.output].download(&case.expected, len)
+    }
+
+    /// One launch on the GPU, output read back (no emulator).
+    pub fn run_on_gpu(&self, kernel: &str, case: &Case) -> Result<Data, BackendError> {
+        let _guard = self.device.bind()?;
+        let f = self.function(kernel)?;
+        let mut staged = self.stage(case)?;
+        self.launch(f, case, &mut staged)?;
+        cu::ctx::synchronize().map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        self.read_output(case, &staged)
+    }
+
+    /// `warmups` launches, then the time of each of `runs` launches (ms, device events), and the
+    /// output of the last one.
+    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<(Vec<f32>, Data), BackendError> {
+        let _guard = self.device.bind()?;
+        let f = self.function(kernel)?;
+        let mut staged = self.stage(case)?;
+        for _ in 0..warmups {
+            self.launch(f, case, &mut staged)?;
+        }
+        cu::ctx::synchronize().map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        let mut times = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            times.push(timed(&mut || self.launch(f, case, &mut staged))?);
+        }
+        let out = self.read_output(case, &staged)?;
+        Ok((times, out))
+    }
+}
+
+impl Program for GpuProgram {
+    fn entries(&self) -> Vec<String> {
+        self.emulator.entries()
+    }
+
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError> {
+        let checked = self.emulator.run(kernel, case)?;
+        if !checked.completed || !checked.findings.is_empty() || checked.findings_dropped > 0 {
+            // The sanitizer's finding names the line; launching would only poison the context.
+            return Ok(checked);
+        }
+        let output = self.run_on_gpu(kernel, case)?;
+        Ok(Outcome { output, ..checked })
+    }
+
+    fn resources(&self, kernel: &str) -> Option<KernelResources> {
+        let _guard = self.device.bind().ok()?;
+        let f = self.function(kernel).ok()?;
+        use sys::CUfunction_attribute as A;
+        // SAFETY: `f` is a function of the loaded module.
+        let attr = |a| unsafe { cu::function::get_function_attribute(f, a) }.ok().map(|v| v.max(0) as u32);
+        Some(KernelResources {
+            device: self.device.name.clone(),
+            binary: self.module.kind.clone(),
+            registers_per_thread: attr(A::CU_FUNC_ATTRIBUTE_NUM_REGS)?,
+            local_bytes_per_thread: attr(A::CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)?,
+            static_shared_bytes: attr(A::CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)?,
+            emulator_static_shared_bytes: self.emulator_kernels.iter().find(|k| k.name == kernel)?.static_shared_bytes,
+        })
+    }
+}
+
+/// Device-to-device copy bandwidth, bytes read + written per second: the card's practical
+/// ceiling, measured the same way as the kernels (warm-up, then the median of `runs`).
+pub fn copy_bandwidth(device: &Device, bytes: usize, runs: usize) -> Result<f64, BackendError> {
+    let _guard = device.bind()?;
+    let src = DeviceBuffer::new(bytes)?;
+    let dst = DeviceBuffer::new(bytes)?;
+    let copy = &mut || {
+        // SAFETY: both buffers hold `bytes`.
+        unsafe { cu::memcpy_dtod_async(dst.ptr, src.ptr, bytes, std::ptr::null_mut()) }
+            .map_err(|e| BackendError(driver_error("device-to-device copy failed", e)))
+    };
+    for _ in 0..3 {
+        copy()?;
+    }
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        times.push(timed(copy)?);
+    }
+    Ok(2.0 * bytes as f64 / (median(&times) as f64 / 1e3))
 }

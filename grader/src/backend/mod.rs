@@ -34,6 +34,33 @@ pub trait Backend: Sync {
     fn arch(&self) -> String;
     /// Load compiled PTX. An error here is the grader's (PTX it cannot run), not the student's.
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, BackendError>;
+    /// Load from the PTX and the source it came from: a GPU compiles its own CUBIN for the
+    /// device (and keeps the PTX for the emulator's counts). Default: the PTX alone.
+    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, BackendError> {
+        self.load(ptx)
+    }
+}
+
+/// What one compilation was made from, for backends that compile again for their device.
+pub struct SourceUnit<'a> {
+    pub source: &'a str,
+    /// The student's path, as NVRTC names the program.
+    pub name: &'a str,
+    pub defines: &'a [(String, String)],
+}
+
+/// What a real device says about a compiled kernel (cuFuncGetAttribute).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct KernelResources {
+    /// The device and what was loaded on it ("NVIDIA H100 …", "cubin sm_90").
+    pub device: String,
+    pub binary: String,
+    pub registers_per_thread: u32,
+    /// Local memory per thread (register spills and local arrays).
+    pub local_bytes_per_thread: u32,
+    pub static_shared_bytes: u32,
+    /// The same number from the emulator's reading of the PTX: the two must agree.
+    pub emulator_static_shared_bytes: u64,
 }
 
 /// Loaded PTX, ready to launch its kernels (cases may run on several threads at once).
@@ -41,6 +68,10 @@ pub trait Program: Send + Sync {
     /// The `.entry` names in the module.
     fn entries(&self) -> Vec<String>;
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError>;
+    /// Registers, spills and shared bytes on a real device; `None` on the emulator.
+    fn resources(&self, _kernel: &str) -> Option<KernelResources> {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::backend::{Backend, Finding, Metrics, Outcome, Program};
+use crate::backend::{Backend, Finding, KernelResources, Metrics, Outcome, Program, SourceUnit};
 use crate::compare::{compare, Mismatch};
 use crate::nvrtc::{errors_only, CompileFailure, Nvrtc};
 
@@ -83,6 +83,9 @@ pub struct MetricsReport {
     pub threads: u64,
     pub blocks: u64,
     pub output_elements: u64,
+    /// Registers, spills and shared bytes on the GPU (GPU backend only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<KernelResources>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -212,6 +215,7 @@ fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
         threads: m.threads,
         blocks: m.blocks,
         output_elements: case.expected.len() as u64,
+        gpu: None,
     }
 }
 
@@ -307,7 +311,9 @@ impl<'a> Grader<'a> {
             }
             match self.compile(&source, &kernel.display, &case.defines) {
                 Ok(ptx) => {
-                    let program = self.backend.load(&ptx).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
+                    let unit = SourceUnit { source: &source, name: &kernel.display, defines: &case.defines };
+                    let program =
+                        self.backend.load_source(&ptx, &unit).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
                     programs.push((case.defines.clone(), program));
                 }
                 Err(failure) => {
@@ -398,6 +404,10 @@ impl<'a> Grader<'a> {
                 }
             }
             report.tests.push(test);
+        }
+        // On a GPU: what the device made of the metrics case's compilation.
+        if let (Some(m), Some((case, _))) = (report.metrics.as_mut(), cases.iter().find(|(_, is_metrics)| *is_metrics)) {
+            m.gpu = programs.iter().find(|(d, _)| *d == case.defines).and_then(|(_, p)| p.resources(kernel_name));
         }
         if !visible_only && report.targets.is_empty() {
             report.targets = evaluate_targets(&section.targets(), None);

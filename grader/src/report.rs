@@ -178,7 +178,25 @@ pub fn metrics_block(m: &MetricsReport) -> String {
     for (k, v) in rows {
         s.push_str(&format!("    {k:w$}  {v:>vw$}\n"));
     }
+    if let Some(g) = &m.gpu {
+        s.push_str(&gpu_line(g));
+    }
     s
+}
+
+/// The device's own view of the kernel (GPU backend): registers, spills, static shared bytes,
+/// the latter checked against the emulator's.
+pub fn gpu_line(g: &crate::backend::KernelResources) -> String {
+    let shared = if g.static_shared_bytes as u64 == g.emulator_static_shared_bytes {
+        format!("{} B static shared (= emulator)", g.static_shared_bytes)
+    } else {
+        format!("{} B static shared (emulator says {} B!)", g.static_shared_bytes, g.emulator_static_shared_bytes)
+    };
+    let spill = if g.local_bytes_per_thread > 0 { " (spills or local arrays)" } else { "" };
+    format!(
+        "    on {} ({}): {} registers/thread, {} B local/thread{spill}, {shared}\n",
+        g.device, g.binary, g.registers_per_thread, g.local_bytes_per_thread
+    )
 }
 
 pub fn targets_block(targets: &[TargetReport]) -> String {

@@ -65,6 +65,9 @@ pub struct Cli {
     /// `reset`: restore the stub without asking.
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// `time`: also write the table to docs/gpu-timing.md.
+    #[arg(long)]
+    pub write_docs: bool,
 }
 
 /// The message of the last panic, for the "internal error" report (the default hook's
@@ -83,7 +86,7 @@ fn install_panic_hook() {
     }));
 }
 
-fn cannot_run(msg: &str) -> i32 {
+pub(crate) fn cannot_run(msg: &str) -> i32 {
     eprintln!("{} {msg}", colored::Colorize::bold(colored::Colorize::red("error:")));
     EXIT_CANNOT_RUN
 }
@@ -129,6 +132,9 @@ pub fn run(cli: &Cli) -> i32 {
         "verify" => verify(cli, &root),
         "watch" => crate::watch::command(&root, cli.rest.first().map(String::as_str), cli.backend, cli.seed),
         "bundle" => crate::bundle::command(&root, cli.rest.first().map(String::as_str), cli.output.as_deref(), cli.cases.as_deref()),
+        // GPU only: time the kernels on large inputs; `profile` is tools/ncu-crosscheck's.
+        "time" => crate::timing::time_command(cli, &root),
+        "profile" => crate::timing::profile_command(cli, &root),
         "all" => {
             if cli.kernel.is_some() {
                 return cannot_run("--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)");
@@ -175,7 +181,7 @@ fn reset(cli: &Cli, root: &std::path::Path) -> i32 {
 }
 
 /// Which file a section is graded from.
-fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Section) -> Result<KernelFile, String> {
+pub(crate) fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Section) -> Result<KernelFile, String> {
     let path = match &cli.kernel {
         Some(p) => p.clone(),
         None if cli.solutions => root.join("solutions").join(section.dir()).join("kernel.cu"),

@@ -16,4 +16,5 @@ pub mod report;
 pub mod sections;
 pub mod verify;
 pub mod watch;
+pub mod timing;
 pub mod workspace;

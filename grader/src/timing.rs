@@ -1,0 +1,365 @@
+//! GPU timing (`time`) and the ncu cross-check's launch (`profile`).
+//!
+//! `time` grades each kernel on the GPU first (a kernel that fails its tests is not timed), then
+//! launches it on the section's timing case (2D: 8192×8192, r = 2; 3D: 512³; 1D: 2^26, all far
+//! beyond the L2 cache): a few warm-up launches, then the median of [`RUNS`] launches timed with
+//! device events. Effective bandwidth counts the inputs read once and the output written once;
+//! it is set against a device-to-device copy timed the same way in the same run, and the
+//! speed-up is over the chapter's basic kernel (7.2 for chapter 7, 8.2 for chapter 8; the 1D
+//! stencil has no baseline).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use kernels::exercise::{Buffer, Case, Section};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::Serialize;
+
+use crate::backend::emulator::EmulatorBackend;
+use crate::backend::gpu::{self, GpuBackend};
+use crate::backend::{Backend, SourceUnit};
+use crate::cli::{cannot_run, kernel_file, Cli, EXIT_FAILED, EXIT_PASSED};
+use crate::compare::compare;
+use crate::grade::{cases_for, Grader, KernelFile};
+use crate::{nvrtc, sections, workspace};
+
+/// Timed launches per kernel (the median is reported) and untimed warm-ups before them.
+pub const RUNS: usize = 30;
+pub const WARMUPS: usize = 3;
+/// Each of the copy's two buffers: 1 GiB, twenty times an H100's L2.
+pub const COPY_BYTES: usize = 1 << 30;
+/// The seed of the timing data when none is given.
+pub const DEFAULT_SEED: u64 = 7;
+
+/// One row of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct TimingRow {
+    pub section: String,
+    pub kernel: String,
+    pub case: String,
+    /// Why it was not timed (fails its tests, no timing case, a GPU error).
+    pub skipped: Option<String>,
+    pub median_ms: Option<f64>,
+    pub min_ms: Option<f64>,
+    pub bytes: u64,
+    pub gb_per_s: Option<f64>,
+    pub fraction_of_copy: Option<f64>,
+    pub baseline: Option<String>,
+    pub speedup: Option<f64>,
+    pub registers: Option<u32>,
+    pub local_bytes: Option<u32>,
+}
+
+/// The chapter's basic kernel a section is compared with.
+pub fn baseline_of(section_id: &str) -> Option<&'static str> {
+    if section_id.starts_with("7.") {
+        Some("7.2")
+    } else if section_id.starts_with("8.") {
+        Some("8.2")
+    } else {
+        None
+    }
+}
+
+/// Bytes a kernel must move at least: every input buffer read once, the output written once.
+pub fn compulsory_bytes(case: &Case) -> u64 {
+    let inputs: usize = case
+        .buffers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != case.output)
+        .map(|(_, b)| match b {
+            Buffer::Input(d) | Buffer::InOut(d) => d.len() * 4,
+            Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n * 4,
+        })
+        .sum();
+    (inputs + case.expected.len() * 4) as u64
+}
+
+fn sections_named(rest: &[String]) -> Result<Vec<&'static dyn Section>, String> {
+    if rest.is_empty() || rest.iter().any(|r| r == "all") {
+        return Ok(sections::all());
+    }
+    rest.iter().map(|id| sections::find(id).ok_or_else(|| format!("unknown section `{id}`"))).collect()
+}
+
+/// Time one kernel file on a section's timing case.
+struct Timer<'a> {
+    backend: &'a GpuBackend,
+    nvrtc: &'static nvrtc::Nvrtc,
+    seed: u64,
+}
+
+struct Timed {
+    times: Vec<f32>,
+    bytes: u64,
+    case: String,
+    registers: Option<u32>,
+    local_bytes: Option<u32>,
+}
+
+impl Timer<'_> {
+    fn time(&self, section: &dyn Section, file: &KernelFile) -> Result<Timed, String> {
+        let case = section
+            .timing_case(&mut StdRng::seed_from_u64(self.seed))
+            .ok_or_else(|| "the section has no timing case".to_string())?;
+        let source = std::fs::read_to_string(&file.path).map_err(|e| format!("cannot read {}: {e}", file.display))?;
+        let ptx = self
+            .nvrtc
+            .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
+            .map_err(|f| format!("does not compile: {}", f.log))?;
+        let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
+        let program = self.backend.load_program(&ptx, &unit).map_err(|e| e.0)?;
+        let (times, output) = program.time(section.kernel_name(), &case, WARMUPS, RUNS).map_err(|e| e.0)?;
+        // The tests passed on small inputs; the big output is checked too (cheap next to the
+        // oracle that built it), so a kernel that breaks only at this size is not timed as right.
+        if let Some(m) = compare(&case.expected, &output, case.tolerance, case.shape) {
+            return Err(format!("wrong output on the timing case: {} of {} elements", m.wrong, m.total));
+        }
+        let resources = crate::backend::Program::resources(&program, section.kernel_name());
+        Ok(Timed {
+            times,
+            bytes: compulsory_bytes(&case),
+            case: case.name.trim_start_matches("timing: ").to_string(),
+            registers: resources.as_ref().map(|r| r.registers_per_thread),
+            local_bytes: resources.as_ref().map(|r| r.local_bytes_per_thread),
+        })
+    }
+}
+
+fn ms(times: &[f32]) -> f64 {
+    gpu::median(times) as f64
+}
+
+pub fn time_command(cli: &Cli, root: &Path) -> i32 {
+    let chosen = match sections_named(&cli.rest) {
+        Ok(s) => s,
+        Err(e) => return cannot_run(&e),
+    };
+    let mut files = Vec::new();
+    for s in &chosen {
+        match kernel_file(cli, root, *s) {
+            Ok(f) => files.push(f),
+            Err(e) => return cannot_run(&e),
+        }
+    }
+    let backend = match gpu::open() {
+        Ok(b) => b,
+        Err(e) => return cannot_run(&format!("`time` needs a GPU: {}", e.0)),
+    };
+    let nvrtc = match nvrtc::get(true) {
+        Ok(n) => n,
+        Err(e) => return cannot_run(&e),
+    };
+    let dev = backend.device;
+    let copy = match gpu::copy_bandwidth(dev, COPY_BYTES, RUNS) {
+        Ok(b) => b,
+        Err(e) => return cannot_run(&format!("cannot measure the copy bandwidth: {}", e.0)),
+    };
+    let seed = cli.seed.unwrap_or(DEFAULT_SEED);
+    eprintln!(
+        "{} (sm_{}{}, {} MB L2): device-to-device copy {:.0} GB/s (read + write)",
+        dev.name,
+        dev.compute_capability.0,
+        dev.compute_capability.1,
+        dev.l2_bytes >> 20,
+        copy / 1e9
+    );
+    let timer = Timer { backend: &backend, nvrtc, seed };
+    let grader = Grader::new(&backend, nvrtc);
+    let mut baselines: Vec<(String, Result<f64, String>)> = Vec::new();
+    let mut rows = Vec::new();
+    let mut all_ok = true;
+    for (section, file) in chosen.iter().zip(&files) {
+        eprintln!("timing {} ({})…", section.id(), file.display);
+        let mut row = TimingRow {
+            section: section.id().to_string(),
+            kernel: file.display.clone(),
+            case: String::new(),
+            skipped: None,
+            median_ms: None,
+            min_ms: None,
+            bytes: 0,
+            gb_per_s: None,
+            fraction_of_copy: None,
+            baseline: baseline_of(section.id()).map(str::to_string),
+            speedup: None,
+            registers: None,
+            local_bytes: None,
+        };
+        let graded = grader.grade(*section, file, seed, false);
+        match graded {
+            Err(e) => row.skipped = Some(format!("not graded: {}", e.0)),
+            Ok(r) if !r.passed => row.skipped = Some("not timed: fails its tests or targets".into()),
+            Ok(_) => match timer.time(*section, file) {
+                Err(e) => row.skipped = Some(e),
+                Ok(t) => {
+                    let m = ms(&t.times);
+                    row.case = t.case;
+                    row.median_ms = Some(m);
+                    row.min_ms = t.times.iter().map(|&x| x as f64).reduce(f64::min);
+                    row.bytes = t.bytes;
+                    let bw = t.bytes as f64 / (m / 1e3);
+                    row.gb_per_s = Some(bw / 1e9);
+                    row.fraction_of_copy = Some(bw / copy);
+                    row.registers = t.registers;
+                    row.local_bytes = t.local_bytes;
+                }
+            },
+        }
+        if row.skipped.is_some() {
+            all_ok = false;
+        }
+        if let (Some(base), Some(m)) = (baseline_of(section.id()), row.median_ms) {
+            if !baselines.iter().any(|(b, _)| b == base) {
+                let bs = sections::find(base).expect("baseline section exists");
+                let path = root.join("solutions").join(bs.dir()).join("kernel.cu");
+                let file = KernelFile { display: workspace::display_path(root, &path), path };
+                baselines.push((base.to_string(), timer.time(bs, &file).map(|t| ms(&t.times))));
+            }
+            if let Some((_, Ok(b))) = baselines.iter().find(|(b, _)| b == base) {
+                row.speedup = Some(b / m);
+            }
+        }
+        rows.push(row);
+    }
+    let table = markdown_table(&dev.name, copy, &rows);
+    println!("{table}");
+    if cli.write_docs {
+        let path = root.join("docs").join("gpu-timing.md");
+        let doc = timing_doc(&dev.name, dev.compute_capability, dev.l2_bytes, seed, &table, cli.solutions);
+        if let Err(e) = std::fs::write(&path, doc) {
+            return cannot_run(&format!("cannot write {}: {e}", path.display()));
+        }
+        eprintln!("wrote {}", path.display());
+    }
+    if all_ok {
+        EXIT_PASSED
+    } else {
+        EXIT_FAILED
+    }
+}
+
+pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Device: {device}; device-to-device copy: {:.0} GB/s (bytes read + written).\n", copy / 1e9);
+    s.push_str("| section | case | ms (median) | GB/s | % of copy | speed-up | over | regs | local B |\n");
+    s.push_str("|---|---|--:|--:|--:|--:|---|--:|--:|\n");
+    for r in rows {
+        match (&r.skipped, r.median_ms) {
+            (None, Some(m)) => {
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {:.3} | {:.0} | {:.0}% | {} | {} | {} | {} |",
+                    r.section,
+                    r.case,
+                    m,
+                    r.gb_per_s.unwrap_or(0.0),
+                    100.0 * r.fraction_of_copy.unwrap_or(0.0),
+                    r.speedup.map(|x| format!("{x:.2}×")).unwrap_or_else(|| "n/a".into()),
+                    r.baseline.as_deref().unwrap_or("no baseline"),
+                    r.registers.map(|x| x.to_string()).unwrap_or_default(),
+                    r.local_bytes.map(|x| x.to_string()).unwrap_or_default(),
+                );
+            }
+            (why, _) => {
+                let _ = writeln!(s, "| {} | — | — | — | — | — | {} | | |", r.section, why.as_deref().unwrap_or("not timed"));
+            }
+        }
+    }
+    s
+}
+
+fn timing_doc(device: &str, cc: (i32, i32), l2: u64, seed: u64, table: &str, solutions: bool) -> String {
+    let which = if solutions { "the reference solutions (`solutions/`)" } else { "the kernels in `exercises/`" };
+    format!(
+        "# GPU timings\n\n\
+         Generated by `cargo run --release -p grader -- time all{} --write-docs` on {device} \
+         (compute capability {}.{}, {} MB L2), timing {which}. Do not edit by hand.\n\n\
+         Method: each kernel first passes its tests on the GPU (the emulator's sanitizer runs before \
+         every launch); then the section's timing case — 2D: 8192×8192 image, r = 2; 3D: 512³ grid; \
+         1D: 2^26 ints, all far larger than the L2 — is launched {WARMUPS} times to warm up and {RUNS} \
+         times timed with device events; the table gives the median. GB/s is the effective bandwidth: \
+         the inputs read once plus the output written once, over the median time. `% of copy` sets it \
+         against a device-to-device copy of 1 GiB timed the same way in the same run (counting bytes \
+         read and written): the practical ceiling for a kernel that must move those bytes. The speed-up \
+         is over the chapter's basic kernel (7.2's reference for chapter 7, 8.2's for chapter 8) on \
+         the same data; the 1D stencil has none. `regs` and `local B` are the compiled kernel's \
+         registers and local (spill) bytes per thread. Data seed {seed}.\n\n{table}\n\
+         OP/B and every other count in the course stay the emulator's, exact on every backend; these \
+         times are what those counts mean on one real card.\n",
+        if solutions { " --solutions" } else { "" },
+        cc.0,
+        cc.1,
+        l2 >> 20
+    )
+}
+
+/// `profile <section>`: the metrics case, one launch on the GPU and nothing else on it (for
+/// ncu), then the emulator's counts for the same source and case as JSON on stdout.
+pub fn profile_command(cli: &Cli, root: &Path) -> i32 {
+    let Some(section) = cli.rest.first().and_then(|id| sections::find(id)) else {
+        return cannot_run("usage: grader profile <section> [--solutions | --kernel FILE]");
+    };
+    let file = match kernel_file(cli, root, section) {
+        Ok(f) => f,
+        Err(e) => return cannot_run(&e),
+    };
+    let backend = match gpu::open() {
+        Ok(b) => b,
+        Err(e) => return cannot_run(&format!("`profile` needs a GPU: {}", e.0)),
+    };
+    let nvrtc = match nvrtc::get(true) {
+        Ok(n) => n,
+        Err(e) => return cannot_run(&e),
+    };
+    let seed = cli.seed.unwrap_or(DEFAULT_SEED);
+    let Some((case, _)) = cases_for(section, seed, false).pop() else {
+        return cannot_run("the section has no metrics case");
+    };
+    let source = match std::fs::read_to_string(&file.path) {
+        Ok(s) => s,
+        Err(e) => return cannot_run(&format!("cannot read {}: {e}", file.display)),
+    };
+    let ptx = match nvrtc.compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines) {
+        Ok(p) => p,
+        Err(f) => return cannot_run(&format!("{} does not compile: {}", file.display, f.log)),
+    };
+    let kernel = section.kernel_name();
+    let counted = match EmulatorBackend.load(&ptx).and_then(|p| p.run(kernel, &case)) {
+        Ok(o) => o,
+        Err(e) => return cannot_run(&e.0),
+    };
+    let Some(m) = counted.metrics.filter(|_| counted.completed && counted.findings.is_empty()) else {
+        return cannot_run("the emulator found a fault in this kernel: grade it first (no GPU launch)");
+    };
+    let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
+    let gpu_ok = match backend.load_program(&ptx, &unit).and_then(|p| p.run_on_gpu(kernel, &case)) {
+        Ok(out) => compare(&case.expected, &out, case.tolerance, case.shape).is_none(),
+        Err(e) => return cannot_run(&e.0),
+    };
+    let json = serde_json::json!({
+        "section": section.id(),
+        "kernel": kernel,
+        "file": file.display,
+        "case": section.metrics_case_label(),
+        "device": backend.device.name,
+        "gpu_output_correct": gpu_ok,
+        "emulator": {
+            "flops": m.flops,
+            "global_load_requests": m.global_load_requests,
+            "global_load_sectors": m.global_load_sectors,
+            "global_load_bytes": m.global_load_bytes,
+            "global_loads": m.global_loads,
+            "other_float_ops": m.other_float_ops,
+            "threads": m.threads,
+        }
+    });
+    println!("{json}");
+    if gpu_ok {
+        EXIT_PASSED
+    } else {
+        EXIT_FAILED
+    }
+}

@@ -203,4 +203,55 @@ mod tests {
         let unknown = not_graded(None, 7, "unknown section `9.9`");
         assert_eq!(unknown.tests.len(), 1);
     }
+
+    #[test]
+    fn a_graded_report_scores_each_test_target_and_the_sanitizer() {
+        use crate::grade::{CompileReport, FindingReport, MetricsReport, TargetReport, TestReport};
+        let t = |name: &str, vis: &str, passed: bool, metrics_case: bool| TestReport {
+            name: name.into(),
+            visibility: vis.into(),
+            passed,
+            message: if passed { String::new() } else { "3 of 16 elements wrong".into() },
+            size: "4×4".into(),
+            metrics_case,
+            mismatch: None,
+        };
+        let r = SectionReport {
+            section: "7.4".into(),
+            title: "Tiled convolution with halo cells".into(),
+            kernel: "kernel.cu".into(),
+            backend: "emulator".into(),
+            seed: 11,
+            passed: false,
+            compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
+            tests: vec![t("textbook", "visible", true, false), t("odd size", "hidden", false, false), t("metrics: 1024x1024", "hidden", true, true)],
+            metrics: Some(MetricsReport {
+                case: "1024x1024 r=2".into(),
+                flops: 100,
+                global_load_bytes: 10,
+                op_per_byte: 9.4567,
+                global_load_requests: 0,
+                global_load_sectors: 0,
+                global_store_bytes: 0,
+                shared_bytes_per_block: 4096,
+                other_float_ops: 0,
+                unique_global_load_bytes: 0,
+                shared_bank_conflicts: 0,
+                barriers: 0,
+                threads: 0,
+                blocks: 0,
+                output_elements: 0,
+                gpu: None,
+            }),
+            targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.4567), textbook: Some(9.57), passed: true, advice: "tile it".into() }],
+            findings: vec![FindingReport { kind: "race".into(), message: String::new(), file: Some("kernel.cu".into()), line: Some(23), block: [1, 0, 0], thread: [3, 1, 0], case: "odd size".into(), source_line: None, count: 2 }],
+            findings_more: 0,
+            problem: None,
+            visible_only: false,
+            seconds: 1.234,
+        };
+        let out = from_report(section_7_4::section(), &r);
+        assert_eq!((out.score, out.tests.len()), (3.0, 5));
+        insta::assert_json_snapshot!("gradescope_results", out);
+    }
 }

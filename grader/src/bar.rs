@@ -1,5 +1,5 @@
-//! The progress indicator while a section's tests run: only for a person watching (text mode,
-//! stderr a terminal, not CI), never in JSON or Gradescope output.
+//! The progress bar while tests run: only for a person watching (text mode, stderr a terminal,
+//! not CI), never in JSON or Gradescope output.
 
 use std::time::Duration;
 
@@ -12,13 +12,14 @@ pub fn wanted(text_mode: bool) -> bool {
     text_mode && std::env::var_os("CI").is_none() && std::io::stderr().is_terminal()
 }
 
-/// A bar over the sections of this run, its message naming the one being graded and its tests.
-pub fn sections(show: bool, count: usize) -> Option<ProgressBar> {
+/// A bar over the tests of the run; its length grows as each section's tests are known (the
+/// grader reports them through `Grader::on_progress`).
+pub fn tests(show: bool) -> Option<ProgressBar> {
     if !show {
         return None;
     }
-    let bar = ProgressBar::new(count as u64);
-    let style = ProgressStyle::with_template("{spinner} [{bar:20}] {pos}/{len} {msg} ({elapsed})")
+    let bar = ProgressBar::new(0);
+    let style = ProgressStyle::with_template("{spinner} [{bar:24}] {pos}/{len} tests  {msg} ({elapsed})")
         .map(|s| s.progress_chars("=> "))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
@@ -26,15 +27,9 @@ pub fn sections(show: bool, count: usize) -> Option<ProgressBar> {
     Some(bar)
 }
 
-pub fn grading(bar: &Option<ProgressBar>, section: &dyn Section, tests: usize) {
+pub fn grading(bar: &Option<ProgressBar>, section: &dyn Section) {
     if let Some(b) = bar {
-        b.set_message(format!("section {}: compiling, running {tests} tests on the metrics case and hidden inputs", section.id()));
-    }
-}
-
-pub fn done(bar: &Option<ProgressBar>) {
-    if let Some(b) = bar {
-        b.inc(1);
+        b.set_message(format!("section {}: visible, hidden and metrics cases", section.id()));
     }
 }
 

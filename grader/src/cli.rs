@@ -242,11 +242,16 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
     }
     let start = Instant::now();
     let mut reports = Vec::new();
-    let bar = crate::bar::sections(crate::bar::wanted(cli.format == Format::Text), chosen.len());
+    let bar = crate::bar::tests(crate::bar::wanted(cli.format == Format::Text));
+    if let Some(b) = bar.clone() {
+        grader.on_progress = Some(Box::new(move |done, more| {
+            b.inc_length(more);
+            b.inc(done);
+        }));
+    }
     for (section, file) in chosen.iter().zip(&files) {
-        crate::bar::grading(&bar, *section, crate::grade::cases_for(*section, seed, false).len());
+        crate::bar::grading(&bar, *section);
         let graded = grade_one(&grader, *section, file, seed, false);
-        crate::bar::done(&bar);
         match graded {
             Ok(r) => {
                 if cli.format == Format::Text {

@@ -130,6 +130,9 @@ pub struct Grader<'a> {
     ptx_cache: Mutex<HashMap<(String, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
     /// An instructor's private hidden cases (`--cases`), by section id: run after the hidden ones.
     pub private_cases: Vec<(&'static str, Case)>,
+    /// Progress (the bar): called with (0, n) when a section's n tests are known, then (1, 0) as
+    /// each finishes, from several threads at once.
+    pub on_progress: Option<Box<dyn Fn(u64, u64) + Send + Sync + 'a>>,
 }
 
 /// The grader itself could not do its job (exit 2): never the student's fault.
@@ -253,7 +256,7 @@ pub fn cases_for(section: &dyn Section, seed: u64, visible_only: bool) -> Vec<(C
 
 impl<'a> Grader<'a> {
     pub fn new(backend: &'a dyn Backend, nvrtc: &'a Nvrtc) -> Self {
-        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new() }
+        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None }
     }
 
     fn compile(&self, source: &str, name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
@@ -301,6 +304,9 @@ impl<'a> Grader<'a> {
             let private = self.private_cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| (c.clone(), false));
             let at = cases.len() - 1;
             cases.splice(at..at, private);
+        }
+        if let Some(progress) = &self.on_progress {
+            progress(0, cases.len() as u64);
         }
 
         // One compilation per distinct set of defines.
@@ -360,7 +366,11 @@ impl<'a> Grader<'a> {
         // would otherwise spend minutes on the largest input before saying so.
         let run = |case: &Case| -> Result<Outcome, String> {
             let (_, program) = programs.iter().find(|(d, _)| *d == case.defines).expect("compiled above");
-            program.run(kernel_name, case).map_err(|e| e.0)
+            let outcome = program.run(kernel_name, case).map_err(|e| e.0);
+            if let Some(progress) = &self.on_progress {
+                progress(1, 0);
+            }
+            outcome
         };
         let mut outcomes: Vec<Result<Outcome, String>> =
             cases.par_iter().filter(|(_, is_metrics)| !is_metrics).map(|(c, _)| run(c)).collect();

@@ -29,7 +29,7 @@ pub fn tests(show: bool) -> Option<ProgressBar> {
 
 pub fn grading(bar: &Option<ProgressBar>, section: &dyn Section) {
     if let Some(b) = bar {
-        b.set_message(format!("section {}: visible, hidden and metrics cases", section.id()));
+        b.set_message(format!("section {}", section.id()));
     }
 }
 

@@ -1,8 +1,36 @@
 //! A PTX interpreter for the course's kernels.
 //!
-//! Shape (after wasmi): PTX text is parsed, decoded once into a compact form ([`Module`]), then
-//! executed warp by warp. Measuring ([`Metrics`]) and checking ([`Finding`]) observe execution;
-//! they are not tangled into the instruction semantics.
+//! Shape (after wasmi): PTX text is parsed (`parse`, keeping each instruction's `.loc`),
+//! decoded once into compact instructions (`decode`: register slots, resolved labels, typed
+//! ops; immediates, special registers and symbol addresses become slots filled when a warp
+//! starts), then executed warp by warp (`exec`). Value semantics live in `ops`; measuring
+//! ([`Metrics`]) and checking ([`Finding`]) happen around them, on memory accesses and at
+//! barriers. `launch` checks the request and runs blocks on worker threads.
+//!
+//! Execution model:
+//! - Warps of 32 lanes, one PC per lane; a warp always runs the lanes with the lowest PC, so
+//!   divergent paths run one after the other and reconverge where the PCs meet.
+//! - The warps of a block run in order, each until all its lanes exited or wait at a barrier;
+//!   then the barrier is checked (all live threads at the same `bar.sync`) and released.
+//!   `bar.warp.sync` (`__syncwarp`) makes the lanes of a warp wait for each other.
+//! - Blocks run in parallel in chunks merged in block order: counts, findings and results do
+//!   not depend on `Options::threads`. Kernels with global atomics run their blocks in order.
+//!   The instruction budget is spent in block order, so a timeout lands on the same
+//!   instruction every time.
+//! - Registers are not cleared between blocks run by one worker: a kernel that reads a
+//!   register before writing it could see a value that depends on scheduling (NVRTC never
+//!   emits such reads for defined C++).
+//!
+//! Sanitizer: out-of-bounds and misaligned accesses in every space (they stop the launch like
+//! a GPU fault, before touching memory), shared-memory hazards (RAW/WAR/WAW between different
+//! threads with no barrier in between, per byte, with `__syncwarp` ordering lanes of one warp),
+//! reads of shared memory nothing wrote, barriers reached by part of a block or at different
+//! places, and the instruction budget.
+//!
+//! Not supported (a clear `LoadError`): calls to non-inlined `.func`s, half-precision
+//! arithmetic, textures/surfaces, named barriers other than 0, `brx`, `trap`. Rounding
+//! modifiers other than round-to-nearest are honoured by `cvt` only; `.approx` functions and
+//! `.ftz` are computed in full precision.
 //!
 //! ```ignore
 //! let module = emulator::Module::parse(&ptx)?;

@@ -99,3 +99,23 @@ fn stencil_variant_matches_cpu() {
         }
     }
 }
+
+/// Every `.ptx` file in `$PTX_DIR` loads (for checking a batch of NVRTC outputs by hand).
+#[test]
+#[ignore = "needs PTX_DIR"]
+fn every_ptx_in_dir_loads() {
+    let dir = std::env::var("PTX_DIR").expect("set PTX_DIR");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ptx") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            match Module::parse(&text) {
+                Ok(m) => eprintln!("{}: ok, kernels {:?}", p.display(), m.kernels().iter().map(|k| &k.name).collect::<Vec<_>>()),
+                Err(e) => panic!("{}: {e}", p.display()),
+            }
+            n += 1;
+        }
+    }
+    assert!(n > 0, "no .ptx files in {dir}");
+}

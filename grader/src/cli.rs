@@ -34,7 +34,8 @@ pub enum Format {
 )]
 pub struct Cli {
     /// A section id (7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5), `all`, `list`, `hint <id>`, `watch [id]`,
-    /// `reset <id>`; for instructors `verify`, `bundle <id>`.
+    /// `reset <id>`; for instructors `verify`, `bundle <id>`; with a GPU `time [ids|all]
+    /// [--write-docs]` (timings on inputs beyond the L2; `profile <id>` is tools/ncu-crosscheck's).
     pub command: String,
     /// For `hint`: the section id, then how many hints to show (default 1).
     pub rest: Vec<String>,

@@ -292,7 +292,7 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
 /// A full grading of the student's own files counts in .progress.json (not --solutions, not
 /// --kernel). Progress that cannot be saved is only a note: the grade itself stands.
 fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport]) {
-    if cli.solutions || cli.kernel.is_some() {
+    if cli.solutions || cli.kernel.is_some() || !crate::progress::recording() {
         return;
     }
     let saved = crate::progress::Progress::load(root).and_then(|mut p| {

@@ -1099,9 +1099,6 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             } else {
                 1
             };
-            if t == Ty::F16 && n == 1 && false {
-                return Err(unknown(cx));
-            }
             let (regs_op, addr_op) = if base == "st" { (&ops[1], &ops[0]) } else { (&ops[0], &ops[1]) };
             let (base_r, off) = cx.addr(addr_op)?;
             let mut rs = [NO_REG; 4];
@@ -1118,7 +1115,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                 o => return Err(cx.err(format!("`{}` expects a vector, found {o:?}", i.opcode))),
             }
             if base == "st" {
-                if space == Space::Const || space == Space::Param && false {
+                if space == Space::Const {
                     return Err(cx.err("stores to constant memory are not allowed"));
                 }
                 Op::St { space, ty: t, n, s: rs, base: base_r, off }

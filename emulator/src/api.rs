@@ -25,8 +25,9 @@ pub struct LaunchConfig {
     pub dynamic_shared_bytes: u32,
 }
 
-/// One launch: which kernel, its geometry, its arguments and the `__constant__` symbols to set
-/// (by name, raw little-endian bytes; symbols not named here are zero).
+/// One launch: which kernel, its geometry, its arguments and the symbols to set (by name, raw
+/// little-endian bytes), as cudaMemcpyToSymbol would: `__constant__` symbols not named here are
+/// zero; `__device__` (`.global`) variables keep the value last written, in device memory.
 #[derive(Clone, Copy, Debug)]
 pub struct Launch<'a> {
     pub kernel: &'a str,

@@ -91,17 +91,6 @@ pub(crate) fn run(
         }
         params[off..off + size].copy_from_slice(&b);
     }
-    // Constants.
-    let mut consts = data.const_init.clone();
-    for (name, bytes) in l.constants {
-        let (_, off, size) = data.consts.iter().find(|c| c.0 == *name).ok_or_else(|| {
-            lerr(format!("no __constant__ symbol named `{name}` in the module"))
-        })?;
-        if bytes.len() as u64 > *size {
-            return Err(lerr(format!("constant `{name}` is {size} bytes, the launch gives {}", bytes.len())));
-        }
-        consts[*off as usize..*off as usize + bytes.len()].copy_from_slice(bytes);
-    }
     // Module `.global` variables live in device memory from their first launch on.
     let mut global_var_addrs = Vec::new();
     for g in &data.global_vars {
@@ -110,12 +99,31 @@ pub(crate) fn run(
             Some(p) => *p,
             None => {
                 let p = mem.alloc_bytes(&g.init)?;
-                let _ = g.size;
                 mem.module_globals.insert(key, p);
                 p
             }
         };
         global_var_addrs.push(p.0);
+    }
+    // Symbols set by the launch (cudaMemcpyToSymbol): `__constant__` ones go to the constant
+    // bank of this launch; `__device__` ones are written into their device memory, where the
+    // value stays for later launches, as on a GPU.
+    let mut consts = data.const_init.clone();
+    for (name, bytes) in l.constants {
+        if let Some((_, off, size)) = data.consts.iter().find(|c| c.0 == *name) {
+            if bytes.len() as u64 > *size {
+                return Err(lerr(format!("constant `{name}` is {size} bytes, the launch gives {}", bytes.len())));
+            }
+            consts[*off as usize..*off as usize + bytes.len()].copy_from_slice(bytes);
+        } else if let Some(gi) = data.global_vars.iter().position(|g| g.name == *name) {
+            let size = data.global_vars[gi].size;
+            if bytes.len() as u64 > size {
+                return Err(lerr(format!("__device__ variable `{name}` is {size} bytes, the launch gives {}", bytes.len())));
+            }
+            mem.write_bytes(DevicePtr(global_var_addrs[gi]), bytes)?;
+        } else {
+            return Err(lerr(format!("no __constant__ or __device__ symbol named `{name}` in the module")));
+        }
     }
     for a in &mut mem.allocs {
         a.reset_read_bits();

@@ -160,6 +160,60 @@ fn conv2d_cached_tiled_matches_reference() {
     );
 }
 
+/// A `__device__` filter is set by name like a `__constant__` one (cudaMemcpyToSymbol does
+/// both); its reads are global loads, so they count in `global_load_bytes`.
+#[test]
+fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
+    let module = module("conv2d_device_filter");
+    let kernel = "convolution_2D_device_filter_kernel";
+    let mut rng = rng(31);
+    let r = 2usize;
+    for &(w, h) in &[(1usize, 1usize), (5, 3), (33, 31), (64, 33)] {
+        let n = random_f32(&mut rng, w * h);
+        let f = random_f32(&mut rng, 25);
+        let mut mem = DeviceMemory::new();
+        let dn = mem.alloc_f32(&n).unwrap();
+        let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+        let args = [KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(r as i32), KernelArg::I32(w as i32), KernelArg::I32(h as i32)];
+        let grid = cfg([div_up(w, 16), div_up(h, 16), 1], [16, 16, 1]);
+        let fb = f32_bytes(&f);
+        let rep = run_clean(&module, kernel, grid, &args, &[("F", &fb)], &mut mem);
+        let (exact, mag) = conv2d_reference(&n, &f, r, w, h);
+        let got = mem.read_f32(dp, w * h).unwrap();
+        assert_close_bound(&format!("device filter {w}x{h}"), &got, &exact, &mag, 25);
+        // Every in-bounds tap loads one filter value and one input value, 4 bytes each.
+        let mut taps = 0u64;
+        for row in 0..h as i64 {
+            for col in 0..w as i64 {
+                for dr in -2..=2i64 {
+                    for dc in -2..=2i64 {
+                        let (ir, ic) = (row + dr, col + dc);
+                        taps += (ir >= 0 && ir < h as i64 && ic >= 0 && ic < w as i64) as u64;
+                    }
+                }
+            }
+        }
+        assert_eq!(rep.metrics.global_load_bytes, 8 * taps, "{w}x{h}: filter and input reads");
+        assert_eq!(rep.metrics.const_load_bytes, 0, "{w}x{h}: F is not in constant memory");
+        // The value stays in device memory for the next launch, as after cudaMemcpyToSymbol.
+        let dp2 = mem.alloc_zeroed(4 * w * h).unwrap();
+        let args2 = [KernelArg::Ptr(dn), KernelArg::Ptr(dp2), KernelArg::I32(r as i32), KernelArg::I32(w as i32), KernelArg::I32(h as i32)];
+        run_clean(&module, kernel, grid, &args2, &[], &mut mem);
+        assert_eq!(mem.read_f32(dp2, w * h).unwrap(), got, "{w}x{h}: second launch without setting F");
+    }
+    // Wrong name or size: a clear launch error.
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&[1.0]).unwrap();
+    let dp = mem.alloc_zeroed(4).unwrap();
+    let args = [KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(2), KernelArg::I32(1), KernelArg::I32(1)];
+    let too_big = vec![0u8; 104];
+    for (sym, bytes, want) in [("G", &too_big[..4], "no __constant__ or __device__ symbol named `G`"), ("F", &too_big[..], "`F` is 100 bytes")] {
+        let l = emulator::Launch { kernel, config: cfg([1, 1, 1], [1, 1, 1]), args: &args, constants: &[(sym, bytes)] };
+        let e = emulator::launch(&module, &l, &mut mem, &options(1)).expect_err("bad symbol accepted");
+        assert!(e.message.contains(want), "{}", e.message);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stencils
 

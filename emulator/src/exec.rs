@@ -60,6 +60,8 @@ struct Warp {
     lanes: u32,
     /// Block-linear thread index of lane 0.
     base_tid: u32,
+    /// Per register slot: lanes whose value came from a copy load of unwritten shared memory.
+    unwritten: Vec<u32>,
 }
 
 #[inline(always)]
@@ -339,6 +341,10 @@ impl Runner {
                 w.preds.resize(k.npreds, 0);
             }
             w.preds[..k.npreds].fill(0);
+            if w.unwritten.len() < k.nslots {
+                w.unwritten.resize(k.nslots, 0);
+            }
+            w.unwritten[..k.nslots].fill(0);
             let n = (nthreads - wi * 32).min(32);
             w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
             w.base_tid = (wi * 32) as u32;
@@ -872,8 +878,9 @@ impl Runner {
     }
 
     /// Race and initialisation checks of one thread's shared access of `size` bytes at `o`.
+    /// True when a copy load read unwritten bytes (not reported: the value carries that state).
     #[inline(always)]
-    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) {
+    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) -> bool {
         // Fixed sizes let the compiler unroll the per-byte checks.
         match size {
             4 => self.shadow_n::<4>(cx, pc, tid, ws, o, store),
@@ -881,15 +888,17 @@ impl Runner {
             16 => self.shadow_n::<16>(cx, pc, tid, ws, o, store),
             2 => self.shadow_n::<2>(cx, pc, tid, ws, o, store),
             _ => {
+                let mut unwritten = false;
                 for b in o..o + size {
-                    self.shadow_n::<1>(cx, pc, tid, ws, b, store)
+                    unwritten |= self.shadow_n::<1>(cx, pc, tid, ws, b, store);
                 }
+                unwritten
             }
         }
     }
 
     #[inline(always)]
-    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, store: bool) {
+    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, store: bool) -> bool {
         let t = tid as u16;
         let my_warp = t >> 5;
         let (ep, bep, bs) = (self.epoch, self.block_epoch, self.bar_start);
@@ -902,7 +911,7 @@ impl Runner {
             let mut uninit = false;
             for b in 0..N {
                 recent |= we[b] >= bs;
-                uninit |= we[b] < bep;
+                uninit |= (we[b] < bep) | (wt[b] & COPIED_UNWRITTEN != 0);
             }
             let mut bad = !store & uninit;
             if store {
@@ -913,18 +922,19 @@ impl Runner {
                 if recent {
                     let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
                     for b in 0..N {
-                        bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b], t, my_warp, ws, bs);
+                        bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b] & WRITER, t, my_warp, ws, bs);
                     }
                 }
             } else if recent {
                 for b in 0..N {
-                    bad |= conflicts(we[b], wt[b], t, my_warp, ws, bs);
+                    bad |= conflicts(we[b], wt[b] & WRITER, t, my_warp, ws, bs);
                 }
             }
             bad
         };
+        let mut copied_unwritten = false;
         if bad {
-            self.shadow_slow(cx, pc, tid, ws, o, N, store);
+            copied_unwritten = self.shadow_slow(cx, pc, tid, ws, o, N, store);
         }
         if store {
             let we: &mut [u32; N] = (&mut self.sh_w_epoch[o..o + N]).try_into().unwrap();
@@ -941,38 +951,77 @@ impl Runner {
                 re[b] = ep;
             }
         }
+        copied_unwritten
     }
 
-    /// Explain a hazard found by `shadow_n` (before the shadow is updated).
+    /// Explain a hazard found by `shadow_n` (before the shadow is updated). Returns true when
+    /// a copy load read unwritten bytes: not a finding, the caller marks the loaded value.
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) {
+    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) -> bool {
         let t = tid as u16;
         let my_warp = t >> 5;
         let (bep, bs) = (self.block_epoch, self.bar_start);
+        let copy = !store && cx.k.copy_load[pc];
+        let mut copied_unwritten = false;
         for b in o..o + size {
             let (we, wt) = (self.sh_w_epoch[b], self.sh_w_tid[b]);
+            let writer = wt & WRITER;
             if store {
-                if conflicts(we, wt, t, my_warp, ws, bs) {
-                    self.race(cx, pc, tid, b, wt, "write-after-write");
-                    return;
+                if conflicts(we, writer, t, my_warp, ws, bs) {
+                    self.race(cx, pc, tid, b, writer, "write-after-write");
+                    return false;
                 }
                 let (re, rt) = (self.sh_r_epoch[b], self.sh_r_tid[b]);
                 if conflicts(re, rt, t, my_warp, ws, bs) {
                     self.race(cx, pc, tid, b, rt, "write-after-read");
-                    return;
+                    return false;
                 }
-            } else if we < bep {
+                continue;
+            }
+            let never_written = we < bep;
+            let holds_unwritten_copy = !never_written && wt & COPIED_UNWRITTEN != 0;
+            if copy && (never_written || holds_unwritten_copy) {
+                copied_unwritten = true;
+            } else if never_written {
                 self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
                     format!("read of shared memory (offset {b}) that no thread of the block has written")
                 });
-                return;
-            } else if conflicts(we, wt, t, my_warp, ws, bs) {
-                self.race(cx, pc, tid, b, wt, "read-after-write");
-                return;
+                return false;
+            } else if holds_unwritten_copy {
+                self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                    format!(
+                        "read of shared memory (offset {b}) that holds a copy of shared memory no thread of the block has written"
+                    )
+                });
+                return false;
+            }
+            if conflicts(we, writer, t, my_warp, ws, bs) {
+                self.race(cx, pc, tid, b, writer, "read-after-write");
+                return copied_unwritten;
             }
         }
+        copied_unwritten
+    }
+
+    /// After a store of values from a copy load: the bytes that `lanes` stored hold copies of
+    /// unwritten memory, so they stay unwritten (they still count as writes for races).
+    #[cold]
+    #[inline(never)]
+    fn mark_copied_unwritten(&mut self, w: &Warp, lanes: u32, base: R, off: i64, size: usize) {
+        let addrs = w.regs[base as usize];
+        for_lanes(lanes, |l| {
+            // Copy stores are `st.shared`: the address is an offset in the block's shared memory.
+            let o = addrs[l].wrapping_add(off as u64) as usize;
+            let t = (w.base_tid + l as u32) as u16;
+            for b in o..(o + size).min(self.sh_w_tid.len()) {
+                // Only where this lane was the last writer (another lane may have stored after it).
+                if self.sh_w_tid[b] == t && self.sh_w_epoch[b] == self.epoch {
+                    self.sh_w_tid[b] = t | COPIED_UNWRITTEN;
+                }
+            }
+        });
     }
 
     #[cold]
@@ -1082,12 +1131,13 @@ impl Runner {
         if n == 1 && esize == 4 {
             // The common case (one 32-bit value per lane), with the register row kept local.
             let mut row = w.regs[regs[0] as usize];
+            let mut copied_unwritten = 0u32;
             let mut m = mask;
             while m != 0 {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let o = addrs[l].wrapping_add(off as u64) as usize;
-                self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, w.sync_start, o, store);
+                copied_unwritten |= (self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, w.sync_start, o, store) as u32) << l;
                 if store {
                     self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
                 } else {
@@ -1096,16 +1146,24 @@ impl Runner {
                 words[nw] = (o >> 2) as u64;
                 nw += 1;
             }
-            if !store {
-                w.regs[regs[0] as usize] = row;
+            let r = regs[0] as usize;
+            if store {
+                let lanes = w.unwritten[r] & mask;
+                if lanes != 0 {
+                    self.mark_copied_unwritten(w, lanes, base, off, 4);
+                }
+            } else {
+                w.regs[r] = row;
+                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
             }
         } else {
+        let mut copied_unwritten = 0u32;
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = addrs[l].wrapping_add(off as u64) as usize;
-            self.shared_shadow(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store);
+            copied_unwritten |= (self.shared_shadow(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store) as u32) << l;
             for k in 0..n as usize {
                 let at = o + k * esize as usize;
                 if store {
@@ -1119,6 +1177,17 @@ impl Runner {
                 words[nw] = word;
                 nw += 1;
                 word += 1;
+            }
+        }
+        if n == 1 {
+            let r = regs[0] as usize;
+            if store {
+                let lanes = w.unwritten[r] & mask;
+                if lanes != 0 {
+                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
+                }
+            } else {
+                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
             }
         }
         }
@@ -1217,6 +1286,7 @@ impl Runner {
         self.words.clear();
         let mut any_global = false;
         let mut any_shared = false;
+        let mut copied_unwritten = 0u32;
         let mut result = Ok(());
         let mut m = mask;
         while m != 0 {
@@ -1269,7 +1339,7 @@ impl Runner {
                 }
                 Region::Shared(o) => {
                     any_shared = true;
-                    self.shared_shadow(cx, pc, tid, w.sync_start, o as usize, total as usize, store);
+                    copied_unwritten |= (self.shared_shadow(cx, pc, tid, w.sync_start, o as usize, total as usize, store) as u32) << l;
                     for k in 0..n as usize {
                         let at = o as usize + k * esize as usize;
                         if store {
@@ -1335,6 +1405,17 @@ impl Runner {
         if any_shared {
             self.m.shared_requests += 1;
             self.m.shared_bank_conflicts += bank_conflicts(&mut self.words);
+        }
+        if n == 1 {
+            let r = regs[0] as usize;
+            if store {
+                let lanes = w.unwritten[r] & mask;
+                if lanes != 0 && space == Space::Shared {
+                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
+                }
+            } else {
+                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
+            }
         }
         result
     }
@@ -1417,6 +1498,7 @@ impl Runner {
                             self.sh_w_epoch[bb] = self.block_epoch;
                             self.sh_w_tid[bb] = tid as u16;
                         }
+                        self.sh_w_tid[bb] &= WRITER;
                     }
                     old
                 }
@@ -1471,6 +1553,10 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
 /// Who touched a shared byte: a thread index, `READERS_OF_WARP | warp` for several threads of
 /// one warp, or `MANY_READERS` for threads of several warps.
 const READERS_OF_WARP: u16 = 0x8000;
+/// In a writer record (`sh_w_tid`): the value written was a copy of unwritten shared memory, so
+/// the byte still counts as unwritten for reads. `WRITER` masks the thread index out of it.
+const COPIED_UNWRITTEN: u16 = 0x8000;
+const WRITER: u16 = 0x7fff;
 
 #[inline(always)]
 fn warp_of(who: u16) -> u16 {

@@ -169,6 +169,41 @@ fn read_of_shared_memory_nobody_wrote() {
 }
 
 #[test]
+fn unwritten_shared_value_used_in_arithmetic_is_reported() {
+    let module = module("bugs/uninit_copy");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "uninit_add", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let f = first_of(&report, FindingKind::UninitializedShared);
+    assert_finding_file(f, "uninit_copy.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/uninit_copy.cu", "add"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [32, 0, 0]));
+    assert_eq!(report.findings.len(), 1, "{:#?}", report.findings);
+}
+
+#[test]
+fn copy_of_unwritten_shared_is_reported_where_the_copy_is_used() {
+    let module = module("bugs/uninit_copy");
+    let mut mem = DeviceMemory::new();
+    let din = mem.alloc_f32(&[1.0; 64]).unwrap();
+    let dout = mem.alloc_zeroed(4 * 64).unwrap();
+    let report = run_with(&module, "uninit_copy_then_use", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    // b[32..63] are copies of unwritten a[32..63]; thread t reads b[63 - t], so threads 0..31
+    // use them. The copy itself (line `copy`) is not a finding.
+    let found = findings_of(&report, FindingKind::UninitializedShared);
+    assert_eq!(found.len(), 1, "{:#?}", report.findings);
+    let f = found[0];
+    assert_finding_file(f, "uninit_copy.cu");
+    assert_eq!(finding_line(f), marker_line("bugs/uninit_copy.cu", "use"));
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]));
+    assert!(f.message.contains("copy"), "{}", f.message);
+    assert_eq!(report.findings.len(), 1, "no race either: {:#?}", report.findings);
+    // Threads 0..31 read b[63..32]: 32 bad reads, one kept and 31 counted as dropped.
+    assert_eq!(report.findings_dropped, 31);
+}
+
+#[test]
 fn barrier_inside_a_branch_only_some_threads_take() {
     let module = module("bugs/partial_barrier");
     let mut mem = DeviceMemory::new();

@@ -155,6 +155,9 @@ pub(crate) struct Runner {
     sh_w_tid: Vec<u16>,
     sh_r_epoch: Vec<u32>,
     sh_r_tid: Vec<u16>,
+    /// Some byte of this block holds a copy of unwritten memory (`COPIED_UNWRITTEN`): only then
+    /// do reads look at that flag.
+    copies_unwritten: bool,
     /// Bumped by every barrier and every `__syncwarp()`.
     epoch: u32,
     block_epoch: u32,
@@ -318,6 +321,7 @@ impl Runner {
         }
         // Zeroed so results never depend on which block ran before on this worker.
         self.shared[..sb].fill(0);
+        self.copies_unwritten = false;
         self.epoch += 1;
         self.block_epoch = self.epoch;
         self.bar_start = self.epoch;
@@ -911,7 +915,12 @@ impl Runner {
             let mut uninit = false;
             for b in 0..N {
                 recent |= we[b] >= bs;
-                uninit |= (we[b] < bep) | (wt[b] & COPIED_UNWRITTEN != 0);
+                uninit |= we[b] < bep;
+            }
+            if self.copies_unwritten {
+                for b in 0..N {
+                    uninit |= wt[b] & COPIED_UNWRITTEN != 0;
+                }
             }
             let mut bad = !store & uninit;
             if store {
@@ -1019,6 +1028,7 @@ impl Runner {
                 // Only where this lane was the last writer (another lane may have stored after it).
                 if self.sh_w_tid[b] == t && self.sh_w_epoch[b] == self.epoch {
                     self.sh_w_tid[b] = t | COPIED_UNWRITTEN;
+                    self.copies_unwritten = true;
                 }
             }
         });

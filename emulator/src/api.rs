@@ -114,6 +114,8 @@ pub enum FindingKind {
     Misaligned,
     /// Shared-memory hazard between two barriers (RAW, WAR or WAW by different threads).
     Race,
+    /// A read of shared memory no thread of the block wrote, whose value is used (a value only
+    /// copied to shared memory is not reported; its copy stays unwritten).
     UninitializedShared,
     /// A barrier reached by only part of the block, or at different places.
     Barrier,

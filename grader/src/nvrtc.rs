@@ -237,13 +237,24 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
     }
     PRELOADED.lock().unwrap_or_else(|p| p.into_inner()).push(handle);
     // cudarc panics when it cannot open the library; the panic is caught and reported instead.
-    let ok = std::panic::catch_unwind(|| {
+    // cudarc asks the loader for the plain name `libnvrtc.so` first, so where a CUDA 13 toolkit
+    // registers that name, cudarc binds to it rather than to the file preloaded here. Any NVRTC
+    // from 12 on compiles the course's kernels, so that one is used, and named as what it is.
+    let loaded = std::panic::catch_unwind(|| {
         let (mut a, mut b) = (0, 0);
         // SAFETY: plain out-parameters.
-        unsafe { sys::nvrtcVersion(&mut a, &mut b) == sys::nvrtcResult::NVRTC_SUCCESS && (a, b) == (major, minor) }
+        let rc = unsafe { sys::nvrtcVersion(&mut a, &mut b) };
+        (rc == sys::nvrtcResult::NVRTC_SUCCESS).then_some((a, b))
     });
-    match ok {
-        Ok(true) => Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor) }),
+    match loaded {
+        Ok(Some(v)) if v == (major, minor) => {
+            Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: v })
+        }
+        Ok(Some(v)) if v.0 >= 12 => Ok(Nvrtc {
+            library: PathBuf::from("libnvrtc.so"),
+            found_by: format!("the system loader's libnvrtc.so, which cudarc opens before {}", lib.display()),
+            version: v,
+        }),
         _ => Err(format!("{} was loaded but cudarc did not pick it up", lib.display())),
     }
 }

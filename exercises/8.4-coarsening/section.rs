@@ -93,7 +93,7 @@ impl Section for CoarsenedStencil {
             "A block is a 32x32 plane of threads, and it computes OUT_TILE_DIM = 30 planes of 30x30 outputs, one plane after the other: each thread walks its (j, k) column from i = blockIdx.z*OUT_TILE_DIM upward.",
             "Keep three 32x32 __shared__ planes: inPrev_s (i-1), inCurr_s (i) and inNext_s (i+1). Before the loop load the first two; in each iteration load inNext_s, compute from the three planes, then move them down (prev <- curr, curr <- next).",
             "Two barriers per iteration: one after loading inNext_s (the planes are complete before anyone reads), one after computing (nobody still reads a plane while it is overwritten). Every thread must run the same number of iterations.",
-            "Points outside the grid: do not load them, but give the shared slot a value anyway (0 is fine) if your loop copies every slot between planes, or the grader will flag a read of shared memory nothing wrote. Compute only interior points with 1 <= tx, ty < IN_TILE_DIM-1.",
+            "Points outside the grid: do not load them. Moving the planes may copy their empty slots (that is fine), but never compute with them: compute only interior points of the grid, with 1 <= tx, ty < IN_TILE_DIM-1 in the tile.",
         ]
     }
 }

@@ -14,8 +14,8 @@
 // TODO: keep three planes of the tile in shared memory (previous, current, next); per step,
 // load the next plane, compute the current one, move the planes down. The grader checks every
 // point, OP/B (>= 2.0 at N = 128), races, reads of unwritten shared memory and barriers.
-// Careful: moving the planes copies every slot, including those of threads outside the grid,
-// and copying a slot nobody wrote counts as reading unwritten shared memory: store a 0 there.
+// Moving the planes copies every slot, also those of threads outside the grid that loaded
+// nothing: copying such a slot is fine, but computing with it is a read of unwritten memory.
 //
 // Run `cargo run -p grader -- 8.4`; stuck? `cargo run -p grader -- hint 8.4`.
 

@@ -3,7 +3,7 @@
 //! outputs inside it.
 
 use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
-use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, Compare, Geometry, Metric, MetricsVariant, Section, Target, Visibility};
 use rand::rngs::StdRng;
 
 /// The contract's input tile: one thread per input element.
@@ -19,13 +19,30 @@ pub fn section() -> &'static dyn Section {
 }
 
 fn case(input: Conv2dInput) -> Case {
-    let out_tile_dim = IN_TILE_DIM - 2 * input.r;
+    case_with_tile(input, IN_TILE_DIM)
+}
+
+/// A case whose blocks are `in_tile`² input tiles; a tile other than the contract's is passed to
+/// the kernel as `-DIN_TILE_DIM` (the kernel defaults to 32).
+fn case_with_tile(input: Conv2dInput, in_tile: usize) -> Case {
+    let out_tile_dim = in_tile - 2 * input.r;
     let g = Geometry {
         grid: [blocks_for(input.width, out_tile_dim), blocks_for(input.height, out_tile_dim), 1],
-        block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
+        block: [in_tile as u32, in_tile as u32, 1],
         dynamic_shared_bytes: 0,
     };
-    conv2d_case(Conv2dAbi::ConstantFilter, input, g)
+    let mut c = conv2d_case(Conv2dAbi::ConstantFilter, input, g);
+    if in_tile != IN_TILE_DIM {
+        c.defines.push(("IN_TILE_DIM".to_string(), in_tile.to_string()));
+    }
+    c
+}
+
+/// The textbook's OP/B of a tiled kernel: OUT_TILE_DIM²·(2r+1)²·2 FLOPs per IN_TILE_DIM²·4 bytes.
+fn textbook_op_per_byte(in_tile: usize, r: usize) -> f64 {
+    let out_tile = (in_tile - 2 * r) as f64;
+    let taps = ((2 * r + 1) * (2 * r + 1)) as f64;
+    out_tile * out_tile * taps * 2.0 / ((in_tile * in_tile * 4) as f64)
 }
 
 impl Section for HaloTiledConvolution {
@@ -52,6 +69,22 @@ impl Section for HaloTiledConvolution {
     }
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
+    }
+    fn metrics_variants(&self, rng: &mut StdRng) -> Vec<MetricsVariant> {
+        // The textbook's two other 7.4 figures: a 9×9 filter in 32×32 tiles (22.78), and a 5×5
+        // filter in 8×8 tiles (3.13), where the halo is most of the tile.
+        [(32, 4), (8, 2)]
+            .into_iter()
+            .map(|(in_tile, r)| {
+                let label = format!("1024x1024 r={r} IN_TILE_DIM={in_tile}");
+                let input = Conv2dInput::random(rng, &format!("variant: {label}"), Visibility::Hidden, 1024, 1024, r);
+                MetricsVariant {
+                    label,
+                    case: case_with_tile(input, in_tile),
+                    textbook_op_per_byte: Some(textbook_op_per_byte(in_tile, r)),
+                }
+            })
+            .collect()
     }
     fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
         let (width, height, r) = spec.conv2d()?;
@@ -137,6 +170,26 @@ mod tests {
         assert!((3..=4).contains(&s.hints().len()));
         assert!(!s.targets().is_empty());
         assert!(s.dir().starts_with(s.id()), "{} vs {}", s.dir(), s.id());
+    }
+
+    #[test]
+    fn variants_are_the_textbooks_other_configurations() {
+        let variants = section().metrics_variants(&mut StdRng::seed_from_u64(1));
+        let got: Vec<(String, [u32; 3], [u32; 3], f64)> = variants
+            .iter()
+            .map(|v| {
+                check_well_formed(&v.case);
+                let t = v.textbook_op_per_byte.unwrap();
+                (format!("{:?}", v.case.defines), v.case.geometry.block, v.case.geometry.grid, t)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (r#"[("FILTER_RADIUS", "4")]"#.to_string(), [32, 32, 1], [43, 43, 1], 22.78125),
+                (r#"[("FILTER_RADIUS", "2"), ("IN_TILE_DIM", "8")]"#.to_string(), [8, 8, 1], [256, 256, 1], 3.125),
+            ]
+        );
     }
 
     #[test]

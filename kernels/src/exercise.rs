@@ -160,6 +160,17 @@ pub struct Target {
     pub advice: &'static str,
 }
 
+/// A configuration beside the metrics case whose metrics are reported too (`--variants`), e.g.
+/// the textbook's other tile and filter sizes; its output is checked like a test's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MetricsVariant {
+    /// "1024x1024 r=4" etc., as the report prints it.
+    pub label: String,
+    pub case: Case,
+    /// The textbook's OP/B formula for this configuration, where it has one.
+    pub textbook_op_per_byte: Option<f64>,
+}
+
 /// One section of the course. Implemented by each `exercises/<section>` crate.
 pub trait Section: Sync {
     /// The id on the command line and in reports ("7.4", "1d", "8.5").
@@ -184,6 +195,10 @@ pub trait Section: Sync {
     /// 3D: 512³; 1D: 2^26), with the section's own launch geometry. `None`: not timed.
     fn timing_case(&self, _rng: &mut StdRng) -> Option<Case> {
         None
+    }
+    /// Further configurations to measure with `--variants` (none by default).
+    fn metrics_variants(&self, _rng: &mut StdRng) -> Vec<MetricsVariant> {
+        Vec::new()
     }
     /// An instructor's private hidden case (`--cases FILE`), random data of the spec's sizes from
     /// `rng` (seeded by the spec). Sections that take none keep this default.

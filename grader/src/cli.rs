@@ -63,6 +63,9 @@ pub struct Cli {
     /// Also grade an instructor's private hidden cases from this TOML/JSON file (format: grader/src/cases_file.rs).
     #[arg(long, value_name = "FILE")]
     pub cases: Option<PathBuf>,
+    /// Also measure each section's other configurations (7.4: the textbook's 32x32 tiles with a 9x9 filter, 8x8 tiles with a 5x5 filter).
+    #[arg(long)]
+    pub variants: bool,
     /// `reset`: restore the stub without asking.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -235,6 +238,7 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
     };
     let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
     let mut grader = Grader::new(backend.as_ref(), nvrtc);
+    grader.variants = cli.variants;
     if let Some(path) = &cli.cases {
         match crate::cases_file::load(path) {
             Ok(cases) => grader.private_cases = cases,

@@ -36,6 +36,9 @@ pub struct SectionReport {
     pub tests: Vec<TestReport>,
     pub metrics: Option<MetricsReport>,
     pub targets: Vec<TargetReport>,
+    /// Other configurations measured with `--variants`; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variants: Option<Vec<VariantReport>>,
     pub findings: Vec<FindingReport>,
     /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
     pub findings_more: u64,
@@ -88,6 +91,20 @@ pub struct MetricsReport {
     pub gpu: Option<KernelResources>,
 }
 
+/// One `--variants` configuration: its metrics beside the textbook's formula value.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantReport {
+    pub label: String,
+    pub flops: u64,
+    pub global_load_bytes: u64,
+    pub op_per_byte: f64,
+    pub textbook: Option<f64>,
+    /// Output right, run complete, no findings.
+    pub passed: bool,
+    /// Why it failed, when it did.
+    pub message: String,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct TargetReport {
     pub name: String,
@@ -133,6 +150,8 @@ pub struct Grader<'a> {
     /// Progress (the bar): called with (0, n) when a section's n tests are known, then (1, 0) as
     /// each finishes, from several threads at once.
     pub on_progress: Option<Box<dyn Fn(u64, u64) + Send + Sync + 'a>>,
+    /// Also run each section's [`Section::metrics_variants`] (`--variants`).
+    pub variants: bool,
 }
 
 /// The grader itself could not do its job (exit 2): never the student's fault.
@@ -256,7 +275,7 @@ pub fn cases_for(section: &dyn Section, seed: u64, visible_only: bool) -> Vec<(C
 
 impl<'a> Grader<'a> {
     pub fn new(backend: &'a dyn Backend, nvrtc: &'a Nvrtc) -> Self {
-        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None }
+        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None, variants: false }
     }
 
     fn compile(&self, source: &str, name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
@@ -291,6 +310,7 @@ impl<'a> Grader<'a> {
             tests: Vec::new(),
             metrics: None,
             targets: Vec::new(),
+            variants: None,
             findings: Vec::new(),
             findings_more: 0,
             problem: None,
@@ -422,6 +442,9 @@ impl<'a> Grader<'a> {
         if !visible_only && report.targets.is_empty() {
             report.targets = evaluate_targets(&section.targets(), None);
         }
+        if self.variants && !visible_only && report.metrics.is_some() {
+            report.variants = Some(self.run_variants(section, &source, kernel, seed)?);
+        }
         report.passed = report.compile.ok
             && report.problem.is_none()
             && report.tests.iter().all(|t| t.passed)
@@ -429,6 +452,52 @@ impl<'a> Grader<'a> {
             && report.targets.iter().all(|t| t.passed);
         report.seconds = start.elapsed().as_secs_f64();
         Ok(report)
+    }
+}
+
+impl Grader<'_> {
+    /// The section's other configurations, one after another (each is as big as the metrics
+    /// case). Their own seed stream, so the graded cases do not change with `--variants`.
+    fn run_variants(&self, section: &dyn Section, source: &str, kernel: &KernelFile, seed: u64) -> Result<Vec<VariantReport>, Fatal> {
+        let mut rng = StdRng::seed_from_u64(seed ^ 0x5641_5249_414e_5453);
+        let mut reports = Vec::new();
+        for variant in section.metrics_variants(&mut rng) {
+            let case = &variant.case;
+            let mut report = VariantReport {
+                label: variant.label.clone(),
+                flops: 0,
+                global_load_bytes: 0,
+                op_per_byte: 0.0,
+                textbook: variant.textbook_op_per_byte,
+                passed: false,
+                message: String::new(),
+            };
+            match self.compile(source, &kernel.display, &case.defines) {
+                Err(failure) => {
+                    report.message = format!("does not compile with {}: {}", defines_text(&case.defines), errors_only(&failure.log))
+                }
+                Ok(ptx) => {
+                    let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
+                    let program =
+                        self.backend.load_source(&ptx, &unit).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
+                    match program.run(section.kernel_name(), case) {
+                        Err(e) => report.message = e.0,
+                        Ok(o) => {
+                            let (passed, message, _) = judge(case, &o);
+                            report.passed = passed;
+                            report.message = message;
+                            if let Some(m) = &o.metrics {
+                                report.flops = m.flops;
+                                report.global_load_bytes = m.global_load_bytes;
+                                report.op_per_byte = m.op_per_byte();
+                            }
+                        }
+                    }
+                }
+            }
+            reports.push(report);
+        }
+        Ok(reports)
     }
 }
 

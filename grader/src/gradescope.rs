@@ -244,6 +244,7 @@ mod tests {
                 gpu: None,
             }),
             targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.4567), textbook: Some(9.57), passed: true, advice: "tile it".into() }],
+            variants: None,
             findings: vec![FindingReport { kind: "race".into(), message: String::new(), file: Some("kernel.cu".into()), line: Some(23), block: [1, 0, 0], thread: [3, 1, 0], case: "odd size".into(), source_line: None, count: 2 }],
             findings_more: 0,
             problem: None,

@@ -281,6 +281,15 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str(&format!("  metrics ({})\n", m.case));
             s.push_str(&metrics_block(m));
         }
+        if let Some(variants) = &r.variants {
+            s.push_str("  also measured\n");
+            for v in variants {
+                // Rounded half up, as the book prints 3.125 (3.13).
+                let textbook = v.textbook.map(|t| format!(" (textbook {:.2})", (t * 100.0).round() / 100.0)).unwrap_or_default();
+                let verdict = if v.passed { String::new() } else { format!("  FAILED: {}", v.message) };
+                s.push_str(&format!("    {:<32} OP/B {:.2}{textbook}{verdict}\n", v.label, v.op_per_byte));
+            }
+        }
         if !r.targets.is_empty() {
             s.push_str("  targets\n");
             s.push_str(&targets_block(&r.targets));

@@ -240,6 +240,7 @@ mod tests {
             tests: vec![TestReport { name: "a".into(), visibility: "visible".into(), passed: true, message: String::new(), size: "4".into(), metrics_case: false, mismatch: None }],
             metrics: None,
             targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.5), textbook: None, passed: true, advice: String::new() }],
+            variants: None,
             findings: vec![],
             findings_more: 0,
             problem: None,

@@ -123,6 +123,7 @@ fn compile_error_section() {
         tests: vec![],
         metrics: None,
         targets: targets(),
+        variants: None,
         findings: vec![],
         findings_more: 0,
         problem: None,

@@ -603,22 +603,35 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
     let _ = writeln!(s, "<!-- ANCHOR: textbook -->");
     let _ = writeln!(s, "| configuration | textbook OP/B | measured OP/B | measured on |");
     let _ = writeln!(s, "|---|--:|--:|---|");
-    let rows: [(&str, &str, Option<&str>); 10] = [
-        ("7.2 basic kernel, F in global memory", "0.25", Some("7.2")),
-        ("7.3 F in constant memory", "0.5", Some("7.3")),
-        ("7.4 32×32 input tiles, 5×5 filter", "9.57", Some("7.4")),
-        ("7.4 32×32 input tiles, 9×9 filter", "22.78", None),
-        ("7.4 8×8 input tiles, 5×5 filter", "3.13", None),
-        ("7.5 32×32 tiles, halo from the caches, 5×5", "—", Some("7.5")),
-        ("8.2 basic seven-point stencil", "0.46", Some("8.2")),
-        ("8.3 shared tiling, T = 8", "1.37", Some("8.3")),
-        ("8.4 coarsening in z, T = 32", "2.68", Some("8.4")),
-        ("8.5 register tiling, T = 32", "2.68", Some("8.5")),
+    // A `--variants` configuration's OP/B, by its label in the section's report.
+    let measured_variant = |id: &str, label: &str| {
+        sections
+            .iter()
+            .find(|sec| sec.str("section") == Some(id))
+            .and_then(|sec| sec.arr("variants").iter().find(|v| v.str("label") == Some(label)).and_then(|v| v.num("op_per_byte")))
+            .map(|v| format!("{v:.2}"))
+            .unwrap_or_else(|| "—".into())
+    };
+    // (configuration, textbook, section measured on, its variant's label and how the row says it).
+    let rows: [(&str, &str, Option<&str>, Option<(&str, &str)>); 10] = [
+        ("7.2 basic kernel, F in global memory", "0.25", Some("7.2"), None),
+        ("7.3 F in constant memory", "0.5", Some("7.3"), None),
+        ("7.4 32×32 input tiles, 5×5 filter", "9.57", Some("7.4"), None),
+        ("7.4 32×32 input tiles, 9×9 filter", "22.78", Some("7.4"), Some(("1024x1024 r=4 IN_TILE_DIM=32", "FILTER_RADIUS=4"))),
+        ("7.4 8×8 input tiles, 5×5 filter", "3.13", Some("7.4"), Some(("1024x1024 r=2 IN_TILE_DIM=8", "IN_TILE_DIM=8"))),
+        ("7.5 32×32 tiles, halo from the caches, 5×5", "—", Some("7.5"), None),
+        ("8.2 basic seven-point stencil", "0.46", Some("8.2"), None),
+        ("8.3 shared tiling, T = 8", "1.37", Some("8.3"), None),
+        ("8.4 coarsening in z, T = 32", "2.68", Some("8.4"), None),
+        ("8.5 register tiling, T = 32", "2.68", Some("8.5"), None),
     ];
-    for (config, book, id) in rows {
-        let (got, on) = match id {
-            Some(id) => (measured_opb(id), format!("the {id} reference solution")),
-            None => ("—".to_string(), "not a course configuration".to_string()),
+    for (config, book, id, variant) in rows {
+        let (got, on) = match (id, variant) {
+            (Some(id), Some((label, how))) => {
+                (measured_variant(id, label), format!("the {id} reference solution, {how} (`--variants`)"))
+            }
+            (Some(id), None) => (measured_opb(id), format!("the {id} reference solution")),
+            (None, _) => ("—".to_string(), "not a course configuration".to_string()),
         };
         let _ = writeln!(s, "| {config} | {book} | {got} | {on} |");
     }
@@ -683,7 +696,7 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
 fn measured_figures_are_current() {
     let root = workspace_root();
     let output = Command::new(env!("CARGO_BIN_EXE_grader"))
-        .args(["all", "--solutions", "--format", "json", "--seed", "1"])
+        .args(["all", "--solutions", "--format", "json", "--seed", "1", "--variants"])
         .current_dir(&root)
         .env("NO_COLOR", "1")
         .output()
@@ -718,4 +731,10 @@ fn measured_figures_are_current() {
         .collect();
     check_or_update("docs/generated/opb-measured.svg", &render_chart(&points));
     assert_eq!(code, Some(0), "a reference solution failed its section:\n{stdout}");
+    // The 7.4 variants ran, on the reference solution, with right outputs.
+    let variants = sections.iter().find(|sec| sec.str("section") == Some("7.4")).map(|sec| sec.arr("variants")).unwrap_or_default();
+    assert_eq!(variants.len(), 2, "--variants must measure 7.4's two other configurations:\n{stdout}");
+    for v in variants {
+        assert_eq!(v.bool("passed"), Some(true), "7.4 variant {:?} failed: {:?}", v.str("label"), v.str("message"));
+    }
 }

@@ -79,6 +79,35 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
     }
 }
 
+/// `fma.rn` on every lane in `mask`. Rust's `mul_add` is exact (one rounding) everywhere; on
+/// x86-64 without `-C target-feature=+fma` it is a library call per lane, so when the CPU has
+/// FMA the loop is compiled a second time with it enabled and picked at run time.
+#[inline(always)]
+fn fused_multiply_add(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU supports FMA (checked just above).
+        unsafe { fused_multiply_add_hw(w, mask, d, a, b, c, f64) };
+        return;
+    }
+    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+}
+
+#[inline(always)]
+fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    if f64 {
+        w.map3(mask, d, a, b, c, |x, y, z| ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z))))
+    } else {
+        w.map3(mask, d, a, b, c, |x, y, z| ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z))))
+    }
+}
+
 impl Warp {
     #[inline(always)]
     fn map1(&mut self, mask: u32, d: R, a: R, f: impl Fn(u64) -> u64) {
@@ -581,12 +610,8 @@ impl Runner {
             },
             Op::Un { op, ty, d, a } => w.map1(mask, d, a, |x| ops::un(op, ty, x)),
             Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
-                (MadKind::Float, Ty::F32) => w.map3(mask, d, a, b, c, |x, y, z| {
-                    ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z)))
-                }),
-                (MadKind::Float, _) => w.map3(mask, d, a, b, c, |x, y, z| {
-                    ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z)))
-                }),
+                (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
+                (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),
                 (MadKind::Lo, Ty::S32 | Ty::U32) => {
                     w.map3(mask, d, a, b, c, |x, y, z| (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64)
                 }

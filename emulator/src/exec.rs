@@ -11,10 +11,10 @@ use crate::api::{Finding, FindingKind, Metrics};
 use crate::decode::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
+use crate::shadow::{Accessor, Hazard, SharedShadow};
 
 pub(crate) const FULL: u32 = u32::MAX;
 const NO_PC: u32 = u32::MAX;
-const MANY_READERS: u16 = u16::MAX;
 
 /// Everything about a launch that all blocks share (read-only while blocks run).
 pub(crate) struct LaunchCtx<'a> {
@@ -178,20 +178,7 @@ impl Warp {
 pub(crate) struct Runner {
     warps: Vec<Warp>,
     shared: Vec<u8>,
-    // Shadow of shared memory, one entry per byte. Epochs grow forever (never cleared): a
-    // barrier starts a new epoch, a block starts a new epoch and remembers it.
-    sh_w_epoch: Vec<u32>,
-    sh_w_tid: Vec<u16>,
-    sh_r_epoch: Vec<u32>,
-    sh_r_tid: Vec<u16>,
-    /// Some byte of this block holds a copy of unwritten memory (`COPIED_UNWRITTEN`): only then
-    /// do reads look at that flag.
-    copies_unwritten: bool,
-    /// Bumped by every barrier and every `__syncwarp()`.
-    epoch: u32,
-    block_epoch: u32,
-    /// Epoch at the last block-wide barrier: accesses before it are ordered with later ones.
-    bar_start: u32,
+    shadow: SharedShadow,
     local: Vec<u8>,
     loads_per_thread: Vec<u32>,
     m: Metrics,
@@ -343,17 +330,10 @@ impl Runner {
         let sb = cx.shared_bytes as usize;
         if self.shared.len() < sb {
             self.shared.resize(sb, 0);
-            self.sh_w_epoch.resize(sb, 0);
-            self.sh_w_tid.resize(sb, 0);
-            self.sh_r_epoch.resize(sb, 0);
-            self.sh_r_tid.resize(sb, 0);
         }
         // Zeroed so results never depend on which block ran before on this worker.
         self.shared[..sb].fill(0);
-        self.copies_unwritten = false;
-        self.epoch += 1;
-        self.block_epoch = self.epoch;
-        self.bar_start = self.epoch;
+        self.shadow.begin_block(sb);
         let lb = k.local_bytes as usize * nthreads;
         if self.local.len() < lb {
             self.local.resize(lb, 0);
@@ -388,7 +368,7 @@ impl Runner {
             w.other_min = NO_PC;
             w.waiting = 0;
             w.warp_waiting = 0;
-            w.sync_start = self.epoch;
+            w.sync_start = self.shadow.epoch();
             w.exited = 0;
             for (slot, init) in &k.slot_init {
                 let r = &mut w.regs[*slot as usize];
@@ -470,10 +450,9 @@ impl Runner {
                 w.reschedule();
             }
             self.m.barriers += 1;
-            self.epoch += 1;
-            self.bar_start = self.epoch;
+            self.shadow.barrier();
             for wi in 0..nwarps {
-                self.warps[wi].sync_start = self.epoch;
+                self.warps[wi].sync_start = self.shadow.epoch();
             }
         }
         self.m.threads = nthreads as u64;
@@ -565,8 +544,7 @@ impl Runner {
                         for_lanes(ww, |l| w.pc[l] += 1);
                         w.pending |= ww;
                         w.warp_waiting = 0;
-                        self.epoch += 1;
-                        w.sync_start = self.epoch;
+                        w.sync_start = self.shadow.warp_sync();
                         w.reschedule();
                     }
                     continue;
@@ -906,137 +884,41 @@ impl Runner {
         });
     }
 
-    /// Race and initialisation checks of one thread's shared access of `size` bytes at `o`.
+    /// The shadow's check of one thread's shared access of `size` bytes at `o`, reported.
     /// True when a copy load read unwritten bytes (not reported: the value carries that state).
     #[inline(always)]
-    fn shared_shadow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) -> bool {
-        // Fixed sizes let the compiler unroll the per-byte checks.
-        match size {
-            4 => self.shadow_n::<4>(cx, pc, tid, ws, o, store),
-            8 => self.shadow_n::<8>(cx, pc, tid, ws, o, store),
-            16 => self.shadow_n::<16>(cx, pc, tid, ws, o, store),
-            2 => self.shadow_n::<2>(cx, pc, tid, ws, o, store),
-            _ => {
-                let mut unwritten = false;
-                for b in o..o + size {
-                    unwritten |= self.shadow_n::<1>(cx, pc, tid, ws, b, store);
-                }
-                unwritten
-            }
+    #[allow(clippy::too_many_arguments)]
+    fn shared_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool, copy_load: bool) -> bool {
+        let checked = self.shadow.access(Accessor { tid: tid as u16, warp_sync: ws }, o, size, store, copy_load);
+        if let Some(hazard) = checked.hazard {
+            self.report_hazard(cx, pc, tid, hazard);
         }
+        checked.copied_unwritten
     }
 
-    #[inline(always)]
-    fn shadow_n<const N: usize>(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, store: bool) -> bool {
-        let t = tid as u16;
-        let my_warp = t >> 5;
-        let (ep, bep, bs) = (self.epoch, self.block_epoch, self.bar_start);
-        // Hazards are rare: detect with branch-free folds, explain in the cold path.
-        let bad = {
-            let we: &[u32; N] = self.sh_w_epoch[o..o + N].try_into().unwrap();
-            let wt: &[u16; N] = self.sh_w_tid[o..o + N].try_into().unwrap();
-            // First a cheap filter: nothing touched since the last barrier means no hazard.
-            let mut recent = false;
-            let mut uninit = false;
-            for b in 0..N {
-                recent |= we[b] >= bs;
-                uninit |= we[b] < bep;
-            }
-            if self.copies_unwritten {
-                for b in 0..N {
-                    uninit |= wt[b] & COPIED_UNWRITTEN != 0;
-                }
-            }
-            let mut bad = !store & uninit;
-            if store {
-                let re: &[u32; N] = self.sh_r_epoch[o..o + N].try_into().unwrap();
-                for b in 0..N {
-                    recent |= re[b] >= bs;
-                }
-                if recent {
-                    let rt: &[u16; N] = self.sh_r_tid[o..o + N].try_into().unwrap();
-                    for b in 0..N {
-                        bad |= conflicts(re[b], rt[b], t, my_warp, ws, bs) | conflicts(we[b], wt[b] & WRITER, t, my_warp, ws, bs);
-                    }
-                }
-            } else if recent {
-                for b in 0..N {
-                    bad |= conflicts(we[b], wt[b] & WRITER, t, my_warp, ws, bs);
-                }
-            }
-            bad
-        };
-        let mut copied_unwritten = false;
-        if bad {
-            copied_unwritten = self.shadow_slow(cx, pc, tid, ws, o, N, store);
-        }
-        if store {
-            let we: &mut [u32; N] = (&mut self.sh_w_epoch[o..o + N]).try_into().unwrap();
-            let wt: &mut [u16; N] = (&mut self.sh_w_tid[o..o + N]).try_into().unwrap();
-            for b in 0..N {
-                we[b] = ep;
-                wt[b] = t;
-            }
-        } else {
-            let re: &mut [u32; N] = (&mut self.sh_r_epoch[o..o + N]).try_into().unwrap();
-            let rt: &mut [u16; N] = (&mut self.sh_r_tid[o..o + N]).try_into().unwrap();
-            for b in 0..N {
-                rt[b] = merge_reader(re[b], rt[b], t, bs);
-                re[b] = ep;
-            }
-        }
-        copied_unwritten
-    }
-
-    /// Explain a hazard found by `shadow_n` (before the shadow is updated). Returns true when
-    /// a copy load read unwritten bytes: not a finding, the caller marks the loaded value.
     #[cold]
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn shadow_slow(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool) -> bool {
-        let t = tid as u16;
-        let my_warp = t >> 5;
-        let (bep, bs) = (self.block_epoch, self.bar_start);
-        let copy = !store && cx.k.copy_load[pc];
-        let mut copied_unwritten = false;
-        for b in o..o + size {
-            let (we, wt) = (self.sh_w_epoch[b], self.sh_w_tid[b]);
-            let writer = wt & WRITER;
-            if store {
-                if conflicts(we, writer, t, my_warp, ws, bs) {
-                    self.race(cx, pc, tid, b, writer, "write-after-write");
-                    return false;
-                }
-                let (re, rt) = (self.sh_r_epoch[b], self.sh_r_tid[b]);
-                if conflicts(re, rt, t, my_warp, ws, bs) {
-                    self.race(cx, pc, tid, b, rt, "write-after-read");
-                    return false;
-                }
-                continue;
-            }
-            let never_written = we < bep;
-            let holds_unwritten_copy = !never_written && wt & COPIED_UNWRITTEN != 0;
-            if copy && (never_written || holds_unwritten_copy) {
-                copied_unwritten = true;
-            } else if never_written {
-                self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
-                    format!("read of shared memory (offset {b}) that no thread of the block has written")
+    fn report_hazard(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, hazard: Hazard) {
+        match hazard {
+            Hazard::Unwritten { offset, holds_copy: false } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                format!("read of shared memory (offset {offset}) that no thread of the block has written")
+            }),
+            Hazard::Unwritten { offset, holds_copy: true } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                format!("read of shared memory (offset {offset}) that holds a copy of shared memory no thread of the block has written")
+            }),
+            Hazard::Race { offset, other, what } => {
+                let who = match other {
+                    None => "other threads".to_string(),
+                    Some(o) => {
+                        let o = Self::thread_coords(cx, o as u32);
+                        format!("thread ({},{},{})", o[0], o[1], o[2])
+                    }
+                };
+                self.report(cx, FindingKind::Race, pc, tid, || {
+                    format!("{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between")
                 });
-                return false;
-            } else if holds_unwritten_copy {
-                self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
-                    format!(
-                        "read of shared memory (offset {b}) that holds a copy of shared memory no thread of the block has written"
-                    )
-                });
-                return false;
-            }
-            if conflicts(we, writer, t, my_warp, ws, bs) {
-                self.race(cx, pc, tid, b, writer, "read-after-write");
-                return copied_unwritten;
             }
         }
-        copied_unwritten
     }
 
     /// After a store of values from a copy load: the bytes that `lanes` stored hold copies of
@@ -1048,29 +930,7 @@ impl Runner {
         for_lanes(lanes, |l| {
             // Copy stores are `st.shared`: the address is an offset in the block's shared memory.
             let o = addrs[l].wrapping_add(off as u64) as usize;
-            let t = (w.base_tid + l as u32) as u16;
-            for b in o..(o + size).min(self.sh_w_tid.len()) {
-                // Only where this lane was the last writer (another lane may have stored after it).
-                if self.sh_w_tid[b] == t && self.sh_w_epoch[b] == self.epoch {
-                    self.sh_w_tid[b] = t | COPIED_UNWRITTEN;
-                    self.copies_unwritten = true;
-                }
-            }
-        });
-    }
-
-    #[cold]
-    fn race(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, offset: usize, other: u16, what: &str) {
-        let who = if other & READERS_OF_WARP != 0 {
-            "other threads".to_string()
-        } else {
-            let o = Self::thread_coords(cx, other as u32);
-            format!("thread ({},{},{})", o[0], o[1], o[2])
-        };
-        self.report(cx, FindingKind::Race, pc, tid, || {
-            format!(
-                "{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between"
-            )
+            self.shadow.mark_copied_unwritten((w.base_tid + l as u32) as u16, o, size);
         });
     }
 
@@ -1161,6 +1021,7 @@ impl Runner {
         if !ok {
             return false;
         }
+        let copy_load = !store && cx.k.copy_load[pc];
         let mut words = [0u64; 128];
         let mut nw = 0;
         if n == 1 && esize == 4 {
@@ -1172,7 +1033,7 @@ impl Runner {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let o = addrs[l].wrapping_add(off as u64) as usize;
-                copied_unwritten |= (self.shadow_n::<4>(cx, pc, w.base_tid + l as u32, w.sync_start, o, store) as u32) << l;
+                copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, 4, store, copy_load) as u32) << l;
                 if store {
                     self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
                 } else {
@@ -1198,7 +1059,7 @@ impl Runner {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = addrs[l].wrapping_add(off as u64) as usize;
-            copied_unwritten |= (self.shared_shadow(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store) as u32) << l;
+            copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load) as u32) << l;
             for k in 0..n as usize {
                 let at = o + k * esize as usize;
                 if store {
@@ -1374,7 +1235,8 @@ impl Runner {
                 }
                 Region::Shared(o) => {
                     any_shared = true;
-                    copied_unwritten |= (self.shared_shadow(cx, pc, tid, w.sync_start, o as usize, total as usize, store) as u32) << l;
+                    let copy_load = !store && cx.k.copy_load[pc];
+                    copied_unwritten |= (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load) as u32) << l;
                     for k in 0..n as usize {
                         let at = o as usize + k * esize as usize;
                         if store {
@@ -1527,14 +1389,7 @@ impl Runner {
                     let at = o as usize;
                     let old = read_le(&self.shared, at, size as u32);
                     write_le(&mut self.shared, at, size as u32, apply(old));
-                    // Atomics never race with each other; they do count as initialising.
-                    for bb in at..at + size as usize {
-                        if self.sh_w_epoch[bb] < self.block_epoch {
-                            self.sh_w_epoch[bb] = self.block_epoch;
-                            self.sh_w_tid[bb] = tid as u16;
-                        }
-                        self.sh_w_tid[bb] &= WRITER;
-                    }
+                    self.shadow.atomic(tid as u16, at, size as usize);
                     old
                 }
                 _ => 0,
@@ -1585,39 +1440,3 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
     }
 }
 
-/// Who touched a shared byte: a thread index, `READERS_OF_WARP | warp` for several threads of
-/// one warp, or `MANY_READERS` for threads of several warps.
-const READERS_OF_WARP: u16 = 0x8000;
-/// In a writer record (`sh_w_tid`): the value written was a copy of unwritten shared memory, so
-/// the byte still counts as unwritten for reads. `WRITER` masks the thread index out of it.
-const COPIED_UNWRITTEN: u16 = 0x8000;
-const WRITER: u16 = 0x7fff;
-
-#[inline(always)]
-fn warp_of(who: u16) -> u16 {
-    if who & READERS_OF_WARP != 0 {
-        who & 0x7fff // MANY_READERS gives 0x7fff, which is no warp
-    } else {
-        who >> 5
-    }
-}
-
-/// Does an earlier access (at `epoch`, by `who`) conflict with one by thread `t` now? Only
-/// accesses since the last block barrier count, and for lanes of the same warp only those
-/// since its last `__syncwarp()` (`ws`).
-#[inline(always)]
-fn conflicts(epoch: u32, who: u16, t: u16, my_warp: u16, ws: u32, bar_start: u32) -> bool {
-    (who != t) & (epoch >= bar_start) & ((epoch >= ws) | (warp_of(who) != my_warp))
-}
-
-/// The reader record after thread `t` reads a byte last read at `epoch` by `who`.
-#[inline(always)]
-fn merge_reader(epoch: u32, who: u16, t: u16, bar_start: u32) -> u16 {
-    if epoch < bar_start || who == t {
-        t
-    } else if warp_of(who) == t >> 5 {
-        READERS_OF_WARP | (t >> 5)
-    } else {
-        MANY_READERS
-    }
-}

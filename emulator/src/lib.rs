@@ -54,6 +54,7 @@ mod launch;
 mod memory;
 mod ops;
 mod parse;
+mod shadow;
 
 pub use api::*;
 

@@ -1,0 +1,419 @@
+//! The shadow of a block's shared memory: who last wrote and read each location, and when, so
+//! that hazards between barriers and reads of unwritten memory are caught (the sanitizer's
+//! shared-memory half). It observes accesses; it never changes what a kernel computes.
+//!
+//! Time is counted in epochs. A block barrier or a `__syncwarp()` starts a new one and so does
+//! a new block, so records are never cleared: a record older than the block's first epoch means
+//! "never written by this block", one older than the last barrier means "ordered before now".
+//!
+//! Records are kept per 4-byte word, the size of nearly every shared access in the course. A
+//! word that a 1- or 2-byte access touches is *split*: its record is copied to its four bytes,
+//! which are tracked one by one from then on (until the block ends). Every check gives the
+//! same answer as per-byte records would, since the bytes of an unsplit word share a record.
+
+/// One access: the epoch it happened in and who made it (a thread index, or for readers
+/// `READERS_OF_WARP | warp` or `MANY_READERS`; for writers possibly with `COPIED_UNWRITTEN`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(C, align(8))]
+struct Access {
+    epoch: u32,
+    who: u16,
+}
+
+/// Several threads of one warp read the location: `READERS_OF_WARP | warp`.
+const READERS_OF_WARP: u16 = 0x8000;
+/// Threads of several warps read the location.
+const MANY_READERS: u16 = u16::MAX;
+/// In a writer record: the value written was a copy of unwritten shared memory, so the location
+/// still counts as unwritten for reads. `WRITER` masks the thread index out of it.
+const COPIED_UNWRITTEN: u16 = 0x8000;
+const WRITER: u16 = 0x7fff;
+/// The writer record of a split word: an epoch and a writer that make every fast check fail,
+/// so that accesses to the word take the per-byte path. No block has thread 0x7ffe.
+const SPLIT: Access = Access { epoch: u32::MAX, who: 0x7ffe };
+
+/// What a checked access found (at most one per access: the first, in address order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hazard {
+    /// Another thread accessed `offset` earlier in this barrier interval. `what` is
+    /// "read-after-write", "write-after-read" or "write-after-write"; `other` is a thread index,
+    /// or `None` for several threads.
+    Race { offset: usize, other: Option<u16>, what: &'static str },
+    /// A read of `offset`, which no thread of the block wrote (`holds_copy`: it was written, but
+    /// with a copy of unwritten memory).
+    Unwritten { offset: usize, holds_copy: bool },
+}
+
+/// The result of one thread's access.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Checked {
+    pub hazard: Option<Hazard>,
+    /// A copy load read unwritten memory: not a finding; the loaded value carries that state.
+    pub copied_unwritten: bool,
+}
+
+/// Who is asking: thread `tid`, whose warp last synchronised at epoch `warp_sync`.
+#[derive(Clone, Copy)]
+pub(crate) struct Accessor {
+    pub tid: u16,
+    pub warp_sync: u32,
+}
+
+#[derive(Default)]
+pub(crate) struct SharedShadow {
+    word_w: Vec<Access>,
+    word_r: Vec<Access>,
+    byte_w: Vec<Access>,
+    byte_r: Vec<Access>,
+    /// Words split in this block (reset when the next block starts).
+    split: Vec<u32>,
+    /// Some location of this block holds a copy of unwritten memory: only then do fast reads
+    /// look at `COPIED_UNWRITTEN`.
+    copies_unwritten: bool,
+    epoch: u32,
+    block_epoch: u32,
+    /// Epoch of the last block barrier: accesses before it are ordered with later ones.
+    bar_start: u32,
+}
+
+#[inline(always)]
+fn warp_of(who: u16) -> u16 {
+    if who & READERS_OF_WARP != 0 {
+        who & 0x7fff // MANY_READERS gives 0x7fff, which is no warp
+    } else {
+        who >> 5
+    }
+}
+
+/// Does an earlier access (at `epoch`, by `who`) conflict with one by thread `t` now? Only
+/// accesses since the last block barrier count, and for lanes of the same warp only those
+/// since its last `__syncwarp()` (`ws`).
+#[inline(always)]
+fn conflicts(prev: Access, t: u16, ws: u32, bar_start: u32) -> bool {
+    (prev.who != t) & (prev.epoch >= bar_start) & ((prev.epoch >= ws) | (warp_of(prev.who) != t >> 5))
+}
+
+/// The reader record after thread `t` reads a location last read as `prev`.
+#[inline(always)]
+fn merge_reader(prev: Access, t: u16, epoch: u32, bar_start: u32) -> Access {
+    let who = if prev.epoch < bar_start || prev.who == t {
+        t
+    } else if warp_of(prev.who) == t >> 5 {
+        READERS_OF_WARP | (t >> 5)
+    } else {
+        MANY_READERS
+    };
+    Access { epoch, who }
+}
+
+fn other_of(who: u16) -> Option<u16> {
+    (who & READERS_OF_WARP == 0).then_some(who)
+}
+
+impl SharedShadow {
+    /// A new block with `bytes` of shared memory starts: nothing is written yet.
+    pub fn begin_block(&mut self, bytes: usize) {
+        let words = bytes.div_ceil(4);
+        if self.word_w.len() < words {
+            self.word_w.resize(words, Access::default());
+            self.word_r.resize(words, Access::default());
+            self.byte_w.resize(4 * words, Access::default());
+            self.byte_r.resize(4 * words, Access::default());
+        }
+        for &word in &self.split {
+            self.word_w[word as usize] = Access::default();
+            self.word_r[word as usize] = Access::default();
+        }
+        self.split.clear();
+        self.copies_unwritten = false;
+        self.epoch += 1;
+        self.block_epoch = self.epoch;
+        self.bar_start = self.epoch;
+    }
+
+    /// The current epoch (a warp that synchronises remembers it).
+    pub fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// Every thread of the block passed a barrier.
+    pub fn barrier(&mut self) {
+        self.epoch += 1;
+        self.bar_start = self.epoch;
+    }
+
+    /// The lanes of one warp passed a `__syncwarp()`: returns the epoch it starts.
+    pub fn warp_sync(&mut self) -> u32 {
+        self.epoch += 1;
+        self.epoch
+    }
+
+    /// Check and record an access of `size` bytes at `offset` (in bounds, naturally aligned).
+    /// `copy_load`: a load whose value is only stored back to shared memory.
+    #[inline(always)]
+    pub fn access(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+        match size {
+            4 => self.access_words::<1>(who, offset, store, copy_load),
+            8 => self.access_words::<2>(who, offset, store, copy_load),
+            16 => self.access_words::<4>(who, offset, store, copy_load),
+            _ => self.access_bytes(who, offset, size, store, copy_load),
+        }
+    }
+
+    /// Whole, aligned words: the hot path. Hazards are rare, so they are detected with
+    /// branch-free folds and explained by `access_slow`.
+    #[inline(always)]
+    fn access_words<const N: usize>(&mut self, who: Accessor, offset: usize, store: bool, copy_load: bool) -> Checked {
+        let first = offset / 4;
+        let (t, ws, bs) = (who.tid, who.warp_sync, self.bar_start);
+        let writes: &[Access; N] = self.word_w[first..first + N].try_into().unwrap();
+        // First a cheap filter: nothing written since the last barrier means no write hazard.
+        let mut recent = false;
+        let mut unwritten = false;
+        for w in writes {
+            recent |= w.epoch >= bs;
+            unwritten |= w.epoch < self.block_epoch;
+        }
+        if self.copies_unwritten {
+            for w in writes {
+                unwritten |= w.who & COPIED_UNWRITTEN != 0;
+            }
+        }
+        let mut bad = !store & unwritten;
+        if recent {
+            for w in writes {
+                bad |= conflicts(Access { who: w.who & WRITER, ..*w }, t, ws, bs);
+            }
+        }
+        if store {
+            let reads: &[Access; N] = self.word_r[first..first + N].try_into().unwrap();
+            for r in reads {
+                bad |= conflicts(*r, t, ws, bs);
+            }
+        }
+        if bad {
+            return self.access_slow(who, offset, 4 * N, store, copy_load);
+        }
+        let ep = self.epoch;
+        if store {
+            for w in &mut self.word_w[first..first + N] {
+                *w = Access { epoch: ep, who: t };
+            }
+        } else {
+            for r in &mut self.word_r[first..first + N] {
+                *r = merge_reader(*r, t, ep, bs);
+            }
+        }
+        Checked::default()
+    }
+
+    /// 1- and 2-byte accesses: split the word, then go byte by byte.
+    #[cold]
+    #[inline(never)]
+    fn access_bytes(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+        for word in offset / 4..(offset + size).div_ceil(4) {
+            self.split_word(word);
+        }
+        self.access_slow(who, offset, size, store, copy_load)
+    }
+
+    fn split_word(&mut self, word: usize) {
+        if self.word_w[word] == SPLIT {
+            return;
+        }
+        for b in 4 * word..4 * word + 4 {
+            self.byte_w[b] = self.word_w[word];
+            self.byte_r[b] = self.word_r[word];
+        }
+        self.word_w[word] = SPLIT;
+        self.split.push(word as u32);
+    }
+
+    /// The records of the location at `offset`: its word's, or its byte's when the word is split;
+    /// and how many bytes they cover from `offset`.
+    fn records(&mut self, offset: usize) -> (&mut Access, &mut Access, usize) {
+        let word = offset / 4;
+        if self.word_w[word] == SPLIT {
+            (&mut self.byte_w[offset], &mut self.byte_r[offset], 1)
+        } else {
+            (&mut self.word_w[word], &mut self.word_r[word], 4 - offset % 4)
+        }
+    }
+
+    /// Check each location of the access in order, keep the first hazard, then record the access.
+    #[cold]
+    #[inline(never)]
+    fn access_slow(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+        let (t, ws, bs, bep, ep) = (who.tid, who.warp_sync, self.bar_start, self.block_epoch, self.epoch);
+        let copy = copy_load && !store;
+        let mut out = Checked::default();
+        let mut at = offset;
+        while at < offset + size {
+            let (w, r, step) = self.records(at);
+            let writer = Access { who: w.who & WRITER, ..*w };
+            if out.hazard.is_none() {
+                out.hazard = if store {
+                    if conflicts(writer, t, ws, bs) {
+                        Some(Hazard::Race { offset: at, other: Some(writer.who), what: "write-after-write" })
+                    } else if conflicts(*r, t, ws, bs) {
+                        Some(Hazard::Race { offset: at, other: other_of(r.who), what: "write-after-read" })
+                    } else {
+                        None
+                    }
+                } else {
+                    let never_written = w.epoch < bep;
+                    let holds_copy = !never_written && w.who & COPIED_UNWRITTEN != 0;
+                    if copy && (never_written || holds_copy) {
+                        out.copied_unwritten = true;
+                        None
+                    } else if never_written || holds_copy {
+                        Some(Hazard::Unwritten { offset: at, holds_copy })
+                    } else {
+                        None
+                    }
+                    .or_else(|| {
+                        conflicts(writer, t, ws, bs)
+                            .then_some(Hazard::Race { offset: at, other: Some(writer.who), what: "read-after-write" })
+                    })
+                };
+            }
+            if store {
+                *w = Access { epoch: ep, who: t };
+            } else {
+                *r = merge_reader(*r, t, ep, bs);
+            }
+            at += step;
+        }
+        out
+    }
+
+    /// Thread `tid` stored, at `offset`, a value copied from unwritten memory: where it is still
+    /// the last writer, the location stays unwritten (it still counts as a write for races).
+    pub fn mark_copied_unwritten(&mut self, tid: u16, offset: usize, size: usize) {
+        let ep = self.epoch;
+        let mut at = offset;
+        while at < offset + size && at / 4 < self.word_w.len() {
+            let (w, _, step) = self.records(at);
+            if *w == (Access { epoch: ep, who: tid }) {
+                w.who = tid | COPIED_UNWRITTEN;
+                self.copies_unwritten = true;
+            }
+            at += step;
+        }
+    }
+
+    /// An atomic by thread `tid` on `size` bytes at `offset`. Atomics never race with each
+    /// other; they do count as writing (initialising) the location.
+    pub fn atomic(&mut self, tid: u16, offset: usize, size: usize) {
+        let bep = self.block_epoch;
+        let mut at = offset;
+        while at < offset + size {
+            let (w, _, step) = self.records(at);
+            if w.epoch < bep {
+                *w = Access { epoch: bep, who: tid };
+            }
+            w.who &= WRITER;
+            at += step;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thread(tid: u16, shadow: &SharedShadow) -> Accessor {
+        Accessor { tid, warp_sync: shadow.block_epoch }
+    }
+
+    #[test]
+    fn unwritten_read_then_write_then_read() {
+        let mut s = SharedShadow::default();
+        s.begin_block(64);
+        let t0 = thread(0, &s);
+        assert_eq!(s.access(t0, 8, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 8, holds_copy: false }));
+        assert_eq!(s.access(t0, 8, 4, true, false).hazard, None);
+        assert_eq!(s.access(t0, 8, 4, false, false).hazard, None);
+        // Another block: unwritten again.
+        s.begin_block(64);
+        assert_eq!(s.access(t0, 8, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 8, holds_copy: false }));
+    }
+
+    #[test]
+    fn races_need_a_barrier_between_threads_of_different_warps() {
+        let mut s = SharedShadow::default();
+        s.begin_block(64);
+        let (a, b) = (thread(1, &s), thread(40, &s));
+        assert_eq!(s.access(a, 16, 4, true, false).hazard, None);
+        assert_eq!(
+            s.access(b, 16, 4, false, false).hazard,
+            Some(Hazard::Race { offset: 16, other: Some(1), what: "read-after-write" })
+        );
+        s.barrier();
+        assert_eq!(s.access(b, 16, 4, false, false).hazard, None);
+        assert_eq!(
+            s.access(a, 16, 4, true, false).hazard,
+            Some(Hazard::Race { offset: 16, other: Some(40), what: "write-after-read" })
+        );
+        s.barrier();
+        // Two readers of different warps, then a write: "several threads".
+        s.access(a, 16, 4, false, false);
+        s.access(b, 16, 4, false, false);
+        assert_eq!(
+            s.access(thread(2, &s), 16, 4, true, false).hazard,
+            Some(Hazard::Race { offset: 16, other: None, what: "write-after-read" })
+        );
+    }
+
+    #[test]
+    fn bytes_of_one_word_written_by_different_threads_do_not_race() {
+        let mut s = SharedShadow::default();
+        s.begin_block(64);
+        for t in 0..4u16 {
+            let who = Accessor { tid: t * 32, warp_sync: s.epoch() };
+            assert_eq!(s.access(who, 20 + t as usize, 1, true, false).hazard, None, "byte {t}");
+        }
+        // A word read by a fifth thread races with the first byte's writer, reported there.
+        assert_eq!(
+            s.access(thread(200, &s), 20, 4, false, false).hazard,
+            Some(Hazard::Race { offset: 20, other: Some(0), what: "read-after-write" })
+        );
+        s.barrier();
+        assert_eq!(s.access(thread(200, &s), 20, 4, false, false).hazard, None);
+        // Half a word written: the other half is still unwritten, and found at its first byte.
+        assert_eq!(s.access(thread(3, &s), 32, 2, true, false).hazard, None);
+        s.barrier();
+        assert_eq!(s.access(thread(3, &s), 32, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 34, holds_copy: false }));
+        // The split ends with the block.
+        s.begin_block(64);
+        assert_eq!(s.access(thread(0, &s), 20, 4, true, false).hazard, None);
+        assert_eq!(s.access(thread(0, &s), 20, 4, false, false).hazard, None);
+    }
+
+    #[test]
+    fn copies_of_unwritten_memory_stay_unwritten() {
+        let mut s = SharedShadow::default();
+        s.begin_block(64);
+        let t = thread(5, &s);
+        let c = s.access(t, 0, 4, false, true);
+        assert_eq!(c, Checked { hazard: None, copied_unwritten: true });
+        assert_eq!(s.access(t, 32, 8, true, false).hazard, None);
+        s.mark_copied_unwritten(5, 32, 8);
+        assert_eq!(s.access(t, 36, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 36, holds_copy: true }));
+        s.atomic(5, 36, 4);
+        assert_eq!(s.access(t, 36, 4, false, false).hazard, None);
+    }
+
+    #[test]
+    fn lanes_of_one_warp_are_ordered_by_syncwarp() {
+        let mut s = SharedShadow::default();
+        s.begin_block(64);
+        let a = thread(0, &s);
+        s.access(a, 0, 4, true, false);
+        let ep = s.warp_sync();
+        let b = Accessor { tid: 1, warp_sync: ep };
+        assert_eq!(s.access(b, 0, 4, false, false).hazard, None);
+        let c = Accessor { tid: 33, warp_sync: s.epoch() };
+        assert_eq!(s.access(c, 0, 4, false, false).hazard, Some(Hazard::Race { offset: 0, other: Some(0), what: "read-after-write" }));
+    }
+}

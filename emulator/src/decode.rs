@@ -312,6 +312,10 @@ pub(crate) struct Kernel {
     /// (see `find_copy_loads`). Reading unwritten bytes there is not reported; the "unwritten"
     /// state travels with the value instead.
     pub copy_load: Vec<bool>,
+    /// Per register slot: the same value in every thread of a block (immediates, symbol
+    /// addresses, `%ntid`, `%ctaid`, `%nctaid`). Such slots are filled when a warp starts and
+    /// never written, so an access through one needs checking for one lane only.
+    pub uniform: Vec<bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -747,6 +751,11 @@ fn decode_kernel(
     locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let copy_load = find_copy_loads(&code, cx.nslots);
+    let mut uniform = vec![false; cx.nslots];
+    for (slot, init) in &cx.slot_init {
+        uniform[*slot as usize] =
+            matches!(init, SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_));
+    }
     Ok(Kernel {
         name: f.name.clone(),
         params,
@@ -761,6 +770,7 @@ fn decode_kernel(
         local_bytes: local_end,
         global_atomics,
         copy_load,
+        uniform,
     })
 }
 

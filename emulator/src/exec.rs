@@ -108,27 +108,46 @@ fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64
     }
 }
 
+/// Set the lanes of `mask` in a register row to `v` (a blend the compiler vectorises).
+#[inline(always)]
+fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
+    for (l, x) in row.iter_mut().enumerate() {
+        if mask & (1 << l) != 0 {
+            *x = v;
+        }
+    }
+}
+
 impl Warp {
+    // The maps compute all 32 lanes and keep the result in the lanes of `mask` only: a
+    // branch-free loop the compiler vectorises, cheaper than visiting the set bits (the
+    // operations are pure and never panic, whatever the inactive lanes hold).
     #[inline(always)]
     fn map1(&mut self, mask: u32, d: R, a: R, f: impl Fn(u64) -> u64) {
-        let av = self.regs[a as usize];
-        let dv = &mut self.regs[d as usize];
-        for_lanes(mask, |l| dv[l] = f(av[l]));
+        let (av, dv) = (&self.regs[a as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l]);
+            if mask & (1 << l) != 0 { v } else { dv[l] }
+        });
+        self.regs[d as usize] = out;
     }
     #[inline(always)]
     fn map2(&mut self, mask: u32, d: R, a: R, b: R, f: impl Fn(u64, u64) -> u64) {
-        let av = self.regs[a as usize];
-        let bv = self.regs[b as usize];
-        let dv = &mut self.regs[d as usize];
-        for_lanes(mask, |l| dv[l] = f(av[l], bv[l]));
+        let (av, bv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l], bv[l]);
+            if mask & (1 << l) != 0 { v } else { dv[l] }
+        });
+        self.regs[d as usize] = out;
     }
     #[inline(always)]
     fn map3(&mut self, mask: u32, d: R, a: R, b: R, c: R, f: impl Fn(u64, u64, u64) -> u64) {
-        let av = self.regs[a as usize];
-        let bv = self.regs[b as usize];
-        let cv = self.regs[c as usize];
-        let dv = &mut self.regs[d as usize];
-        for_lanes(mask, |l| dv[l] = f(av[l], bv[l], cv[l]));
+        let (av, bv, cv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[c as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l], bv[l], cv[l]);
+            if mask & (1 << l) != 0 { v } else { dv[l] }
+        });
+        self.regs[d as usize] = out;
     }
     #[inline(always)]
     fn set_pred(&mut self, p: Pr, mask: u32, v: u32) {
@@ -970,31 +989,38 @@ impl Runner {
         let am = total.min(16) - 1;
         let buf = if space == Space::Const { &cx.consts } else { &cx.params };
         let len = buf.len() as u64;
-        let addrs = w.regs[base as usize];
-        let mut ok = true;
-        for_lanes(mask, |l| {
-            let o = addrs[l].wrapping_add(off as u64);
-            ok &= (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
-        });
-        if !ok {
-            return false;
-        }
-        let first = addrs[mask.trailing_zeros() as usize];
-        let mut uniform = true;
-        for_lanes(mask, |l| uniform &= addrs[l] == first);
-        for k in 0..n as usize {
-            let dv = &mut w.regs[regs[k] as usize];
-            if uniform {
-                // Same address in every lane (the usual case for constants and parameters).
-                let o = first.wrapping_add(off as u64) as usize + k * esize as usize;
-                let v = extend_loaded(read_le(buf, o, esize), ty);
-                for_lanes(mask, |l| dv[l] = v);
-                continue;
+        let fits = |o: u64| (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
+        let first = w.regs[base as usize][mask.trailing_zeros() as usize];
+        // Same address in every lane: the usual case for constants and parameters, known at
+        // decode time when the base is a symbol (`[F+4]`).
+        let uniform = cx.k.uniform[base as usize] || {
+            let mut same = true;
+            for_lanes(mask, |l| same &= w.regs[base as usize][l] == first);
+            same
+        };
+        if uniform {
+            let o = first.wrapping_add(off as u64);
+            if !fits(o) {
+                return false;
             }
-            for_lanes(mask, |l| {
-                let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
-                dv[l] = extend_loaded(read_le(buf, o, esize), ty);
-            });
+            for k in 0..n as usize {
+                let v = extend_loaded(read_le(buf, o as usize + k * esize as usize, esize), ty);
+                fill_lanes(&mut w.regs[regs[k] as usize], mask, v);
+            }
+        } else {
+            let addrs = w.regs[base as usize];
+            let mut ok = true;
+            for_lanes(mask, |l| ok &= fits(addrs[l].wrapping_add(off as u64)));
+            if !ok {
+                return false;
+            }
+            for k in 0..n as usize {
+                let dv = &mut w.regs[regs[k] as usize];
+                for_lanes(mask, |l| {
+                    let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
+                    dv[l] = extend_loaded(read_le(buf, o, esize), ty);
+                });
+            }
         }
         let bytes = total * mask.count_ones() as u64;
         if space == Space::Const {
@@ -1012,13 +1038,20 @@ impl Runner {
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
         let len = cx.shared_bytes;
-        let addrs = w.regs[base as usize];
-        let mut ok = true;
-        for_lanes(mask, |l| {
-            let o = addrs[l].wrapping_add(off as u64);
-            ok &= (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
-        });
-        if !ok {
+        if total > len {
+            return false;
+        }
+        // Bounds and alignment of all 32 lanes at once (branch-free, so it vectorises), then
+        // only the lanes that run count. Offsets fit in 32 bits once in bounds.
+        let last = len - total;
+        let mut offsets = [0u32; 32];
+        let mut bad = 0u32;
+        for (l, (a, o32)) in w.regs[base as usize].iter().zip(offsets.iter_mut()).enumerate() {
+            let o = a.wrapping_add(off as u64);
+            *o32 = o as u32;
+            bad |= (((o > last) | (o & am != 0)) as u32) << l;
+        }
+        if bad & mask != 0 {
             return false;
         }
         let copy_load = !store && cx.k.copy_load[pc];
@@ -1026,23 +1059,31 @@ impl Runner {
         let mut nw = 0;
         if n == 1 && esize == 4 {
             // The common case (one 32-bit value per lane), with the register row kept local.
-            let mut row = w.regs[regs[0] as usize];
+            let r = regs[0] as usize;
+            let mut row = w.regs[r];
             let mut copied_unwritten = 0u32;
+            // Words strictly increasing within a window of 32: no bank conflict (checked here
+            // rather than by sorting afterwards).
+            let mut increasing = true;
             let mut m = mask;
             while m != 0 {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let o = addrs[l].wrapping_add(off as u64) as usize;
+                let o = offsets[l] as usize;
                 copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, 4, store, copy_load) as u32) << l;
                 if store {
                     self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
                 } else {
                     row[l] = extend_loaded(read_le(&self.shared, o, 4), ty);
                 }
-                words[nw] = (o >> 2) as u64;
+                let word = (o >> 2) as u64;
+                increasing &= nw == 0 || word > words[nw - 1];
+                words[nw] = word;
                 nw += 1;
             }
-            let r = regs[0] as usize;
+            if increasing && words[nw - 1] - words[0] < 32 {
+                nw = 0;
+            }
             if store {
                 let lanes = w.unwritten[r] & mask;
                 if lanes != 0 {
@@ -1058,7 +1099,7 @@ impl Runner {
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
-            let o = addrs[l].wrapping_add(off as u64) as usize;
+            let o = offsets[l] as usize;
             copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load) as u32) << l;
             for k in 0..n as usize {
                 let at = o + k * esize as usize;

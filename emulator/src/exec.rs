@@ -908,9 +908,20 @@ impl Runner {
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn shared_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool, copy_load: bool) -> bool {
-        let checked = self.shadow.access(Accessor { tid: tid as u16, warp_sync: ws }, o, size, store, copy_load);
+        let who = Accessor { tid: tid as u16, warp_sync: ws };
+        if self.shadow.try_access(who, o, size, store) {
+            return false;
+        }
+        self.shared_access_explained(cx, pc, who, o, size, store, copy_load)
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn shared_access_explained(&mut self, cx: &LaunchCtx, pc: usize, who: Accessor, o: usize, size: usize, store: bool, copy_load: bool) -> bool {
+        let checked = self.shadow.access_explained(who, o, size, store, copy_load);
         if let Some(hazard) = checked.hazard {
-            self.report_hazard(cx, pc, tid, hazard);
+            self.report_hazard(cx, pc, who.tid as u32, hazard);
         }
         checked.copied_unwritten
     }

@@ -149,21 +149,44 @@ impl SharedShadow {
     }
 
     /// Check and record an access of `size` bytes at `offset` (in bounds, naturally aligned).
-    /// `copy_load`: a load whose value is only stored back to shared memory.
-    #[inline(always)]
+    /// `copy_load`: a load whose value is only stored back to shared memory. (The emulator calls
+    /// the two halves itself, to keep the slow one out of line.)
+    #[cfg(test)]
     pub fn access(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
-        match size {
-            4 => self.access_words::<1>(who, offset, store, copy_load),
-            8 => self.access_words::<2>(who, offset, store, copy_load),
-            16 => self.access_words::<4>(who, offset, store, copy_load),
-            _ => self.access_bytes(who, offset, size, store, copy_load),
+        if self.try_access(who, offset, size, store) {
+            Checked::default()
+        } else {
+            self.access_explained(who, offset, size, store, copy_load)
         }
     }
 
-    /// Whole, aligned words: the hot path. Hazards are rare, so they are detected with
-    /// branch-free folds and explained by `access_slow`.
+    /// The hot path of `access`: true when the access was checked and recorded and there is
+    /// nothing to say; false when it must go through `access_explained` (nothing recorded).
     #[inline(always)]
-    fn access_words<const N: usize>(&mut self, who: Accessor, offset: usize, store: bool, copy_load: bool) -> Checked {
+    pub fn try_access(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> bool {
+        match size {
+            4 => self.try_words::<1>(who, offset, store),
+            8 => self.try_words::<2>(who, offset, store),
+            16 => self.try_words::<4>(who, offset, store),
+            _ => false,
+        }
+    }
+
+    /// The slow path of `access`: 1- and 2-byte accesses, split words, and every access with
+    /// something to report or a copy of unwritten memory to carry.
+    #[cold]
+    #[inline(never)]
+    pub fn access_explained(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+        if size < 4 {
+            self.access_bytes(who, offset, size, store, copy_load)
+        } else {
+            self.access_slow(who, offset, size, store, copy_load)
+        }
+    }
+
+    /// Whole, aligned words. Hazards are rare, so they are detected with branch-free folds.
+    #[inline(always)]
+    fn try_words<const N: usize>(&mut self, who: Accessor, offset: usize, store: bool) -> bool {
         let first = offset / 4;
         let (t, ws, bs) = (who.tid, who.warp_sync, self.bar_start);
         let writes: &[Access; N] = self.word_w[first..first + N].try_into().unwrap();
@@ -192,7 +215,7 @@ impl SharedShadow {
             }
         }
         if bad {
-            return self.access_slow(who, offset, 4 * N, store, copy_load);
+            return false;
         }
         let ep = self.epoch;
         if store {
@@ -204,12 +227,10 @@ impl SharedShadow {
                 *r = merge_reader(*r, t, ep, bs);
             }
         }
-        Checked::default()
+        true
     }
 
     /// 1- and 2-byte accesses: split the word, then go byte by byte.
-    #[cold]
-    #[inline(never)]
     fn access_bytes(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
         for word in offset / 4..(offset + size).div_ceil(4) {
             self.split_word(word);
@@ -241,8 +262,6 @@ impl SharedShadow {
     }
 
     /// Check each location of the access in order, keep the first hazard, then record the access.
-    #[cold]
-    #[inline(never)]
     fn access_slow(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
         let (t, ws, bs, bep, ep) = (who.tid, who.warp_sync, self.bar_start, self.block_epoch, self.epoch);
         let copy = copy_load && !store;

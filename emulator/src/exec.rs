@@ -981,6 +981,7 @@ impl Runner {
     ) -> Result<(), Fault> {
         let done = match space {
             Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off),
+            Space::Shared if n == 1 && ty.size() == 4 => return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store),
             Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
             Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
             _ => false,
@@ -1042,6 +1043,77 @@ impl Runner {
         true
     }
 
+    /// 32-bit shared accesses (`ld/st.shared` of one `b32`/`u32`/`s32`/`f32`), the bulk of
+    /// every tiled kernel: lanes in order, each checked for bounds and alignment as it comes. A
+    /// bad lane is handed, with the lanes after it, to `mem_op_slow`, which reports it, so the
+    /// outcome (state, counts, finding) is the slow path's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, mask: u32, ty: Ty, r: R, base: R, off: i64, store: bool) -> Result<(), Fault> {
+        if cx.shared_bytes < 4 {
+            return self.mem_op_slow(cx, w, pc, mask, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
+        }
+        let last = cx.shared_bytes - 4;
+        let copy_load = !store && cx.k.copy_load[pc];
+        let ri = r as usize;
+        // The register row is kept local (it may also be the address register).
+        let mut row = w.regs[ri];
+        let addrs = &w.regs[base as usize];
+        let mut copied_unwritten = 0u32;
+        // Words strictly increasing within a window of 32: no bank conflict (checked here
+        // rather than by sorting afterwards).
+        let mut words = [0u64; 32];
+        let mut nw = 0;
+        let mut increasing = true;
+        let mut previous = -1i64;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            let o = addrs[l].wrapping_add(off as u64);
+            if (o > last) | (o & 3 != 0) {
+                break;
+            }
+            m &= m - 1;
+            let o = o as usize;
+            copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, 4, store, copy_load) as u32) << l;
+            let cell: &mut [u8; 4] = (&mut self.shared[o..o + 4]).try_into().unwrap();
+            if store {
+                *cell = (row[l] as u32).to_le_bytes();
+            } else {
+                row[l] = extend_loaded(u32::from_le_bytes(*cell) as u64, ty);
+            }
+            let word = (o >> 2) as i64;
+            increasing &= word > previous;
+            previous = word;
+            words[nw & 31] = word as u64;
+            nw += 1;
+        }
+        let done = mask & !m;
+        if store {
+            let lanes = w.unwritten[ri] & done;
+            if lanes != 0 {
+                self.mark_copied_unwritten(w, lanes, base, off, 4);
+            }
+            self.m.shared_store_bytes += 4 * done.count_ones() as u64;
+        } else {
+            w.regs[ri] = row;
+            w.unwritten[ri] = (w.unwritten[ri] & !done) | copied_unwritten;
+            self.m.shared_load_bytes += 4 * done.count_ones() as u64;
+        }
+        if done != 0 {
+            self.m.shared_requests += 1;
+            if !(increasing && previous - (words[0] as i64) < 32) {
+                self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
+            }
+        }
+        if m != 0 {
+            return self.mem_op_slow(cx, w, pc, m, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
+        }
+        Ok(())
+    }
+
+    /// Other shared accesses (vectors, 8-byte and sub-word values) when every lane is in bounds
+    /// and aligned: all lanes are checked first.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn shared_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, mask: u32, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64, store: bool) -> bool {
@@ -1068,43 +1140,6 @@ impl Runner {
         let copy_load = !store && cx.k.copy_load[pc];
         let mut words = [0u64; 128];
         let mut nw = 0;
-        if n == 1 && esize == 4 {
-            // The common case (one 32-bit value per lane), with the register row kept local.
-            let r = regs[0] as usize;
-            let mut row = w.regs[r];
-            let mut copied_unwritten = 0u32;
-            // Words strictly increasing within a window of 32: no bank conflict (checked here
-            // rather than by sorting afterwards).
-            let mut increasing = true;
-            let mut m = mask;
-            while m != 0 {
-                let l = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let o = offsets[l] as usize;
-                copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, 4, store, copy_load) as u32) << l;
-                if store {
-                    self.shared[o..o + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
-                } else {
-                    row[l] = extend_loaded(read_le(&self.shared, o, 4), ty);
-                }
-                let word = (o >> 2) as u64;
-                increasing &= nw == 0 || word > words[nw - 1];
-                words[nw] = word;
-                nw += 1;
-            }
-            if increasing && words[nw - 1] - words[0] < 32 {
-                nw = 0;
-            }
-            if store {
-                let lanes = w.unwritten[r] & mask;
-                if lanes != 0 {
-                    self.mark_copied_unwritten(w, lanes, base, off, 4);
-                }
-            } else {
-                w.regs[r] = row;
-                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
-            }
-        } else {
         let mut copied_unwritten = 0u32;
         let mut m = mask;
         while m != 0 {
@@ -1137,7 +1172,6 @@ impl Runner {
             } else {
                 w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
             }
-        }
         }
         let bytes = total * mask.count_ones() as u64;
         if store {

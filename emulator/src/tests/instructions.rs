@@ -273,9 +273,9 @@ fn shfl_and_vote() {
     for (l, x) in v.iter().enumerate() {
         assert_eq!(*x, ((l / 8) * 8 + 1) as u64);
     }
-    let v = run32("setp.lt.u32 %p1, %tx, 5;\n vote.sync.ballot.b32 %r1, %p1, -1;\n cvt.u64.u32 %res, %r1;");
+    let v = run32("setp.lt.u32 %p1, %tx, 8;\n vote.sync.ballot.b32 %r1, %p1, -1;\n cvt.u64.u32 %res, %r1;");
     assert!(v.iter().all(|&x| x == 0b11111));
-    let v = run32("setp.lt.u32 %p1, %tx, 5;\n vote.sync.any.pred %p2, %p1, -1;\n vote.sync.all.pred %p3, %p1, -1;\n vote.sync.uni.pred %p4, %p1, -1;\n selp.u32 %r1, 1, 0, %p2;\n selp.u32 %r2, 2, 0, %p3;\n selp.u32 %r3, 4, 0, %p4;\n add.u32 %r1, %r1, %r2;\n add.u32 %r1, %r1, %r3;\n cvt.u64.u32 %res, %r1;");
+    let v = run32("setp.lt.u32 %p1, %tx, 8;\n vote.sync.any.pred %p2, %p1, -1;\n vote.sync.all.pred %p3, %p1, -1;\n vote.sync.uni.pred %p4, %p1, -1;\n selp.u32 %r1, 1, 0, %p2;\n selp.u32 %r2, 2, 0, %p3;\n selp.u32 %r3, 4, 0, %p4;\n add.u32 %r1, %r1, %r2;\n add.u32 %r1, %r1, %r3;\n cvt.u64.u32 %res, %r1;");
     assert!(v.iter().all(|&x| x == 1));
 }
 
@@ -386,6 +386,44 @@ fn uninitialised_shared_read_and_races() {
     let (_, rep) = run_snippet_cfg(body, decls, 64, "", &[], 0);
     assert!(rep.findings.iter().any(|f| f.kind == FindingKind::Race && f.message.contains("write-after-read") && f.thread == [33, 0, 0]), "{:?}", rep.findings);
     assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+}
+
+#[test]
+fn shared_out_of_bounds_in_the_middle_of_a_warp() {
+    // 32 bytes of shared memory: lanes 0-7 store in bounds, lane 8 is the first one past the end.
+    let decls = ".shared .align 4 .b8 sm[32];";
+    let body = "mul.wide.u32 %rd1, %tx, 4;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n .loc 1 12 1\n st.shared.u32 [%rd3], %tx;";
+    let (_, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
+    assert!(!rep.completed);
+    assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+    let f = &rep.findings[0];
+    assert_eq!((f.kind, f.thread, f.source.as_ref().unwrap().line), (FindingKind::OutOfBounds, [8, 0, 0], 12), "{f:?}");
+    // The lanes before it were done, and counted, as one request.
+    assert_eq!((rep.metrics.shared_store_bytes, rep.metrics.shared_requests), (32, 1));
+    // The same for a load, after the in-bounds lanes wrote their words.
+    let body = "mul.wide.u32 %rd1, %tx, 4;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n setp.lt.u32 %p1, %tx, 8;\n @%p1 st.shared.u32 [%rd3], %tx;\n bar.sync 0;\n .loc 1 14 1\n ld.shared.u32 %r1, [%rd3];";
+    let (_, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
+    assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+    assert_eq!((rep.findings[0].kind, rep.findings[0].thread), (FindingKind::OutOfBounds, [8, 0, 0]));
+    assert_eq!((rep.metrics.shared_load_bytes, rep.metrics.shared_requests), (32, 2));
+}
+
+#[test]
+fn bytes_of_one_shared_word_belong_to_different_threads() {
+    // Each of 32 threads writes one byte; after a barrier each reads the word holding its byte
+    // and three others: no race, and the values are the four thread indices.
+    let decls = ".shared .align 4 .b8 sm[32];";
+    let body = "mov.u64 %rd2, sm;\n cvt.u64.u32 %rd1, %tx;\n add.s64 %rd3, %rd2, %rd1;\n cvt.u16.u32 %rs1, %tx;\n st.shared.u8 [%rd3], %rs1;\n bar.sync 0;\n and.b32 %r2, %tx, -4;\n cvt.u64.u32 %rd4, %r2;\n add.s64 %rd5, %rd2, %rd4;\n ld.shared.u32 %r1, [%rd5];\n cvt.u64.u32 %res, %r1;";
+    let (v, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
+    assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
+    for (t, got) in v.iter().enumerate() {
+        let b = (t & !3) as u64;
+        assert_eq!(*got, b | (b + 1) << 8 | (b + 2) << 16 | (b + 3) << 24, "thread {t}");
+    }
+    // Without the barrier, a thread reading the word races with the writers of the other bytes.
+    let (_, rep) = run_snippet_cfg(&body.replace("bar.sync 0;", ""), decls, 32, "", &[], 0);
+    let race = rep.findings.iter().find(|f| f.kind == FindingKind::Race).expect("a race");
+    assert!(race.message.contains("read-after-write"), "{}", race.message);
 }
 
 #[test]

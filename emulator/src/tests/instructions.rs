@@ -273,9 +273,9 @@ fn shfl_and_vote() {
     for (l, x) in v.iter().enumerate() {
         assert_eq!(*x, ((l / 8) * 8 + 1) as u64);
     }
-    let v = run32("setp.lt.u32 %p1, %tx, 8;\n vote.sync.ballot.b32 %r1, %p1, -1;\n cvt.u64.u32 %res, %r1;");
+    let v = run32("setp.lt.u32 %p1, %tx, 5;\n vote.sync.ballot.b32 %r1, %p1, -1;\n cvt.u64.u32 %res, %r1;");
     assert!(v.iter().all(|&x| x == 0b11111));
-    let v = run32("setp.lt.u32 %p1, %tx, 8;\n vote.sync.any.pred %p2, %p1, -1;\n vote.sync.all.pred %p3, %p1, -1;\n vote.sync.uni.pred %p4, %p1, -1;\n selp.u32 %r1, 1, 0, %p2;\n selp.u32 %r2, 2, 0, %p3;\n selp.u32 %r3, 4, 0, %p4;\n add.u32 %r1, %r1, %r2;\n add.u32 %r1, %r1, %r3;\n cvt.u64.u32 %res, %r1;");
+    let v = run32("setp.lt.u32 %p1, %tx, 5;\n vote.sync.any.pred %p2, %p1, -1;\n vote.sync.all.pred %p3, %p1, -1;\n vote.sync.uni.pred %p4, %p1, -1;\n selp.u32 %r1, 1, 0, %p2;\n selp.u32 %r2, 2, 0, %p3;\n selp.u32 %r3, 4, 0, %p4;\n add.u32 %r1, %r1, %r2;\n add.u32 %r1, %r1, %r3;\n cvt.u64.u32 %res, %r1;");
     assert!(v.iter().all(|&x| x == 1));
 }
 

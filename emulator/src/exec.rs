@@ -1059,13 +1059,14 @@ impl Runner {
         // The register row is kept local (it may also be the address register).
         let mut row = w.regs[ri];
         let addrs = &w.regs[base as usize];
-        let mut copied_unwritten = 0u32;
+        // Lane by lane up to the first bad one: bounds and alignment, then the value (a store by
+        // several lanes to one word keeps the last). The shadow only observes, so it comes after.
         // Words strictly increasing within a window of 32: no bank conflict (checked here
         // rather than by sorting afterwards).
-        let mut words = [0u64; 32];
-        let mut nw = 0;
+        let mut offsets = [0u32; 32];
         let mut increasing = true;
         let mut previous = -1i64;
+        let shared = &mut self.shared[..];
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -1074,9 +1075,8 @@ impl Runner {
                 break;
             }
             m &= m - 1;
-            let o = o as usize;
-            copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, 4, store, copy_load) as u32) << l;
-            let cell: &mut [u8; 4] = (&mut self.shared[o..o + 4]).try_into().unwrap();
+            offsets[l] = o as u32;
+            let cell: &mut [u8; 4] = (&mut shared[o as usize..o as usize + 4]).try_into().unwrap();
             if store {
                 *cell = (row[l] as u32).to_le_bytes();
             } else {
@@ -1085,10 +1085,26 @@ impl Runner {
             let word = (o >> 2) as i64;
             increasing &= word > previous;
             previous = word;
-            words[nw & 31] = word as u64;
-            nw += 1;
         }
         let done = mask & !m;
+        // The shadow, lanes in order; the rare lane with something to say goes the long way.
+        let (base_tid, ws) = (w.base_tid, w.sync_start);
+        let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
+            if store {
+                shadow.try_words_of_warp::<true>(base_tid as u16, ws, lanes, &offsets)
+            } else {
+                shadow.try_words_of_warp::<false>(base_tid as u16, ws, lanes, &offsets)
+            }
+        };
+        let mut copied_unwritten = 0u32;
+        let mut rest = try_lanes(&mut self.shadow, done);
+        while rest != 0 {
+            let l = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let who = Accessor { tid: (base_tid + l as u32) as u16, warp_sync: ws };
+            copied_unwritten |= (self.shared_access_explained(cx, pc, who, offsets[l] as usize, 4, store, copy_load) as u32) << l;
+            rest = try_lanes(&mut self.shadow, rest);
+        }
         if store {
             let lanes = w.unwritten[ri] & done;
             if lanes != 0 {
@@ -1102,7 +1118,14 @@ impl Runner {
         }
         if done != 0 {
             self.m.shared_requests += 1;
-            if !(increasing && previous - (words[0] as i64) < 32) {
+            let first = (offsets[done.trailing_zeros() as usize] >> 2) as i64;
+            if !(increasing && previous - first < 32) {
+                let mut words = [0u64; 32];
+                let mut nw = 0;
+                for_lanes(done, |l| {
+                    words[nw & 31] = (offsets[l] >> 2) as u64;
+                    nw += 1;
+                });
                 self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
             }
         }

@@ -172,6 +172,40 @@ impl SharedShadow {
         }
     }
 
+    /// `try_access` for a whole warp's 32-bit accesses: the lanes of `lanes`, threads
+    /// `first_tid + lane` (`first_tid` a multiple of 32), at `offsets[lane]` (in bounds,
+    /// aligned), in lane order, while none needs explaining. Returns the lanes left, the first
+    /// of which needs `access_explained`. Out of line, so that its state stays in registers.
+    #[inline(never)]
+    pub fn try_words_of_warp<const STORE: bool>(&mut self, first_tid: u16, warp_sync: u32, lanes: u32, offsets: &[u32; 32]) -> u32 {
+        let (bs, bep, ep, ws) = (self.bar_start, self.block_epoch, self.epoch, warp_sync);
+        let flags = self.copies_unwritten;
+        let (writes, reads) = (&mut self.word_w[..], &mut self.word_r[..]);
+        let mut m = lanes;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize & 31;
+            let word = offsets[l] as usize / 4;
+            let t = first_tid + l as u16;
+            let (Some(&w), Some(&r)) = (writes.get(word), reads.get(word)) else { return m };
+            let writer = Access { who: w.who & WRITER, ..w };
+            if STORE {
+                if conflicts(writer, t, ws, bs) | conflicts(r, t, ws, bs) {
+                    return m;
+                }
+                writes[word] = Access { epoch: ep, who: t };
+            } else {
+                // Usually: written by this block before the last barrier, and not a copy.
+                let settled = w.epoch.wrapping_sub(bep) < bs.wrapping_sub(bep) && !(flags && w.who & COPIED_UNWRITTEN != 0);
+                if !settled && ((w.epoch < bep) | (flags & (w.who & COPIED_UNWRITTEN != 0)) | conflicts(writer, t, ws, bs)) {
+                    return m;
+                }
+                reads[word] = merge_reader(r, t, ep, bs);
+            }
+            m &= m - 1;
+        }
+        0
+    }
+
     /// The slow path of `access`: 1- and 2-byte accesses, split words, and every access with
     /// something to report or a copy of unwritten memory to carry.
     #[cold]

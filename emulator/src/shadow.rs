@@ -199,7 +199,11 @@ impl SharedShadow {
                 if !settled && ((w.epoch < bep) | (flags & (w.who & COPIED_UNWRITTEN != 0)) | conflicts(writer, t, ws, bs)) {
                     return m;
                 }
-                reads[word] = merge_reader(r, t, ep, bs);
+                // Already read by several warps since the barrier: merging changes nothing that
+                // `conflicts` looks at (for MANY_READERS only `epoch >= bar_start` counts).
+                if !(r.who == MANY_READERS && r.epoch >= bs) {
+                    reads[word] = merge_reader(r, t, ep, bs);
+                }
             }
             m &= m - 1;
         }

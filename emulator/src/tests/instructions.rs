@@ -386,6 +386,13 @@ fn uninitialised_shared_read_and_races() {
     let (_, rep) = run_snippet_cfg(body, decls, 64, "", &[], 0);
     assert!(rep.findings.iter().any(|f| f.kind == FindingKind::Race && f.message.contains("write-after-read") && f.thread == [33, 0, 0]), "{:?}", rep.findings);
     assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+    // Every thread of two warps reads the word (twice), then thread 33 writes it: the readers
+    // are "other threads".
+    let body = "setp.eq.u32 %p1, %tx, 0;\n @%p1 st.shared.u32 [sm+4], 0;\n bar.sync 0;\n ld.shared.u32 %r1, [sm+4];\n ld.shared.u32 %r2, [sm+4];\n setp.eq.u32 %p2, %tx, 33;\n .loc 1 21 1\n @%p2 st.shared.u32 [sm+4], 5;";
+    let (_, rep) = run_snippet_cfg(body, decls, 64, "", &[], 0);
+    assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+    let f = &rep.findings[0];
+    assert!(f.message.contains("write-after-read") && f.message.contains("other threads") && f.thread == [33, 0, 0], "{f:?}");
 }
 
 #[test]

@@ -111,11 +111,8 @@ fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64
 /// Set the lanes of `mask` in a register row to `v` (a blend the compiler vectorises).
 #[inline(always)]
 fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
-    for (l, x) in row.iter_mut().enumerate() {
-        if mask & (1 << l) != 0 {
-            *x = v;
-        }
-    }
+    let old = *row;
+    *row = std::array::from_fn(|l| if mask & (1 << l) != 0 { v } else { old[l] });
 }
 
 impl Warp {

@@ -20,6 +20,14 @@ struct Access {
     who: u16,
 }
 
+/// The last write and the reads since of one location (a word, or a byte of a split word).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(C, align(16))]
+struct Record {
+    write: Access,
+    read: Access,
+}
+
 /// Several threads of one warp read the location: `READERS_OF_WARP | warp`.
 const READERS_OF_WARP: u16 = 0x8000;
 /// Threads of several warps read the location.
@@ -61,10 +69,8 @@ pub(crate) struct Accessor {
 
 #[derive(Default)]
 pub(crate) struct SharedShadow {
-    word_w: Vec<Access>,
-    word_r: Vec<Access>,
-    byte_w: Vec<Access>,
-    byte_r: Vec<Access>,
+    words: Vec<Record>,
+    bytes: Vec<Record>,
     /// Words split in this block (reset when the next block starts).
     split: Vec<u32>,
     /// Some location of this block holds a copy of unwritten memory: only then do fast reads
@@ -114,15 +120,12 @@ impl SharedShadow {
     /// A new block with `bytes` of shared memory starts: nothing is written yet.
     pub fn begin_block(&mut self, bytes: usize) {
         let words = bytes.div_ceil(4);
-        if self.word_w.len() < words {
-            self.word_w.resize(words, Access::default());
-            self.word_r.resize(words, Access::default());
-            self.byte_w.resize(4 * words, Access::default());
-            self.byte_r.resize(4 * words, Access::default());
+        if self.words.len() < words {
+            self.words.resize(words, Record::default());
+            self.bytes.resize(4 * words, Record::default());
         }
         for &word in &self.split {
-            self.word_w[word as usize] = Access::default();
-            self.word_r[word as usize] = Access::default();
+            self.words[word as usize] = Record::default();
         }
         self.split.clear();
         self.copies_unwritten = false;
@@ -179,30 +182,30 @@ impl SharedShadow {
     #[inline(never)]
     pub fn try_words_of_warp<const STORE: bool>(&mut self, first_tid: u16, warp_sync: u32, lanes: u32, offsets: &[u32; 32]) -> u32 {
         let (bs, bep, ep, ws) = (self.bar_start, self.block_epoch, self.epoch, warp_sync);
-        let flags = self.copies_unwritten;
-        let (writes, reads) = (&mut self.word_w[..], &mut self.word_r[..]);
+        let records = &mut self.words[..];
         let mut m = lanes;
         while m != 0 {
             let l = m.trailing_zeros() as usize & 31;
-            let word = offsets[l] as usize / 4;
             let t = first_tid + l as u16;
-            let (Some(&w), Some(&r)) = (writes.get(word), reads.get(word)) else { return m };
+            let Some(rec) = records.get_mut(offsets[l] as usize / 4) else { return m };
+            let (w, r) = (rec.write, rec.read);
             let writer = Access { who: w.who & WRITER, ..w };
             if STORE {
                 if conflicts(writer, t, ws, bs) | conflicts(r, t, ws, bs) {
                     return m;
                 }
-                writes[word] = Access { epoch: ep, who: t };
+                rec.write = Access { epoch: ep, who: t };
             } else {
-                // Usually: written by this block before the last barrier, and not a copy.
-                let settled = w.epoch.wrapping_sub(bep) < bs.wrapping_sub(bep) && !(flags && w.who & COPIED_UNWRITTEN != 0);
-                if !settled && ((w.epoch < bep) | (flags & (w.who & COPIED_UNWRITTEN != 0)) | conflicts(writer, t, ws, bs)) {
+                // Usually: written by this block before the last barrier. (A copy of unwritten
+                // memory always has something to say; its flag is only ever set in this block.)
+                let settled = w.epoch.wrapping_sub(bep) < bs.wrapping_sub(bep);
+                if (w.who & COPIED_UNWRITTEN != 0) | (!settled && ((w.epoch < bep) | conflicts(writer, t, ws, bs))) {
                     return m;
                 }
                 // Already read by several warps since the barrier: merging changes nothing that
                 // `conflicts` looks at (for MANY_READERS only `epoch >= bar_start` counts).
                 if !(r.who == MANY_READERS && r.epoch >= bs) {
-                    reads[word] = merge_reader(r, t, ep, bs);
+                    rec.read = merge_reader(r, t, ep, bs);
                 }
             }
             m &= m - 1;
@@ -227,28 +230,27 @@ impl SharedShadow {
     fn try_words<const N: usize>(&mut self, who: Accessor, offset: usize, store: bool) -> bool {
         let first = offset / 4;
         let (t, ws, bs) = (who.tid, who.warp_sync, self.bar_start);
-        let writes: &[Access; N] = self.word_w[first..first + N].try_into().unwrap();
+        let records: &mut [Record; N] = (&mut self.words[first..first + N]).try_into().unwrap();
         // First a cheap filter: nothing written since the last barrier means no write hazard.
         let mut recent = false;
         let mut unwritten = false;
-        for w in writes {
+        for w in records.iter().map(|rec| &rec.write) {
             recent |= w.epoch >= bs;
             unwritten |= w.epoch < self.block_epoch;
         }
         if self.copies_unwritten {
-            for w in writes {
+            for w in records.iter().map(|rec| &rec.write) {
                 unwritten |= w.who & COPIED_UNWRITTEN != 0;
             }
         }
         let mut bad = !store & unwritten;
         if recent {
-            for w in writes {
+            for w in records.iter().map(|rec| &rec.write) {
                 bad |= conflicts(Access { who: w.who & WRITER, ..*w }, t, ws, bs);
             }
         }
         if store {
-            let reads: &[Access; N] = self.word_r[first..first + N].try_into().unwrap();
-            for r in reads {
+            for r in records.iter().map(|rec| &rec.read) {
                 bad |= conflicts(*r, t, ws, bs);
             }
         }
@@ -256,13 +258,11 @@ impl SharedShadow {
             return false;
         }
         let ep = self.epoch;
-        if store {
-            for w in &mut self.word_w[first..first + N] {
-                *w = Access { epoch: ep, who: t };
-            }
-        } else {
-            for r in &mut self.word_r[first..first + N] {
-                *r = merge_reader(*r, t, ep, bs);
+        for rec in records {
+            if store {
+                rec.write = Access { epoch: ep, who: t };
+            } else {
+                rec.read = merge_reader(rec.read, t, ep, bs);
             }
         }
         true
@@ -277,14 +277,13 @@ impl SharedShadow {
     }
 
     fn split_word(&mut self, word: usize) {
-        if self.word_w[word] == SPLIT {
+        if self.words[word].write == SPLIT {
             return;
         }
         for b in 4 * word..4 * word + 4 {
-            self.byte_w[b] = self.word_w[word];
-            self.byte_r[b] = self.word_r[word];
+            self.bytes[b] = self.words[word];
         }
-        self.word_w[word] = SPLIT;
+        self.words[word].write = SPLIT;
         self.split.push(word as u32);
     }
 
@@ -292,11 +291,12 @@ impl SharedShadow {
     /// and how many bytes they cover from `offset`.
     fn records(&mut self, offset: usize) -> (&mut Access, &mut Access, usize) {
         let word = offset / 4;
-        if self.word_w[word] == SPLIT {
-            (&mut self.byte_w[offset], &mut self.byte_r[offset], 1)
+        let (rec, step) = if self.words[word].write == SPLIT {
+            (&mut self.bytes[offset], 1)
         } else {
-            (&mut self.word_w[word], &mut self.word_r[word], 4 - offset % 4)
-        }
+            (&mut self.words[word], 4 - offset % 4)
+        };
+        (&mut rec.write, &mut rec.read, step)
     }
 
     /// Check each location of the access in order, keep the first hazard, then record the access.
@@ -349,7 +349,7 @@ impl SharedShadow {
     pub fn mark_copied_unwritten(&mut self, tid: u16, offset: usize, size: usize) {
         let ep = self.epoch;
         let mut at = offset;
-        while at < offset + size && at / 4 < self.word_w.len() {
+        while at < offset + size && at / 4 < self.words.len() {
             let (w, _, step) = self.records(at);
             if *w == (Access { epoch: ep, who: tid }) {
                 w.who = tid | COPIED_UNWRITTEN;

@@ -73,8 +73,8 @@ pub(crate) struct SharedShadow {
     bytes: Vec<Record>,
     /// Words split in this block (reset when the next block starts).
     split: Vec<u32>,
-    /// Some location of this block holds a copy of unwritten memory: only then do fast reads
-    /// look at `COPIED_UNWRITTEN`.
+    /// Some location of this block holds a copy of unwritten memory: only then does
+    /// `try_access` look at `COPIED_UNWRITTEN` (the warp loop tests the bit itself).
     copies_unwritten: bool,
     epoch: u32,
     block_epoch: u32,

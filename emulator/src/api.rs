@@ -46,13 +46,16 @@ pub struct Options {
     pub threads: usize,
     /// Findings kept per launch (the first ones, in a deterministic order); later ones are counted.
     pub max_findings: usize,
+    /// `printf` lines kept per launch (the first ones in block, thread and program order);
+    /// later ones are counted in [`LaunchReport::printf_dropped`].
+    pub max_printf_lines: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
         // About 3× the largest course kernel (the basic 2D convolution at 1024², ~0.3e9), and
         // an endless loop ends in a second or two.
-        Options { instruction_budget: 1_000_000_000, threads: 0, max_findings: 16 }
+        Options { instruction_budget: 1_000_000_000, threads: 0, max_findings: 16, max_printf_lines: 200 }
     }
 }
 
@@ -106,6 +109,9 @@ pub struct KernelInfo {
     pub param_sizes: Vec<usize>,
     /// Bytes of `.shared` variables the kernel uses (static shared memory per block).
     pub static_shared_bytes: u64,
+    /// It declares dynamic shared memory (`extern __shared__`): without it, a launch's
+    /// dynamic bytes would be shared memory the kernel never uses.
+    pub uses_dynamic_shared: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,6 +126,10 @@ pub enum FindingKind {
     /// A barrier reached by only part of the block, or at different places.
     Barrier,
     Timeout,
+    /// A failed `assert` (the launch stops, as on a GPU).
+    Assertion,
+    /// Calls nested deeper than the emulator follows (endless recursion).
+    CallDepth,
 }
 
 impl FindingKind {
@@ -132,6 +142,8 @@ impl FindingKind {
             FindingKind::UninitializedShared => "uninitialized_shared",
             FindingKind::Barrier => "barrier",
             FindingKind::Timeout => "timeout",
+            FindingKind::Assertion => "assertion",
+            FindingKind::CallDepth => "call_depth",
         }
     }
 }
@@ -143,8 +155,19 @@ pub struct Finding {
     pub message: String,
     /// `None` only where the PTX had no `.loc` for the instruction.
     pub source: Option<SourceLocation>,
+    /// When `source` is inside a function: the lines it was called from, innermost first.
+    pub called_from: Vec<SourceLocation>,
     pub block: [u32; 3],
     pub thread: [u32; 3],
+}
+
+/// What one `printf` call printed, and which thread printed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintfLine {
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    /// The formatted text, as the call printed it (usually ending in a newline).
+    pub text: String,
 }
 
 /// Exact counts for one launch. Thread-level counts add up over every active lane.
@@ -222,6 +245,11 @@ pub struct LaunchReport {
     pub findings_dropped: u64,
     /// False when the launch was stopped early (timeout or a fault that ends it).
     pub completed: bool,
+    /// `printf` output in a fixed order: by block (x fastest), then thread, then program
+    /// order; at most `Options::max_printf_lines` calls.
+    pub printf: Vec<PrintfLine>,
+    /// `printf` calls beyond those kept.
+    pub printf_dropped: u64,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +281,7 @@ impl Module {
                 name: k.name.clone(),
                 param_sizes: k.params.iter().map(|p| p.1).collect(),
                 static_shared_bytes: k.static_shared_bytes,
+                uses_dynamic_shared: k.uses_dynamic_shared,
             })
             .collect()
     }

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::api::{LoadError, SourceLocation};
+use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, MAX_CALL_DEPTH};
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
 
 pub(crate) type R = u16;
@@ -140,6 +141,10 @@ pub(crate) enum Space {
     Local,
     Const,
     Param,
+    /// The `.param` variables of call sequences: per-thread memory that carries arguments and
+    /// return values between an inlined function and its caller (registers on a GPU, so it is
+    /// not counted as memory traffic).
+    Frame,
     Generic,
 }
 
@@ -151,6 +156,7 @@ impl Space {
             Space::Local => "local",
             Space::Const => "const",
             Space::Param => "param",
+            Space::Frame => "call parameter",
             Space::Generic => "generic",
         }
     }
@@ -251,6 +257,14 @@ pub(crate) enum Op {
     Pack { d: R, parts: [R; 4], n: u8, bits: u8 },
     /// `mov.b64 {%r0, %r1}, %rd`.
     Unpack { parts: [R; 4], n: u8, bits: u8, a: R },
+    /// `vprintf(fmt, args)`: the frame offsets of its two pointer arguments and of its return
+    /// value (`u32::MAX` when unused).
+    Printf { fmt: u32, args: u32, ret: u32 },
+    /// `__assertfail(message, file, line, function, char size)` (a failed `assert`): the frame
+    /// offsets of the first four arguments.
+    AssertFail { message: u32, file: u32, line: u32, function: u32 },
+    /// A call past the inlining limits (recursion deeper than `MAX_CALL_DEPTH`).
+    CallTooDeep,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -287,6 +301,9 @@ pub(crate) enum SlotInit {
 pub(crate) struct Loc {
     pub source: Option<SourceLocation>,
     pub ptx_line: usize,
+    /// The call sites this instruction was inlined through (by NVRTC or by the emulator),
+    /// innermost first.
+    pub called_from: Vec<SourceLocation>,
 }
 
 #[derive(Clone, Debug)]
@@ -305,6 +322,10 @@ pub(crate) struct Kernel {
     /// Where dynamic (`.extern .shared`) memory starts in the block's shared space.
     pub dynamic_shared_offset: u64,
     pub local_bytes: u64,
+    /// Per-thread bytes of call-sequence `.param` variables, after the local variables.
+    pub frame_bytes: u64,
+    /// The kernel declares dynamic shared memory (`extern __shared__`).
+    pub uses_dynamic_shared: bool,
     /// Atomics that may reach global memory: blocks then run one after another, in order, so
     /// that results (float sums included) never depend on the number of threads.
     pub global_atomics: bool,
@@ -417,7 +438,8 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     }
     let mut kernels = Vec::new();
     for f in ast.functions.iter().filter(|f| f.is_entry) {
-        kernels.push(decode_kernel(f, &files, &consts, &global_vars, &module_shared)?);
+        let body = inline_calls(ast, f)?;
+        kernels.push(decode_kernel(f, &body, &files, &consts, &global_vars, &module_shared)?);
     }
     Ok(ModuleData { kernels, consts, const_init, global_vars })
 }
@@ -429,6 +451,7 @@ enum Sym {
     Global(usize),
     Local(u64),
     Param(u64),
+    Frame(u64),
 }
 
 struct Ctx<'a> {
@@ -529,7 +552,7 @@ impl<'a> Ctx<'a> {
 
     fn sym_addr(&mut self, name: &str) -> Result<R, LoadError> {
         match self.syms.get(name).copied() {
-            Some(Sym::Shared(o)) | Some(Sym::Const(o)) | Some(Sym::Local(o)) | Some(Sym::Param(o)) => self.konst(o),
+            Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o)) => self.konst(o),
             Some(Sym::Global(i)) => self.init_slot(SlotKey::GlobalVar(i), SlotInit::GlobalVar(i)),
             None => Err(self.err(format!("unknown symbol `{name}`"))),
         }
@@ -564,12 +587,16 @@ impl<'a> Ctx<'a> {
                 if let Some(s) = self.special(n)? {
                     return Ok(s);
                 }
+                // Registers may be named without `%` (`{ .reg .f16 h; … }` in inline asm).
+                if self.regs.contains_key(n.as_str()) {
+                    return self.reg(n);
+                }
                 self.sym_addr(n)
             }
             Operand::Addr(AddrBase::Sym(n), off) => {
                 // `sym+off` as a value: fold the offset into the constant.
                 match self.syms.get(n.as_str()).copied() {
-                    Some(Sym::Shared(o)) | Some(Sym::Const(o)) | Some(Sym::Local(o)) | Some(Sym::Param(o)) => {
+                    Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o)) => {
                         self.konst(o.wrapping_add(*off as u64))
                     }
                     _ => Err(self.err(format!("unsupported operand `{n}+{off}`"))),
@@ -582,6 +609,7 @@ impl<'a> Ctx<'a> {
     fn dst(&mut self, op: &Operand) -> Result<R, LoadError> {
         match op {
             Operand::Reg(n) => self.reg(n),
+            Operand::Sym(n) if self.regs.contains_key(n.as_str()) => self.reg(n),
             Operand::Sink => self.new_slot(),
             o => Err(self.err(format!("unsupported destination operand {o:?}"))),
         }
@@ -607,12 +635,12 @@ impl<'a> Ctx<'a> {
 
 fn decode_kernel(
     f: &Function,
+    body: &[Statement],
     files: &HashMap<u32, String>,
     consts: &[(String, u64, u64)],
     global_vars: &[GlobalVar],
     module_shared: &[VarDecl],
 ) -> Result<Kernel, LoadError> {
-    let body = f.body.as_ref().expect("entries have bodies");
     let mut cx = Ctx {
         regs: HashMap::new(),
         nslots: 0,
@@ -654,7 +682,7 @@ fn decode_kernel(
     let mut externs = Vec::new();
     let mut local_end = 0u64;
     let body_vars = body.iter().filter_map(|s| if let Statement::Var(v) = s { Some(v) } else { None });
-    let mut scratch_param = param_bytes as u64;
+    let mut frame_end = 0u64;
     for v in module_shared.iter().chain(body_vars) {
         cx.line = v.line;
         let size = var_size(v).map_err(|m| cx.err(m))?;
@@ -676,10 +704,10 @@ fn decode_kernel(
                 local_end += size;
             }
             "param" => {
-                // Call sequences declare these; calls themselves are refused below.
-                scratch_param = align_up(scratch_param, al);
-                cx.syms.insert(v.name.clone(), Sym::Param(scratch_param));
-                scratch_param += size;
+                // A call sequence's arguments and return values (see `Space::Frame`).
+                frame_end = align_up(frame_end, al);
+                cx.syms.insert(v.name.clone(), Sym::Frame(frame_end));
+                frame_end += size;
             }
             s => return Err(cx.err(format!(".{s} variables inside a kernel are not supported"))),
         }
@@ -692,6 +720,7 @@ fn decode_kernel(
         return Err(cx.err(format!("kernel `{}` declares {shared_end} bytes of shared memory: at most 233472", f.name)));
     }
     let dynamic_shared_offset = align_up(shared_end, extern_align);
+    let uses_dynamic_shared = !externs.is_empty();
     for n in externs {
         cx.syms.insert(n, Sym::Shared(dynamic_shared_offset));
     }
@@ -737,18 +766,20 @@ fn decode_kernel(
             cx.loc = i.loc;
             let inst = decode_inst(&mut cx, i)?;
             code.push(inst);
+            let source_of = |(fi, l): (u32, u32)| SourceLocation {
+                file: files.get(&fi).cloned().unwrap_or_else(|| format!("file{fi}")),
+                line: l,
+            };
             locs.push(Loc {
-                source: i.loc.map(|(fi, l)| SourceLocation {
-                    file: files.get(&fi).cloned().unwrap_or_else(|| format!("file{fi}")),
-                    line: l,
-                }),
+                source: i.loc.map(source_of),
                 ptx_line: i.ptx_line,
+                called_from: i.called_from.iter().copied().map(source_of).collect(),
             });
         }
     }
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
-    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line }));
+    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line, called_from: Vec::new() }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let copy_load = find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
@@ -768,6 +799,8 @@ fn decode_kernel(
         static_shared_bytes,
         dynamic_shared_offset,
         local_bytes: local_end,
+        frame_bytes: align_up(frame_end, 8),
+        uses_dynamic_shared,
         global_atomics,
         copy_load,
         uniform,
@@ -792,6 +825,8 @@ fn reg_uses(op: &Op, reads: &mut Vec<R>, writes: &mut Vec<R>) {
         }
         Op::Setp { a, b, .. } => reads.extend([a, b]),
         Op::Pred { .. } | Op::PredConst { .. } | Op::Bra { .. } | Op::Bar | Op::WarpSync | Op::Exit | Op::Nop => {}
+        // These read and write call-parameter memory only.
+        Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep => {}
         Op::Ld { n, d, base, .. } => {
             writes.extend(&d[..n as usize]);
             reads.push(base);
@@ -1216,6 +1251,13 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             };
             let (regs_op, addr_op) = if base == "st" { (&ops[1], &ops[0]) } else { (&ops[0], &ops[1]) };
             let (base_r, off) = cx.addr(addr_op)?;
+            let space = match (space, addr_op) {
+                (Space::Param, Operand::Addr(AddrBase::Sym(n), _)) if matches!(cx.syms.get(n.as_str()), Some(Sym::Frame(_))) => {
+                    Space::Frame
+                }
+                (Space::Param, _) if base == "st" => return Err(cx.err("stores to kernel parameters are not supported")),
+                _ => space,
+            };
             let mut rs = [NO_REG; 4];
             match regs_op {
                 Operand::Vector(v) => {
@@ -1391,16 +1433,48 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             let c = cx.src(&ops[3], Ty::U32)?;
             Op::Prmt { d, a, b, c }
         }
-        "call" => {
-            let callee = ops.iter().find_map(|o| if let Operand::Sym(s) = o { Some(s.clone()) } else { None });
-            return Err(cx.err(format!(
-                "calls to device functions are not supported (`call {}`): mark the function __forceinline__",
-                callee.unwrap_or_default()
-            )));
-        }
+        "call" => decode_call(cx, i)?,
+        _ if i.opcode == CALL_TOO_DEEP => Op::CallTooDeep,
         _ => return Err(unknown(cx)),
     };
     Ok(Inst { op, guard, guard_neg, flops, other_float: other })
+}
+
+/// Calls left after inlining: those to functions the module only declares. `vprintf` and
+/// `__assertfail` (what `printf` and a failed `assert` call) are built in.
+fn decode_call(cx: &mut Ctx, i: &Instruction) -> Result<Op, LoadError> {
+    let site = call_site(i).ok_or_else(|| cx.err("malformed `call`"))?;
+    let name = match site.callee {
+        Operand::Sym(n) => n.as_str(),
+        _ => return Err(cx.err("calls through a function pointer are not supported")),
+    };
+    let frame_offset = |cx: &Ctx, o: &Operand| -> Result<u32, LoadError> {
+        match o {
+            Operand::Sym(n) => match cx.syms.get(n.as_str()) {
+                Some(Sym::Frame(off)) => Ok(*off as u32),
+                _ => Err(cx.err(format!("`call {name}`: argument `{n}` is not a call parameter"))),
+            },
+            o => Err(cx.err(format!("`call {name}`: unsupported argument {o:?}"))),
+        }
+    };
+    let arg = |cx: &Ctx, k: usize| -> Result<u32, LoadError> {
+        let o = site.args.get(k).ok_or_else(|| cx.err(format!("`call {name}` with too few arguments")))?;
+        frame_offset(cx, o)
+    };
+    match name {
+        "vprintf" => Ok(Op::Printf {
+            fmt: arg(cx, 0)?,
+            args: arg(cx, 1)?,
+            ret: match site.returns.first() {
+                Some(o) => frame_offset(cx, o)?,
+                None => u32::MAX,
+            },
+        }),
+        "__assertfail" => Ok(Op::AssertFail { message: arg(cx, 0)?, file: arg(cx, 1)?, line: arg(cx, 2)?, function: arg(cx, 3)? }),
+        _ => Err(cx.err(format!(
+            "calls to `{name}` are not supported: the module declares it without a body (the emulator runs `printf`, `assert` and the kernel's own functions, followed {MAX_CALL_DEPTH} calls deep)"
+        ))),
+    }
 }
 
 fn wide(t: Ty) -> Ty {

@@ -7,7 +7,7 @@
 //! Metrics and sanitizer checks happen around the instruction semantics (in `ops`), through
 //! `Observer`-style hooks on memory accesses: counts go to `Metrics`, hazards to findings.
 
-use crate::api::{Finding, FindingKind, Metrics};
+use crate::api::{Finding, FindingKind, Metrics, PrintfLine};
 use crate::decode::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
@@ -28,6 +28,14 @@ pub(crate) struct LaunchCtx<'a> {
     pub threads_per_block: u32,
     pub shared_bytes: u64,
     pub max_findings: usize,
+    pub max_printf: usize,
+}
+
+impl LaunchCtx<'_> {
+    /// Bytes of per-thread memory: local variables, then call parameters.
+    fn thread_frame(&self) -> usize {
+        (self.k.local_bytes + self.k.frame_bytes) as usize
+    }
 }
 
 pub(crate) struct BlockResult {
@@ -35,6 +43,9 @@ pub(crate) struct BlockResult {
     pub findings: Vec<Finding>,
     pub dropped: u64,
     pub fault: bool,
+    /// The block's `printf` output, by thread then program order, at most `max_printf` lines.
+    pub printf: Vec<PrintfLine>,
+    pub printf_dropped: u64,
 }
 
 #[derive(Default)]
@@ -207,6 +218,10 @@ pub(crate) struct Runner {
     last_alloc: usize,
     sectors: Vec<u64>,
     words: Vec<u64>,
+    /// `printf` output of the block so far: (thread, order within the thread, line).
+    printf: Vec<(u32, u32, PrintfLine)>,
+    printf_seq: u32,
+    printf_dropped: u64,
 }
 
 enum Region {
@@ -215,9 +230,28 @@ enum Region {
     Local(u64),
     Const(u64),
     Param(u64),
+    /// Offset in the thread's call-parameter memory.
+    Frame(u64),
 }
 
 type Fault = ();
+
+/// printf's view of a thread's argument buffer and of device strings.
+struct DeviceArgs<'r, 'c> {
+    runner: &'r mut Runner,
+    cx: &'r LaunchCtx<'c>,
+    tid: u32,
+    base: u64,
+}
+
+impl crate::printf::PrintfArgs for DeviceArgs<'_, '_> {
+    fn arg(&mut self, offset: usize, size: usize) -> Option<u64> {
+        self.runner.peek(self.cx, self.tid, self.base.wrapping_add(offset as u64), size)
+    }
+    fn string(&mut self, addr: u64) -> Option<Vec<u8>> {
+        self.runner.peek_string(self.cx, self.tid, addr)
+    }
+}
 
 #[inline(always)]
 fn read_le(buf: &[u8], o: usize, size: u32) -> u64 {
@@ -323,6 +357,7 @@ impl Runner {
             kind,
             message: format!("{}{}", msg(), where_),
             source: loc.source.clone(),
+            called_from: loc.called_from.clone(),
             block: self.block_idx,
             thread: Self::thread_coords(cx, tid),
         });
@@ -336,6 +371,9 @@ impl Runner {
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
         self.m = Metrics::default();
+        self.printf.clear();
+        self.printf_seq = 0;
+        self.printf_dropped = 0;
         self.findings.clear();
         self.finding_keys.clear();
         self.dropped = 0;
@@ -350,7 +388,7 @@ impl Runner {
         // Zeroed so results never depend on which block ran before on this worker.
         self.shared[..sb].fill(0);
         self.shadow.begin_block(sb);
-        let lb = k.local_bytes as usize * nthreads;
+        let lb = cx.thread_frame() * nthreads;
         if self.local.len() < lb {
             self.local.resize(lb, 0);
         }
@@ -474,11 +512,14 @@ impl Runner {
         self.m.threads = nthreads as u64;
         self.m.blocks = 1;
         self.m.max_global_loads_per_thread = self.loads_per_thread.iter().copied().max().unwrap_or(0) as u64;
+        self.trim_printf(cx.max_printf);
         BlockResult {
             metrics: std::mem::take(&mut self.m),
             findings: std::mem::take(&mut self.findings),
             dropped: self.dropped,
             fault,
+            printf: self.printf.drain(..).map(|(_, _, line)| line).collect(),
+            printf_dropped: self.printf_dropped,
         }
     }
 
@@ -841,6 +882,17 @@ impl Runner {
                 }
             }
             Op::Nop => {}
+            Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
+            Op::AssertFail { message, file, line, function } => {
+                return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);
+            }
+            Op::CallTooDeep => {
+                let tid = w.base_tid + mask.trailing_zeros();
+                self.report(cx, FindingKind::CallDepth, pc, tid, || {
+                    format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
+                });
+                return Err(());
+            }
             Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
         }
         Ok(())
@@ -882,8 +934,113 @@ impl Runner {
             Space::Local => fits(cx.k.local_bytes).then_some(Region::Local(a)),
             Space::Const => fits(cx.consts.len() as u64).then_some(Region::Const(a)),
             Space::Param => fits(cx.params.len() as u64).then_some(Region::Param(a)),
+            Space::Frame => fits(cx.k.frame_bytes).then_some(Region::Frame(a)),
             Space::Generic => None,
         }
+    }
+
+    /// One byte a thread can see at a generic address, read without counting it (printf's
+    /// and assert's strings and arguments are the driver's business, not the kernel's traffic).
+    fn peek_byte(&mut self, cx: &LaunchCtx, tid: u32, addr: u64) -> Option<u8> {
+        match self.resolve(cx, Space::Generic, addr, 1)? {
+            Region::Global(i, o) => Some(cx.mem.allocs[i].load(o, 1) as u8),
+            Region::Shared(o) => self.shared.get(o as usize).copied(),
+            Region::Local(o) => self.local.get(tid as usize * cx.thread_frame() + o as usize).copied(),
+            Region::Const(o) => cx.consts.get(o as usize).copied(),
+            Region::Param(o) => cx.params.get(o as usize).copied(),
+            Region::Frame(_) => None,
+        }
+    }
+
+    /// `size` bytes at a generic address, little-endian; `None` where any byte is unreadable.
+    fn peek(&mut self, cx: &LaunchCtx, tid: u32, addr: u64, size: usize) -> Option<u64> {
+        let mut v = 0u64;
+        for k in 0..size {
+            v |= (self.peek_byte(cx, tid, addr.wrapping_add(k as u64))? as u64) << (8 * k);
+        }
+        Some(v)
+    }
+
+    /// The NUL-terminated string at a generic address (at most 4 KiB of it).
+    fn peek_string(&mut self, cx: &LaunchCtx, tid: u32, addr: u64) -> Option<Vec<u8>> {
+        if addr == 0 {
+            return None;
+        }
+        let mut out = Vec::new();
+        while out.len() < 4096 {
+            match self.peek_byte(cx, tid, addr.wrapping_add(out.len() as u64))? {
+                0 => break,
+                b => out.push(b),
+            }
+        }
+        Some(out)
+    }
+
+    /// A value in a thread's call-parameter memory (what a call sequence stored).
+    fn frame_read(&self, cx: &LaunchCtx, tid: u32, off: u32, size: u32) -> u64 {
+        let at = tid as usize * cx.thread_frame() + cx.k.local_bytes as usize + off as usize;
+        read_le(&self.local, at, size)
+    }
+
+    fn frame_write(&mut self, cx: &LaunchCtx, tid: u32, off: u32, size: u32, v: u64) {
+        let at = tid as usize * cx.thread_frame() + cx.k.local_bytes as usize + off as usize;
+        write_le(&mut self.local, at, size, v)
+    }
+
+    /// `vprintf` for each lane of `mask`, in lane order: its line joins the block's output.
+    #[cold]
+    #[inline(never)]
+    fn printf(&mut self, cx: &LaunchCtx, w: &Warp, mask: u32, fmt: u32, args: u32, ret: u32) {
+        let mut lanes = mask;
+        while lanes != 0 {
+            let tid = w.base_tid + lanes.trailing_zeros();
+            lanes &= lanes - 1;
+            let fmt_addr = self.frame_read(cx, tid, fmt, 8);
+            let args_addr = self.frame_read(cx, tid, args, 8);
+            let (text, parsed) = match self.peek_string(cx, tid, fmt_addr) {
+                Some(f) => {
+                    let mut device = DeviceArgs { runner: self, cx, tid, base: args_addr };
+                    let text = crate::printf::format(&f, &mut device);
+                    (text, 0)
+                }
+                None => (format!("<printf: unreadable format string at {fmt_addr:#x}>"), -1i32),
+            };
+            if ret != u32::MAX {
+                self.frame_write(cx, tid, ret, 4, parsed as u32 as u64);
+            }
+            let line = PrintfLine { block: self.block_idx, thread: Self::thread_coords(cx, tid), text };
+            self.printf.push((tid, self.printf_seq, line));
+            self.printf_seq += 1;
+            // Bounded memory whatever the kernel prints: keep only what can still be shown.
+            if self.printf.len() >= 4 * cx.max_printf + 64 {
+                self.trim_printf(cx.max_printf);
+            }
+        }
+    }
+
+    /// Keep the first `max` lines in (thread, program) order; count the others.
+    fn trim_printf(&mut self, max: usize) {
+        self.printf.sort_by_key(|(tid, seq, _)| (*tid, *seq));
+        if self.printf.len() > max {
+            self.printf_dropped += (self.printf.len() - max) as u64;
+            self.printf.truncate(max);
+        }
+    }
+
+    /// A failed `assert`: a finding for the first lane of `mask`, and the launch stops, as a
+    /// GPU's does (the kernel traps).
+    #[cold]
+    #[inline(never)]
+    fn assert_fail(&mut self, cx: &LaunchCtx, w: &Warp, pc: usize, mask: u32, offs: [u32; 4]) -> Result<(), Fault> {
+        let tid = w.base_tid + mask.trailing_zeros();
+        let [message, _file, _line, function] = offs;
+        let mut text = |off: u32| {
+            let addr = self.frame_read(cx, tid, off, 8);
+            self.peek_string(cx, tid, addr).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
+        };
+        let (expr, func) = (text(message), text(function));
+        self.report(cx, FindingKind::Assertion, pc, tid, || format!("assertion `{expr}` failed in {func}"));
+        Err(())
     }
 
     fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, space: Space, addr: u64, size: u64, store: bool) {
@@ -893,6 +1050,7 @@ impl Runner {
             Space::Const => format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len()),
             Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.k.local_bytes),
             Space::Param => format!("parameter offset {addr}"),
+            Space::Frame => format!("call parameter offset {addr} (each thread has {} bytes)", cx.k.frame_bytes),
             _ => format!("address {addr:#x}, outside every allocation"),
         };
         self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
@@ -1302,7 +1460,12 @@ impl Runner {
                 break;
             };
             let inner = match region {
-                Region::Global(_, o) | Region::Shared(o) | Region::Local(o) | Region::Const(o) | Region::Param(o) => o,
+                Region::Global(_, o)
+                | Region::Shared(o)
+                | Region::Local(o)
+                | Region::Const(o)
+                | Region::Param(o)
+                | Region::Frame(o) => o,
             };
             if inner % total.min(16) != 0 {
                 let sp = match region {
@@ -1311,6 +1474,7 @@ impl Runner {
                     Region::Local(_) => "local",
                     Region::Const(_) => "const",
                     Region::Param(_) => "param",
+                    Region::Frame(_) => "call parameter",
                 };
                 self.report(cx, FindingKind::Misaligned, pc, tid, || {
                     format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
@@ -1362,19 +1526,24 @@ impl Runner {
                         self.m.shared_load_bytes += total;
                     }
                 }
-                Region::Local(o) => {
-                    let frame = tid as usize * cx.k.local_bytes as usize;
+                Region::Local(o) | Region::Frame(o) => {
+                    let is_local = matches!(region, Region::Local(_));
+                    let mut at = tid as usize * cx.thread_frame() + o as usize;
+                    if !is_local {
+                        at += cx.k.local_bytes as usize;
+                    }
                     for k in 0..n as usize {
-                        let at = frame + o as usize + k * esize as usize;
+                        let at = at + k * esize as usize;
                         if store {
                             write_le(&mut self.local, at, esize, w.regs[regs[k] as usize][l]);
                         } else {
                             w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
                         }
                     }
-                    if store {
+                    // Call parameters travel in registers on a GPU: not memory traffic.
+                    if is_local && store {
                         self.m.local_store_bytes += total;
-                    } else {
+                    } else if is_local {
                         self.m.local_load_bytes += total;
                     }
                 }

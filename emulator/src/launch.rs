@@ -139,6 +139,7 @@ pub(crate) fn run(
         threads_per_block: tpb as u32,
         shared_bytes: k.dynamic_shared_offset + dynamic,
         max_findings: options.max_findings,
+        max_printf: options.max_printf_lines,
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
     if k.global_atomics {
@@ -159,6 +160,9 @@ pub(crate) fn run(
                 report.findings.push(f);
             }
         }
+        let room = options.max_printf_lines.saturating_sub(report.printf.len());
+        report.printf_dropped += r.printf_dropped + r.printf.len().saturating_sub(room) as u64;
+        report.printf.extend(r.printf.into_iter().take(room));
         if r.fault {
             report.completed = false;
         }

@@ -29,7 +29,15 @@
 //! to shared memory (`a_s[i] = b_s[i]`, found at decode time) is not a finding: the copy stays
 //! unwritten, and a later read that uses it is reported there.
 //!
-//! Not supported (a clear `LoadError`): calls to non-inlined `.func`s, half-precision
+//! Calls: `.func`s the compiler did not inline are inlined per call at decode time (`inline`),
+//! recursion up to `MAX_CALL_DEPTH` levels (deeper calls stop the launch with a `CallDepth`
+//! finding); call-sequence `.param` variables are per-thread memory that is not counted as
+//! traffic. `vprintf` (device `printf`, formatted as the C library does, output ordered by
+//! block, thread and program order, capped) and `__assertfail` (a failed `assert`: an
+//! `Assertion` finding that stops the launch) are built in.
+//!
+//! Not supported (a clear `LoadError`): calls to functions the module only declares (other
+//! than `vprintf` and `__assertfail`), calls through function pointers, half-precision
 //! arithmetic, textures/surfaces, named barriers other than 0, `brx`, `trap`. Rounding
 //! modifiers other than round-to-nearest are honoured by `cvt` only; `.approx` functions and
 //! `.ftz` are computed in full precision.
@@ -50,10 +58,12 @@
 mod api;
 mod decode;
 mod exec;
+mod inline;
 mod launch;
 mod memory;
 mod ops;
 mod parse;
+mod printf;
 mod shadow;
 
 pub use api::*;

@@ -132,6 +132,9 @@ pub(crate) struct Instruction {
     pub ptx_line: usize,
     /// `.loc` in force: (file index, line).
     pub loc: Option<(u32, u32)>,
+    /// Where NVRTC inlined the function this instruction came from (`.loc …, inlined_at F L C`),
+    /// and, for instructions the emulator inlined itself, the call sites, innermost first.
+    pub called_from: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -162,6 +165,8 @@ pub(crate) struct Function {
     pub name: String,
     pub is_entry: bool,
     pub params: Vec<VarDecl>,
+    /// A `.func`'s return parameters (`(.param .b32 func_retval0)`).
+    pub returns: Vec<VarDecl>,
     pub body: Option<Vec<Statement>>,
     pub line: usize,
 }
@@ -177,6 +182,10 @@ struct P<'a> {
     toks: &'a [Token],
     pos: usize,
     loc: Option<(u32, u32)>,
+    inlined_at: Option<(u32, u32)>,
+    /// Nested `{ }` blocks seen so far in the module: each one's declarations get a suffix of
+    /// their own (see `rename_block`).
+    blocks: u32,
 }
 
 impl<'a> P<'a> {
@@ -257,7 +266,7 @@ pub(crate) fn parse_int(s: &str) -> Option<i64> {
 
 pub(crate) fn parse(text: &str) -> Result<Ast, LoadError> {
     let toks = tokenize(text)?;
-    let mut p = P { toks: &toks, pos: 0, loc: None };
+    let mut p = P { toks: &toks, pos: 0, loc: None, inlined_at: None, blocks: 0 };
     let mut ast = Ast::default();
     while p.peek().is_some() {
         let line = p.line();
@@ -424,31 +433,13 @@ pub(crate) fn is_type(t: &str) -> bool {
 }
 
 fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Function>, LoadError> {
-    // Optional return list for .func: `(.param .b32 retval)`.
+    // Optional return list for .func: `(.param .b32 func_retval0)`.
+    let mut returns = Vec::new();
     if !is_entry && p.is_punct('(') {
-        p.pos += 1;
-        while !p.is_punct(')') {
-            p.next()?;
-        }
-        p.pos += 1;
+        returns = parse_param_list(p, "a function's return value")?;
     }
     let name = p.word()?;
-    let mut params = Vec::new();
-    if p.is_punct('(') {
-        p.pos += 1;
-        while !p.is_punct(')') {
-            let l = p.line();
-            let w = p.word()?;
-            if w != ".param" && w != ".reg" {
-                return Err(err(l, format!("expected .param in the parameter list of `{name}`, found `{w}`")));
-            }
-            params.push(parse_var(p, "param", false, l)?);
-            if p.is_punct(',') {
-                p.pos += 1;
-            }
-        }
-        p.pos += 1;
-    }
+    let params = if p.is_punct('(') { parse_param_list(p, &name)? } else { Vec::new() };
     // Performance directives until `{` or `;`.
     loop {
         if p.is_punct(';') {
@@ -470,8 +461,29 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
         }
     }
     p.pos += 1; // `{`
+    p.loc = None;
+    p.inlined_at = None;
     let body = parse_body(p)?;
-    Ok(Some(Function { name, is_entry, params, body: Some(body), line }))
+    Ok(Some(Function { name, is_entry, params, returns, body: Some(body), line }))
+}
+
+/// `( .param .type name, … )`; `.reg` parameters are kept with space "reg".
+fn parse_param_list(p: &mut P, owner: &str) -> Result<Vec<VarDecl>, LoadError> {
+    p.expect_punct('(')?;
+    let mut params = Vec::new();
+    while !p.is_punct(')') {
+        let l = p.line();
+        let w = p.word()?;
+        if w != ".param" && w != ".reg" {
+            return Err(err(l, format!("expected .param in the parameter list of `{owner}`, found `{w}`")));
+        }
+        params.push(parse_var(p, &w[1..], false, l)?);
+        if p.is_punct(',') {
+            p.pos += 1;
+        }
+    }
+    p.pos += 1;
+    Ok(params)
 }
 
 fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
@@ -481,7 +493,13 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
         let t = p.next()?;
         match t {
             Tok::Punct('}') => return Ok(out),
-            Tok::Punct('{') => out.extend(parse_body(p)?), // nested scope: names are unique in NVRTC output
+            Tok::Punct('{') => {
+                // A nested scope, such as each call sequence's `{ .param .b64 param0; … }`:
+                // the same names come back in every such block.
+                let inner = parse_body(p)?;
+                p.blocks += 1;
+                out.extend(rename_block(inner, &format!("$blk{}$", p.blocks)));
+            }
             Tok::Punct(';') => {}
             Tok::Punct('@') => {
                 let neg = if p.is_punct('!') {
@@ -507,13 +525,21 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                         let l = p.number()? as u32;
                         let _col = p.number()?;
                         // Newer PTX: `, function_name $L__info_stringN, inlined_at 1 2 3`.
+                        p.inlined_at = None;
                         while p.is_punct(',') {
                             p.pos += 1;
-                            p.word()?;
+                            let key = p.word()?;
+                            let mut nums = Vec::new();
                             while matches!(p.peek(), Some(Tok::Num(_)) | Some(Tok::Word(_)))
                                 && p.toks[p.pos].line == line
                             {
+                                if let Tok::Num(n) = &p.toks[p.pos].tok {
+                                    nums.push(parse_int(n).unwrap_or(0));
+                                }
                                 p.pos += 1;
+                            }
+                            if key == "inlined_at" && nums.len() >= 2 {
+                                p.inlined_at = Some((nums[0] as u32, nums[1] as u32));
                             }
                         }
                         p.loc = Some((file, l));
@@ -586,7 +612,111 @@ fn parse_instruction(
         return Err(err(l, format!("expected `;` after `{opcode}`, found {}", show(t))));
     }
     p.pos += 1;
-    Ok(Instruction { guard, opcode, operands, ptx_line: line, loc })
+    let called_from = p.inlined_at.into_iter().collect();
+    Ok(Instruction { guard, opcode, operands, ptx_line: line, loc, called_from })
+}
+
+/// Give the registers and variables a nested block declares a suffix of their own, in the
+/// block's declarations and in its instructions (labels are unique in a function already).
+fn rename_block(stmts: Vec<Statement>, suffix: &str) -> Vec<Statement> {
+    let renamer = Renamer::declared_in(&stmts, suffix, false);
+    renamer.apply(stmts)
+}
+
+/// Renames what a list of statements declares (registers, variables and, for an inlined
+/// function body, labels) by appending a suffix, plus names given one by one (a callee's
+/// parameters become the caller's argument variables).
+pub(crate) struct Renamer {
+    suffix: String,
+    /// Declared names; `Some(n)` for `%r<n>`-style declarations of `%r0` … `%r{n-1}`.
+    declared: Vec<(String, Option<u32>)>,
+    pub fixed: std::collections::HashMap<String, String>,
+}
+
+impl Renamer {
+    pub(crate) fn declared_in(stmts: &[Statement], suffix: &str, labels: bool) -> Renamer {
+        let mut declared = Vec::new();
+        for s in stmts {
+            match s {
+                Statement::Reg { name, count, .. } => declared.push((name.clone(), *count)),
+                Statement::Var(v) => declared.push((v.name.clone(), None)),
+                Statement::Label(l) if labels => declared.push((l.clone(), None)),
+                _ => {}
+            }
+        }
+        Renamer { suffix: suffix.to_string(), declared, fixed: Default::default() }
+    }
+
+    /// The new name of a use of `n`, if it changes.
+    pub(crate) fn name(&self, n: &str) -> Option<String> {
+        if let Some(f) = self.fixed.get(n) {
+            return Some(f.clone());
+        }
+        let suffix = &self.suffix;
+        self.declared.iter().find_map(|(d, count)| match count {
+            None if d == n => Some(format!("{n}{suffix}")),
+            Some(c) => n
+                .strip_prefix(d.as_str())
+                .and_then(|i| i.parse::<u32>().ok())
+                .filter(|i| i < c)
+                .map(|i| format!("{d}{suffix}{i}")),
+            None => None,
+        })
+    }
+
+    pub(crate) fn apply(&self, stmts: Vec<Statement>) -> Vec<Statement> {
+        let rename = |n: &str| self.name(n);
+        stmts
+            .into_iter()
+            .map(|s| match s {
+                Statement::Reg { ty, name, count, line } => {
+                    // A counted declaration renames its stem: `%r<4>` → `%r$sfx<4>`.
+                    let name = match count {
+                        Some(_) => format!("{name}{}", self.suffix),
+                        None => rename(&name).unwrap_or(name),
+                    };
+                    Statement::Reg { ty, name, count, line }
+                }
+                Statement::Var(mut v) => {
+                    v.name = rename(&v.name).unwrap_or(v.name);
+                    Statement::Var(v)
+                }
+                Statement::Label(l) => Statement::Label(rename(&l).unwrap_or(l)),
+                Statement::Inst(mut i) => {
+                    if let Some((p, _)) = &mut i.guard {
+                        if let Some(n) = rename(p) {
+                            *p = n;
+                        }
+                    }
+                    for o in &mut i.operands {
+                        o.rename(&rename);
+                    }
+                    Statement::Inst(i)
+                }
+            })
+            .collect()
+    }
+}
+
+impl Operand {
+    /// Rename every register or symbol name in the operand that `f` renames.
+    pub(crate) fn rename(&mut self, f: &dyn Fn(&str) -> Option<String>) {
+        let swap = |n: &mut String| {
+            if let Some(m) = f(n) {
+                *n = m;
+            }
+        };
+        match self {
+            Operand::Reg(n) | Operand::Sym(n) | Operand::NotReg(n) => swap(n),
+            Operand::Addr(AddrBase::Reg(n) | AddrBase::Sym(n), _) => swap(n),
+            Operand::Pair(a, b) => {
+                swap(a);
+                swap(b);
+            }
+            Operand::Vector(v) | Operand::List(v) => v.iter_mut().for_each(|o| o.rename(f)),
+            Operand::Int(_) | Operand::F32(_) | Operand::F64(_) | Operand::Addr(AddrBase::None, _) | Operand::Sink => {}
+        }
+    }
 }
 
 fn parse_operand(p: &mut P) -> Result<Operand, LoadError> {

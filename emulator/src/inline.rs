@@ -1,0 +1,170 @@
+//! Calls to `.func` functions, inlined into the kernel before it is decoded.
+//!
+//! NVRTC passes arguments through `.param` variables of a call sequence:
+//!
+//! ```text
+//! { .param .b32 param0; st.param.b32 [param0+0], %r7; .param .b32 retval0;
+//!   call.uni (retval0), _Z3tapPKfii, (param0); ld.param.f32 %f2, [retval0+0]; }
+//! ```
+//!
+//! Inlining puts the callee's body at the call site with its registers, labels and variables
+//! renamed for that call, its parameters renamed to the caller's argument variables (so the
+//! callee's `ld.param [f_param_0]` reads what the caller stored in `param0`), and each `ret`
+//! turned into a branch to the end of the body. The executor then sees one straight kernel:
+//! the SIMT rules, the counts and the sanitizer work inside helpers as anywhere else, and every
+//! inlined instruction remembers the call sites it came through, for the report.
+//!
+//! Recursion is followed [`MAX_CALL_DEPTH`] calls deep (and within [`MAX_INLINED`]
+//! instructions); a call past that becomes an instruction that stops the launch with a finding
+//! when a thread reaches it, as a GPU's call stack would overflow.
+
+use std::collections::HashMap;
+
+use crate::api::LoadError;
+use crate::parse::{Ast, Function, Instruction, Operand, Renamer, Statement};
+
+/// Calls nested deeper than this are not followed (the finding says so).
+pub(crate) const MAX_CALL_DEPTH: usize = 16;
+/// Instructions inlining may add to one kernel.
+const MAX_INLINED: usize = 20_000;
+/// The opcode a call past the limits becomes (decoded into `Op::CallTooDeep`).
+pub(crate) const CALL_TOO_DEEP: &str = "emulator.call_too_deep";
+
+/// The parts of a `call` instruction.
+pub(crate) struct CallSite<'a> {
+    pub returns: Vec<&'a Operand>,
+    pub callee: &'a Operand,
+    pub args: Vec<&'a Operand>,
+}
+
+/// `call{.uni} [(ret, …),] callee [, (arg, …)] [, prototype]`.
+pub(crate) fn call_site(i: &Instruction) -> Option<CallSite<'_>> {
+    let mut ops = i.operands.iter().peekable();
+    let returns = match ops.peek() {
+        Some(Operand::List(v)) => {
+            ops.next();
+            v.iter().collect()
+        }
+        _ => Vec::new(),
+    };
+    let callee = ops.next()?;
+    let args = match ops.next() {
+        Some(Operand::List(v)) => v.iter().collect(),
+        _ => Vec::new(),
+    };
+    Some(CallSite { returns, callee, args })
+}
+
+fn is_call(i: &Instruction) -> bool {
+    i.opcode == "call" || i.opcode.starts_with("call.")
+}
+
+struct Inliner<'a> {
+    functions: HashMap<&'a str, &'a Function>,
+    calls: usize,
+    added: usize,
+}
+
+/// The body of `entry` with every call to a function defined in the module inlined.
+/// Calls to declared-only functions (`vprintf`, `__assertfail`, …) are left for the decoder.
+///
+/// One pass per level of calls, so that a recursive function (two calls of itself, say) is
+/// followed equally deep on every path before the size limit cuts it.
+pub(crate) fn inline_calls(ast: &Ast, entry: &Function) -> Result<Vec<Statement>, LoadError> {
+    let mut body = entry.body.clone().expect("entries have bodies");
+    let functions = ast.functions.iter().filter(|f| f.body.is_some()).map(|f| (f.name.as_str(), f)).collect();
+    let mut inliner = Inliner { functions, calls: 0, added: 0 };
+    for depth in 0..=MAX_CALL_DEPTH {
+        let (next, expanded) = inliner.expand(body, depth)?;
+        body = next;
+        if !expanded {
+            break;
+        }
+    }
+    Ok(body)
+}
+
+impl<'a> Inliner<'a> {
+    /// One level: each call to a defined function is replaced by its body, or, past the limits,
+    /// by the instruction that reports it. Says whether anything was inlined.
+    fn expand(&mut self, body: Vec<Statement>, depth: usize) -> Result<(Vec<Statement>, bool), LoadError> {
+        let mut out = Vec::with_capacity(body.len());
+        let mut expanded = false;
+        for s in body {
+            let callee = match &s {
+                Statement::Inst(i) if is_call(i) => call_site(i).and_then(|c| match c.callee {
+                    Operand::Sym(name) => self.functions.get(name.as_str()).copied(),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let (Some(callee), Statement::Inst(i)) = (callee, s.clone()) else {
+                out.push(s);
+                continue;
+            };
+            let size = callee.body.as_ref().map_or(0, |b| b.len());
+            if depth >= MAX_CALL_DEPTH || self.added + size > MAX_INLINED {
+                out.push(Statement::Inst(Instruction {
+                    opcode: CALL_TOO_DEEP.to_string(),
+                    operands: vec![Operand::Sym(callee.name.clone())],
+                    ..i
+                }));
+                continue;
+            }
+            self.added += size;
+            out.extend(self.instantiate(callee, &i)?);
+            expanded = true;
+        }
+        Ok((out, expanded))
+    }
+
+    /// The callee's body renamed for this call, `ret` turned into a branch to its end.
+    fn instantiate(&mut self, callee: &Function, call: &Instruction) -> Result<Vec<Statement>, LoadError> {
+        let unsupported = |what: &str| LoadError {
+            message: format!("calls to `{}` {what}", callee.name),
+            ptx_line: call.ptx_line,
+            source: None,
+        };
+        let site = call_site(call).ok_or_else(|| unsupported("are malformed"))?;
+        self.calls += 1;
+        let suffix = format!("$call{}$", self.calls);
+        let body = callee.body.as_ref().expect("only defined functions are inlined");
+        let mut renamer = Renamer::declared_in(body, &suffix, true);
+        let formals = callee.params.iter().zip(&site.args).chain(callee.returns.iter().zip(&site.returns));
+        for (formal, actual) in formals {
+            match (formal.space.as_str(), actual) {
+                ("param", Operand::Sym(var)) => {
+                    renamer.fixed.insert(formal.name.clone(), var.clone());
+                }
+                _ => return Err(unsupported("pass parameters in registers, which the emulator does not support")),
+            }
+        }
+        if site.args.len() != callee.params.len() || site.returns.len() != callee.returns.len() {
+            return Err(unsupported("do not match its declaration"));
+        }
+        let end = format!("$L__return{suffix}");
+        // The call site (and where NVRTC had inlined it) comes after the callee's own chain.
+        let mut site_chain: Vec<(u32, u32)> = call.loc.into_iter().collect();
+        site_chain.extend(&call.called_from);
+        let mut inlined: Vec<Statement> = renamer
+            .apply(body.clone())
+            .into_iter()
+            .map(|s| match s {
+                Statement::Inst(mut i) => {
+                    if i.opcode == "ret" || i.opcode.starts_with("ret.") {
+                        i.opcode = "bra".to_string();
+                        i.operands = vec![Operand::Sym(end.clone())];
+                    }
+                    i.called_from.extend(&site_chain);
+                    if i.loc.is_none() {
+                        i.loc = call.loc;
+                    }
+                    Statement::Inst(i)
+                }
+                other => other,
+            })
+            .collect();
+        inlined.push(Statement::Label(end));
+        Ok(inlined)
+    }
+}

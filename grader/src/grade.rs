@@ -67,6 +67,17 @@ pub struct TestReport {
     pub size: String,
     pub metrics_case: bool,
     pub mismatch: Option<Mismatch>,
+    /// What the kernel printed with `printf` (the first calls, in block, thread and program order).
+    pub printf: Vec<PrintfReport>,
+    /// `printf` calls beyond those listed.
+    pub printf_more: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PrintfReport {
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    pub text: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -128,6 +139,9 @@ pub struct FindingReport {
     pub case: String,
     /// The student's source line, when known.
     pub source_line: Option<String>,
+    /// When the line is inside a function: where it was called from ("kernel.cu:30"),
+    /// innermost first.
+    pub called_from: Vec<String>,
     /// How many findings of this kind at this line, over all tests.
     pub count: u64,
 }
@@ -144,7 +158,7 @@ pub struct KernelFile {
 pub struct Grader<'a> {
     pub backend: &'a dyn Backend,
     pub nvrtc: &'a Nvrtc,
-    ptx_cache: Mutex<HashMap<(String, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
+    ptx_cache: Mutex<HashMap<(Vec<u8>, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
     /// An instructor's private hidden cases (`--cases`), by section id: run after the hidden ones.
     pub private_cases: Vec<(&'static str, Case)>,
     /// Progress (the bar): called with (0, n) when a section's n tests are known, then (1, 0) as
@@ -278,9 +292,9 @@ impl<'a> Grader<'a> {
         Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None, variants: false }
     }
 
-    fn compile(&self, source: &str, name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+    fn compile(&self, source: &[u8], name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
         let arch = self.backend.arch();
-        let key = (source.to_string(), name.to_string(), defines.to_vec(), arch.clone());
+        let key = (source.to_vec(), name.to_string(), defines.to_vec(), arch.clone());
         if let Some(hit) = self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
             return hit.clone();
         }
@@ -297,8 +311,10 @@ impl<'a> Grader<'a> {
         visible_only: bool,
     ) -> Result<SectionReport, Fatal> {
         let start = Instant::now();
-        let source = std::fs::read_to_string(&kernel.path)
+        let source = std::fs::read(&kernel.path)
             .map_err(|e| Fatal(format!("cannot read the kernel file {}: {e}", kernel.display)))?;
+        // For showing the student's lines: any encoding, shown lossily.
+        let text = String::from_utf8_lossy(crate::nvrtc::source_bytes(&source)).into_owned();
         let mut report = SectionReport {
             section: section.id().to_string(),
             title: section.title().to_string(),
@@ -338,9 +354,12 @@ impl<'a> Grader<'a> {
             match self.compile(&source, &kernel.display, &case.defines) {
                 Ok(ptx) => {
                     let unit = SourceUnit { source: &source, name: &kernel.display, defines: &case.defines };
-                    let program =
-                        self.backend.load_source(&ptx, &unit).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
-                    programs.push((case.defines.clone(), program));
+                    match self.backend.load_source(&ptx, &unit) {
+                        Ok(program) => programs.push((case.defines.clone(), program)),
+                        // PTX the emulator cannot run (a construct it does not support): the
+                        // section fails with the construct and the line, like a compile error.
+                        Err(e) => return Ok(self.unrunnable(report, section, start, e.0)),
+                    }
                 }
                 Err(failure) => {
                     report.compile = CompileReport {
@@ -374,10 +393,32 @@ impl<'a> Grader<'a> {
                         msg.push_str(" The name is C++-mangled: declare the kernel `extern \"C\"`.");
                     }
                 }
-                report.problem = Some(msg);
-                report.targets = evaluate_targets(&section.targets(), None);
-                report.seconds = start.elapsed().as_secs_f64();
-                return Ok(report);
+                return Ok(self.unrunnable(report, section, start, msg));
+            }
+            // Parameters that do not match the contract: said once, here, not in every test.
+            let launched = &cases[0].0.args;
+            if let Some(declared) = program.param_sizes(kernel_name) {
+                if declared.len() != launched.len() || declared.iter().zip(launched).any(|(&d, a)| d != arg_size(a)) {
+                    let msg = format!(
+                        "`{kernel_name}` in {} takes {} parameter{} (sizes in bytes: {}), but the grader launches it as:\n    {}\n\
+                         Give the kernel exactly these parameters, in this order (names are yours to choose).",
+                        kernel.display,
+                        declared.len(),
+                        if declared.len() == 1 { "" } else { "s" },
+                        declared.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
+                        expected_signature(kernel_name, &cases[0].0)
+                    );
+                    return Ok(self.unrunnable(report, section, start, msg));
+                }
+            }
+        }
+        // A kernel with no `extern __shared__` array is launched without dynamic shared
+        // memory: static arrays are as valid a choice (the 1D exercise says so).
+        if let Some((_, program)) = programs.first() {
+            if program.declares_dynamic_shared(kernel_name) == Some(false) {
+                for (case, _) in &mut cases {
+                    case.geometry.dynamic_shared_bytes = 0;
+                }
             }
         }
 
@@ -405,7 +446,7 @@ impl<'a> Grader<'a> {
             });
         }
 
-        let lines: Vec<&str> = source.lines().collect();
+        let lines: Vec<&str> = text.lines().collect();
         let mut seen: HashMap<(String, Option<String>, Option<u32>), usize> = HashMap::new();
         for ((case, is_metrics), outcome) in cases.iter().zip(&outcomes) {
             let mut test = TestReport {
@@ -416,6 +457,8 @@ impl<'a> Grader<'a> {
                 size: size_text(case.shape),
                 metrics_case: *is_metrics,
                 mismatch: None,
+                printf: Vec::new(),
+                printf_more: 0,
             };
             match outcome {
                 Err(e) => test.message = e.clone(),
@@ -424,6 +467,8 @@ impl<'a> Grader<'a> {
                     test.passed = passed;
                     test.message = message;
                     test.mismatch = mismatch;
+                    test.printf = o.printf.iter().map(printf_line).collect();
+                    test.printf_more = o.printf_dropped;
                     collect_findings(&mut report, &mut seen, &o.findings, o.findings_dropped, &case.name, &lines, kernel);
                     if *is_metrics {
                         if let Some(m) = &o.metrics {
@@ -443,7 +488,7 @@ impl<'a> Grader<'a> {
             report.targets = evaluate_targets(&section.targets(), None);
         }
         if self.variants && !visible_only && report.metrics.is_some() {
-            report.variants = Some(self.run_variants(section, &source, kernel, seed)?);
+            report.variants = Some(self.run_variants(section, &source, kernel, seed));
         }
         report.passed = report.compile.ok
             && report.problem.is_none()
@@ -455,10 +500,32 @@ impl<'a> Grader<'a> {
     }
 }
 
+/// Bytes a launch argument takes in the parameter buffer.
+fn arg_size(a: &Arg) -> usize {
+    match a {
+        Arg::Buffer(_) => 8,
+        Arg::I32(_) | Arg::U32(_) | Arg::F32(_) => 4,
+    }
+}
+
+/// One `printf` call as the reports show it: who printed it, and the text without its final
+/// newline.
+fn printf_line(p: &::emulator::PrintfLine) -> PrintfReport {
+    PrintfReport { block: p.block, thread: p.thread, text: p.text.strip_suffix('\n').unwrap_or(&p.text).to_string() }
+}
+
 impl Grader<'_> {
+    /// A section that compiled but cannot be run: it fails with `why` (exit 1).
+    fn unrunnable(&self, mut report: SectionReport, section: &dyn Section, start: Instant, why: String) -> SectionReport {
+        report.problem = Some(why);
+        report.targets = evaluate_targets(&section.targets(), None);
+        report.seconds = start.elapsed().as_secs_f64();
+        report
+    }
+
     /// The section's other configurations, one after another (each is as big as the metrics
     /// case). Their own seed stream, so the graded cases do not change with `--variants`.
-    fn run_variants(&self, section: &dyn Section, source: &str, kernel: &KernelFile, seed: u64) -> Result<Vec<VariantReport>, Fatal> {
+    fn run_variants(&self, section: &dyn Section, source: &[u8], kernel: &KernelFile, seed: u64) -> Vec<VariantReport> {
         let mut rng = StdRng::seed_from_u64(seed ^ 0x5641_5249_414e_5453);
         let mut reports = Vec::new();
         for variant in section.metrics_variants(&mut rng) {
@@ -478,12 +545,22 @@ impl Grader<'_> {
                 }
                 Ok(ptx) => {
                     let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
-                    let program =
-                        self.backend.load_source(&ptx, &unit).map_err(|e| Fatal(format!("{}: {}", kernel.display, e.0)))?;
-                    match program.run(section.kernel_name(), case) {
+                    let program = match self.backend.load_source(&ptx, &unit) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            report.message = e.0;
+                            reports.push(report);
+                            continue;
+                        }
+                    };
+                    let mut case = case.clone();
+                    if program.declares_dynamic_shared(section.kernel_name()) == Some(false) {
+                        case.geometry.dynamic_shared_bytes = 0;
+                    }
+                    match program.run(section.kernel_name(), &case) {
                         Err(e) => report.message = e.0,
                         Ok(o) => {
-                            let (passed, message, _) = judge(case, &o);
+                            let (passed, message, _) = judge(&case, &o);
                             report.passed = passed;
                             // A variant's findings are not listed with the tests', so no pointer to them.
                             report.message = message.replace(" (see findings)", "");
@@ -498,7 +575,7 @@ impl Grader<'_> {
             }
             reports.push(report);
         }
-        Ok(reports)
+        reports
     }
 }
 
@@ -538,6 +615,7 @@ fn collect_findings(
             thread: f.thread,
             case: case.to_string(),
             source_line: line.and_then(|l| lines.get((l as usize).wrapping_sub(1))).map(|s| s.trim_end().to_string()),
+            called_from: f.called_from.iter().map(|c| format!("{}:{}", student_name(&c.file), c.line)).collect(),
             count: 1,
         });
     }
@@ -565,7 +643,7 @@ mod tests {
     }
 
     fn outcome(output: Vec<i32>, findings: Vec<Finding>, completed: bool) -> Outcome {
-        Outcome { output: Data::I32(output), metrics: None, findings, findings_dropped: 0, completed }
+        Outcome { output: Data::I32(output), metrics: None, findings, findings_dropped: 0, completed, printf: vec![], printf_dropped: 0 }
     }
 
     #[test]
@@ -594,6 +672,7 @@ mod tests {
             kind: ::emulator::FindingKind::Race,
             message: "x".into(),
             source: None,
+            called_from: vec![],
             block: [0; 3],
             thread: [1, 0, 0],
         };

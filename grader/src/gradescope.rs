@@ -83,6 +83,11 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         if !t.message.is_empty() {
             output.push_str(&format!(": {}", t.message));
         }
+        // printf output only for visible tests: a hidden test's printout would give its data away.
+        if !hidden && (!t.printf.is_empty() || t.printf_more > 0) {
+            output.push('\n');
+            output.push_str(&crate::report::printf_block(&t.printf, t.printf_more));
+        }
         tests.push(test(format!("{} test: {} ({label})", r.section, t.name), t.passed, if hidden { "after_published" } else { "visible" }, output));
     }
     for t in &r.targets {
@@ -215,6 +220,8 @@ mod tests {
             size: "4×4".into(),
             metrics_case,
             mismatch: None,
+            printf: vec![],
+            printf_more: 0,
         };
         let r = SectionReport {
             section: "7.4".into(),
@@ -245,7 +252,7 @@ mod tests {
             }),
             targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.4567), textbook: Some(9.57), passed: true, advice: "tile it".into() }],
             variants: None,
-            findings: vec![FindingReport { kind: "race".into(), message: String::new(), file: Some("kernel.cu".into()), line: Some(23), block: [1, 0, 0], thread: [3, 1, 0], case: "odd size".into(), source_line: None, count: 2 }],
+            findings: vec![FindingReport { kind: "race".into(), message: String::new(), file: Some("kernel.cu".into()), line: Some(23), block: [1, 0, 0], thread: [3, 1, 0], case: "odd size".into(), source_line: None, called_from: vec![], count: 2 }],
             findings_more: 0,
             problem: None,
             visible_only: false,

@@ -232,8 +232,9 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
             .map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
         f(&mut major, &mut minor)
     };
-    if rc != 0 || major != 12 {
-        return Err(format!("{} is NVRTC {major}.{minor}; the grader needs CUDA 12's", lib.display()));
+    // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
+    if rc != 0 || major < 12 {
+        return Err(format!("{} is NVRTC {major}.{minor}; the grader needs 12 or later", lib.display()));
     }
     PRELOADED.lock().unwrap_or_else(|p| p.into_inner()).push(handle);
     // cudarc panics when it cannot open the library; the panic is caught and reported instead.
@@ -259,40 +260,185 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
     }
 }
 
+/// The headers device code may include (`grader/device-headers/README.md` says why), handed to
+/// NVRTC by name with every program: they win over any include directory.
+const DEVICE_HEADERS: &[(&str, &str)] = &[
+    ("cuda_runtime.h", include_str!("../device-headers/cuda_runtime.h")),
+    ("cuda_runtime_api.h", include_str!("../device-headers/cuda_runtime_api.h")),
+    ("cuda.h", include_str!("../device-headers/cuda.h")),
+    ("device_launch_parameters.h", include_str!("../device-headers/device_launch_parameters.h")),
+    ("stdio.h", include_str!("../device-headers/stdio.h")),
+    ("cstdio", include_str!("../device-headers/cstdio")),
+    ("assert.h", include_str!("../device-headers/assert.h")),
+    ("cassert", include_str!("../device-headers/cassert")),
+    ("math.h", include_str!("../device-headers/math.h")),
+    ("cmath", include_str!("../device-headers/cmath")),
+    ("stdint.h", include_str!("../device-headers/stdint.h")),
+    ("cstdint", include_str!("../device-headers/cstdint")),
+    ("limits.h", include_str!("../device-headers/limits.h")),
+    ("climits", include_str!("../device-headers/climits")),
+    ("float.h", include_str!("../device-headers/float.h")),
+    ("cfloat", include_str!("../device-headers/cfloat")),
+];
+/// Used only where no CUDA toolkit or NVIDIA wheel has the real one.
+const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../device-headers/cuda_fp16.h"));
+
+/// Headers of the C++ standard library and of the host runtime that device code cannot use.
+const HOST_ONLY_HEADERS: &[&str] = &[
+    "vector", "iostream", "string", "algorithm", "map", "unordered_map", "set", "memory", "fstream", "sstream",
+    "iomanip", "chrono", "thread", "random", "numeric", "functional", "utility", "array", "cstdlib", "stdlib.h",
+    "cstring", "string.h", "ctime", "time.h", "list", "deque", "queue", "stack", "tuple", "exception", "stdexcept",
+    "iterator", "limits", "type_traits", "bits/stdc++.h", "cuda_runtime_api.hpp", "helper_cuda.h", "helper_functions.h",
+];
+
+/// A directory holding NVIDIA's real `cuda_fp16.h` (a toolkit's or the runtime wheel's include).
+fn real_fp16_dir() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for var in ["CUDA_HOME", "CUDA_PATH"] {
+            if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+                dirs.push(PathBuf::from(v).join("include"));
+            }
+        }
+        dirs.push(PathBuf::from("/usr/local/cuda/include"));
+        dirs.extend(python_site_dirs().into_iter().map(|s| s.join("nvidia").join("cuda_runtime").join("include")));
+        dirs.into_iter().find(|d| d.join("cuda_fp16.h").is_file() && d.join("cuda_fp16.hpp").is_file())
+    })
+    .as_deref()
+}
+
+/// NVRTC's options for one compilation: the architecture, line info, the include directory of
+/// the real `cuda_fp16.h` where there is one, and the defines.
+pub fn options(arch: &str, defines: &[(String, String)]) -> Vec<String> {
+    let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
+    if let Some(dir) = real_fp16_dir() {
+        options.push(format!("-I{}", dir.display()));
+    }
+    options.extend(defines.iter().map(|(k, v)| format!("-D{k}={v}")));
+    options
+}
+
+/// The source as NVRTC should see it: a UTF-8 byte-order mark (Visual Studio, Notepad) dropped;
+/// any other bytes kept as they are (a comment in GBK or Latin-1 is no concern of the compiler).
+pub fn source_bytes(file: &[u8]) -> &[u8] {
+    file.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(file)
+}
+
+/// An NVRTC program of `source` with the course's device headers. The caller destroys it.
+pub fn create_program(source: &[u8], program_name: &str) -> Result<sys::nvrtcProgram, String> {
+    let src = CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
+    let name = CString::new(program_name).map_err(|_| format!("{program_name}: the path contains a NUL byte"))?;
+    let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
+    if real_fp16_dir().is_none() {
+        headers.push(FP16_STAND_IN);
+    }
+    let names: Vec<CString> = headers.iter().map(|(n, _)| CString::new(*n).expect("no NUL in header names")).collect();
+    let texts: Vec<CString> = headers.iter().map(|(_, t)| CString::new(*t).expect("no NUL in headers")).collect();
+    let name_ptrs: Vec<*const std::ffi::c_char> = names.iter().map(|c| c.as_ptr()).collect();
+    let text_ptrs: Vec<*const std::ffi::c_char> = texts.iter().map(|c| c.as_ptr()).collect();
+    let mut prog = std::mem::MaybeUninit::uninit();
+    // SAFETY: every pointer refers to a NUL-terminated string alive for the call; NVRTC copies them.
+    let rc = unsafe {
+        sys::nvrtcCreateProgram(
+            prog.as_mut_ptr(),
+            src.as_ptr(),
+            name.as_ptr(),
+            headers.len() as i32,
+            text_ptrs.as_ptr(),
+            name_ptrs.as_ptr(),
+        )
+    };
+    if rc != sys::nvrtcResult::NVRTC_SUCCESS {
+        return Err(format!("nvrtcCreateProgram failed: {rc:?}"));
+    }
+    // SAFETY: initialised by the successful call above.
+    Ok(unsafe { prog.assume_init() })
+}
+
 impl Nvrtc {
-    /// Compile `source` to PTX. `program_name` is what NVRTC's messages and the PTX's `.file`
-    /// call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
+    /// Compile `source` (the file's bytes) to PTX. `program_name` is what NVRTC's messages and
+    /// the PTX's `.file` call the source (the student's path, so errors read
+    /// `exercises/…/kernel.cu(12): error`).
     pub fn compile(
         &self,
-        source: &str,
+        source: &[u8],
         program_name: &str,
         arch: &str,
         defines: &[(String, String)],
     ) -> Result<String, CompileFailure> {
-        let src = CString::new(source)
-            .map_err(|_| CompileFailure { log: format!("{program_name}: the file contains a NUL byte") })?;
-        let name = CString::new(program_name)
-            .map_err(|_| CompileFailure { log: format!("{program_name}: the path contains a NUL byte") })?;
-        let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
-        for (k, v) in defines {
-            options.push(format!("-D{k}={v}"));
-        }
-        let prog = result::create_program(&src, Some(&name))
-            .map_err(|e| CompileFailure { log: format!("nvrtcCreateProgram failed: {e}") })?;
-        // SAFETY: `prog` is live until destroy_program below; `src`/`name` outlive it.
+        let prog = create_program(source, program_name).map_err(|log| CompileFailure { log })?;
+        // SAFETY: `prog` is live until destroy_program below.
         unsafe {
-            let compiled = result::compile_program(prog, &options);
+            let compiled = result::compile_program(prog, &options(arch, defines));
             let log = result::get_program_log(prog).map(|l| c_chars_to_string(&l)).unwrap_or_default();
             let ptx = match compiled {
-                Ok(()) => result::get_ptx(prog)
-                    .map(|p| c_chars_to_string(&p))
-                    .map_err(|e| CompileFailure { log: format!("nvrtcGetPTX failed: {e}") }),
-                Err(_) => Err(CompileFailure { log }),
+                Ok(()) => match overridden_defines(&log, defines) {
+                    Some(why) => Err(CompileFailure { log: why }),
+                    None => result::get_ptx(prog)
+                        .map(|p| c_chars_to_string(&p))
+                        .map_err(|e| CompileFailure { log: format!("nvrtcGetPTX failed: {e}") }),
+                },
+                Err(_) => Err(CompileFailure { log: explain_missing_headers(&log) }),
             };
             let _ = result::destroy_program(prog);
             ptx
         }
     }
+}
+
+/// A `#define` in the file of a name the grader sets per test (`-DFILTER_RADIUS=3`): the file's
+/// value would win (NVRTC only warns), and the test would run a different kernel than it asks
+/// for. Said as an error with NVRTC's own line.
+pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<String> {
+    let mut out = String::new();
+    let mut lines = log.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(name) = line.split("incompatible redefinition of macro \"").nth(1).and_then(|r| r.split('"').next()) else {
+            continue;
+        };
+        let Some((_, value)) = defines.iter().find(|(k, _)| k == name) else { continue };
+        let place = line.split(": warning").next().unwrap_or(line);
+        out.push_str(&format!(
+            "{place}: error: this file defines {name} itself, but the grader sets it for each test (this one: -D{name}={value}), \
+             so the test would run another kernel than it checks.\n"
+        ));
+        while let Some(next) = lines.peek().filter(|l| l.starts_with(' ')) {
+            out.push_str(next);
+            out.push('\n');
+            lines.next();
+        }
+        out.push_str(&format!("note: guard it so that the test's value wins:\n    #ifndef {name}\n    #define {name} …\n    #endif\n"));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// After NVRTC's "could not open source file" error, say what to do about that header.
+pub fn explain_missing_headers(log: &str) -> String {
+    let mut out = String::with_capacity(log.len());
+    for line in log.split_inclusive('\n') {
+        out.push_str(line);
+        let Some(rest) = line.split("could not open source file \"").nth(1) else { continue };
+        let header = rest.split('"').next().unwrap_or("");
+        let note = if HOST_ONLY_HEADERS.contains(&header) {
+            format!(
+                "note: <{header}> is for host code. The grader compiles your kernel file alone, as device code \
+                 (it writes the host code itself): remove `#include <{header}>`.\n"
+            )
+        } else {
+            let known: Vec<&str> = DEVICE_HEADERS.iter().map(|(n, _)| *n).chain(["cuda_fp16.h"]).collect();
+            format!(
+                "note: the grader compiles your kernel file alone and provides only these headers: {}. \
+                 Remove `#include <{header}>` or put what you need from it in the kernel file.\n",
+                known.join(", ")
+            )
+        };
+        if !line.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&note);
+    }
+    out
 }
 
 fn c_chars_to_string(chars: &[std::ffi::c_char]) -> String {
@@ -338,6 +484,39 @@ mod tests {
             errors_only(log),
             "k.cu(4): error: expected a \";\"\n      a[i] = foo;\n      ^\n1 error detected in the compilation of \"k.cu\"."
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_other_bytes_kept() {
+        assert_eq!(source_bytes(b"\xEF\xBB\xBF// k\r\n"), b"// k\r\n");
+        // GBK and Latin-1 bytes reach NVRTC as they are.
+        assert_eq!(source_bytes(b"// \xB9\xB2\xCF\xED \xFC\n"), b"// \xB9\xB2\xCF\xED \xFC\n");
+        assert_eq!(source_bytes(b""), b"");
+    }
+
+    #[test]
+    fn a_missing_header_gets_a_note_saying_what_to_do() {
+        let log = "k.cu(3): catastrophic error: could not open source file \"vector\" (no directories in search list)\n  #include <vector>\n                   ^\n";
+        let out = explain_missing_headers(log);
+        assert!(out.contains("note: <vector> is for host code"), "{out}");
+        assert!(out.contains("remove `#include <vector>`"), "{out}");
+        let out = explain_missing_headers(&log.replace("vector", "thrust/sort.h"));
+        assert!(out.contains("provides only these headers: cuda_runtime.h"), "{out}");
+        assert!(out.contains("cuda_fp16.h"), "{out}");
+        assert_eq!(explain_missing_headers("k.cu(1): error: x\n"), "k.cu(1): error: x\n");
+    }
+
+    #[test]
+    fn a_define_the_grader_sets_must_not_be_redefined() {
+        let log = "k.cu(1): warning #47-D: incompatible redefinition of macro \"FILTER_RADIUS\"\n  #define FILTER_RADIUS 2\n          ^\n\nRemark: …\n";
+        let defines = vec![("FILTER_RADIUS".to_string(), "3".to_string())];
+        let why = overridden_defines(log, &defines).expect("caught");
+        assert!(why.starts_with("k.cu(1): error: this file defines FILTER_RADIUS itself"), "{why}");
+        assert!(why.contains("-DFILTER_RADIUS=3") && why.contains("#ifndef FILTER_RADIUS"), "{why}");
+        assert!(errors_only(&why).contains("#define FILTER_RADIUS 2"), "the line is shown: {}", errors_only(&why));
+        // A macro the grader does not set is the student's business.
+        assert_eq!(overridden_defines(&log.replace("FILTER_RADIUS", "TILE"), &defines), None);
+        assert_eq!(overridden_defines("", &defines), None);
     }
 
     #[test]

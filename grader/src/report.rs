@@ -14,6 +14,8 @@ pub fn explain(kind: &str) -> &'static str {
         "uninitialized_shared" => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
         "barrier" => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
         "timeout" => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
+        "assertion" => "an assert() in the kernel failed: the launch stopped there, as it does on a GPU",
+        "call_depth" => "functions called each other deeper than the emulator follows: a recursion that never ends?",
         _ => "the emulator stopped this kernel",
     }
 }
@@ -81,12 +83,32 @@ pub fn test_lines(tests: &[TestReport]) -> String {
             s.push_str(&format!("  {msg}"));
         }
         s.push('\n');
+        s.push_str(&printf_block(&t.printf, t.printf_more));
         if let Some(m) = &t.mismatch {
             if details_left > 0 {
                 details_left -= 1;
                 s.push_str(&mismatch_block(m));
             }
         }
+    }
+    s
+}
+
+/// A test's `printf` output, each line prefixed with the block and thread that printed it.
+pub fn printf_block(lines: &[crate::grade::PrintfReport], more: u64) -> String {
+    let mut s = String::new();
+    if lines.is_empty() && more == 0 {
+        return s;
+    }
+    s.push_str("        printf (block, thread):\n");
+    for p in lines {
+        let who = format!("({},{},{}) ({},{},{})", p.block[0], p.block[1], p.block[2], p.thread[0], p.thread[1], p.thread[2]);
+        for text in p.text.split('\n') {
+            s.push_str(&format!("          {} {text}\n", who.dimmed()));
+        }
+    }
+    if more > 0 {
+        s.push_str(&format!("          … {more} more printf calls not shown\n"));
     }
     s
 }
@@ -149,6 +171,9 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         ));
         if let (Some(text), Some(line)) = (&f.source_line, f.line) {
             s.push_str(&format!("        {line:>4} | {}\n", text.trim_start()));
+        }
+        if !f.called_from.is_empty() {
+            s.push_str(&format!("        called from {}\n", f.called_from.join(", called from ")));
         }
         s.push_str(&format!("        {}\n", explain(&f.kind)));
         if !f.message.is_empty() {

@@ -104,7 +104,7 @@ impl Timer<'_> {
         let case = section
             .timing_case(&mut StdRng::seed_from_u64(self.seed))
             .ok_or_else(|| "the section has no timing case".to_string())?;
-        let source = std::fs::read_to_string(&file.path).map_err(|e| format!("cannot read {}: {e}", file.display))?;
+        let source = std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.display))?;
         let ptx = self
             .nvrtc
             .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
@@ -318,7 +318,7 @@ pub fn profile_command(cli: &Cli, root: &Path) -> i32 {
     let Some((case, _)) = cases_for(section, seed, false).pop() else {
         return cannot_run("the section has no metrics case");
     };
-    let source = match std::fs::read_to_string(&file.path) {
+    let source = match std::fs::read(&file.path) {
         Ok(s) => s,
         Err(e) => return cannot_run(&format!("cannot read {}: {e}", file.display)),
     };

@@ -32,6 +32,8 @@ fn test(name: &str, vis: &str, size: &str, passed: bool, message: &str) -> TestR
         size: size.into(),
         metrics_case: false,
         mismatch: None,
+        printf: vec![],
+        printf_more: 0,
     }
 }
 
@@ -59,6 +61,7 @@ fn findings_block() {
             thread: [6, 1, 0],
             case: "7x7 image, 5x5 diamond filter".into(),
             source_line: Some("            Pvalue += F[fRow][fCol] * N_s[tileRow + fRow][tileCol + fCol];".into()),
+            called_from: vec![],
             count: 12,
         },
         FindingReport {
@@ -70,6 +73,7 @@ fn findings_block() {
             thread: [0, 0, 0],
             case: "a single pixel: 1x1, r=2".into(),
             source_line: Some("    N_s[threadIdx.y][threadIdx.x] = N[row * width + col];".into()),
+            called_from: vec![],
             count: 1,
         },
     ];

@@ -55,6 +55,14 @@ impl Program for EmulatorProgram {
         self.module.kernels().into_iter().map(|k| k.name).collect()
     }
 
+    fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>> {
+        self.module.kernel(kernel).map(|k| k.param_sizes)
+    }
+
+    fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool> {
+        self.module.kernel(kernel).map(|k| k.uses_dynamic_shared)
+    }
+
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError> {
         let mut mem = emu::DeviceMemory::new();
         let mut ptrs = Vec::with_capacity(case.buffers.len());
@@ -104,6 +112,8 @@ impl Program for EmulatorProgram {
             findings: report.findings,
             findings_dropped: report.findings_dropped,
             completed: report.completed,
+            printf: report.printf,
+            printf_dropped: report.printf_dropped,
         })
     }
 }

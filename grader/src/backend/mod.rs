@@ -21,6 +21,9 @@ pub struct Outcome {
     pub findings_dropped: u64,
     /// False when the launch was stopped early (a fault or the instruction budget).
     pub completed: bool,
+    /// What the kernel printed (the emulator's ordered copy, on every backend).
+    pub printf: Vec<::emulator::PrintfLine>,
+    pub printf_dropped: u64,
 }
 
 /// A backend could not do what was asked: the message says what and why.
@@ -43,7 +46,8 @@ pub trait Backend: Sync {
 
 /// What one compilation was made from, for backends that compile again for their device.
 pub struct SourceUnit<'a> {
-    pub source: &'a str,
+    /// The file's bytes (any encoding; see `nvrtc::source_bytes`).
+    pub source: &'a [u8],
     /// The student's path, as NVRTC names the program.
     pub name: &'a str,
     pub defines: &'a [(String, String)],
@@ -68,6 +72,10 @@ pub trait Program: Send + Sync {
     /// The `.entry` names in the module.
     fn entries(&self) -> Vec<String>;
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError>;
+    /// The byte size of each of the kernel's parameters; `None` if there is no such kernel.
+    fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>>;
+    /// Whether the kernel declares an `extern __shared__` array; `None` if there is no such kernel.
+    fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool>;
     /// Registers, spills and shared bytes on a real device; `None` on the emulator.
     fn resources(&self, _kernel: &str) -> Option<KernelResources> {
         None

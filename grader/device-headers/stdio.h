@@ -1,0 +1,2 @@
+// Stand-in for <stdio.h>: NVRTC declares device printf itself.
+#pragma once

@@ -1,11 +1,14 @@
-//! `verify` (for instructors and CI): every reference solution passes, every stub fails, and every
-//! kernel in `grader/wrong/<section>/*.cu` fails for each reason its header names:
+//! `verify` (for instructors and CI): every reference solution passes, every stub fails, every
+//! kernel in `grader/wrong/<section>/*.cu` fails for each reason its header names, and every
+//! kernel in `grader/accepted/<section>/*.cu` (correct kernels written as students write them)
+//! passes:
 //!
 //! ```text
 //! // expect: finding:race        (one line per reason; any of:)
 //! // why: one line, in the student's voice, of the mistake
 //! ```
-//! reasons: `compile`, `tests`, `finding:<kind>`, `target:<metric>`, `problem` (cannot launch).
+//! reasons: `compile`, `tests`, `finding:<kind>`, `target:<metric>`, `problem` (cannot launch);
+//! `pass` alone for an accepted kernel.
 //! Prints a table; exit 0 only when every row holds.
 
 use std::collections::BTreeSet;
@@ -29,12 +32,13 @@ pub struct WrongHeader {
     pub why: String,
 }
 
-const FINDING_KINDS: &[&str] = &["out_of_bounds", "misaligned", "race", "uninitialized_shared", "barrier", "timeout"];
+const FINDING_KINDS: &[&str] =
+    &["out_of_bounds", "misaligned", "race", "uninitialized_shared", "barrier", "timeout", "assertion", "call_depth"];
 const METRICS: &[&str] = &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
 
 fn check_reason(reason: &str) -> Result<(), String> {
     let ok = match reason.split_once(':') {
-        None => matches!(reason, "compile" | "tests" | "problem"),
+        None => matches!(reason, "compile" | "tests" | "problem" | "pass"),
         Some(("finding", kind)) => FINDING_KINDS.contains(&kind),
         Some(("target", metric)) => METRICS.contains(&metric),
         Some(_) => false,
@@ -43,17 +47,19 @@ fn check_reason(reason: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "unknown reason `{reason}` (use compile, tests, problem, finding:<{}>, target:<{}>)",
+            "unknown reason `{reason}` (use pass, compile, tests, problem, finding:<{}>, target:<{}>)",
             FINDING_KINDS.join("|"),
             METRICS.join("|")
         ))
     }
 }
 
-/// The `// expect:` and `// why:` lines at the top of a wrong kernel.
+/// The `// expect:` and `// why:` lines at the top of a wrong (or accepted) kernel.
 pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
     let mut expects = Vec::new();
     let mut why = None;
+    // Accepted kernels include files saved with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for line in text.lines() {
         if let Some(r) = line.strip_prefix("// expect:") {
             let r = r.trim();
@@ -64,6 +70,9 @@ pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
         } else {
             break;
         }
+    }
+    if expects.len() > 1 && expects.iter().any(|e| e == "pass") {
+        return Err("`// expect: pass` cannot be combined with reasons to fail".to_string());
     }
     match (expects.is_empty(), why) {
         (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why }),
@@ -143,16 +152,25 @@ pub fn plan(root: &Path) -> Result<Vec<(&'static dyn Section, PathBuf, Result<Ex
     for s in crate::sections::all() {
         out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok(Expect::Pass)));
         out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok(Expect::Fail(vec![]))));
-        let dir = root.join("grader").join("wrong").join(s.id());
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
-        files.sort();
-        for f in files {
-            let expect = std::fs::read_to_string(&f)
-                .map_err(|e| e.to_string())
-                .and_then(|t| parse_header(&t))
-                .map(|h| Expect::Fail(h.expects));
-            out.push((s, f, expect));
+        for suite in ["wrong", "accepted"] {
+            let dir = root.join("grader").join(suite).join(s.id());
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            let mut files: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
+            files.sort();
+            for f in files {
+                // Any encoding: the header is ASCII, the rest may be GBK or Latin-1.
+                let expect = std::fs::read(&f)
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| parse_header(&String::from_utf8_lossy(&b)))
+                    .and_then(|h| match (suite, h.expects.as_slice()) {
+                        ("accepted", [only]) if only == "pass" => Ok(Expect::Pass),
+                        ("accepted", _) => Err("an accepted kernel's header is `// expect: pass`".to_string()),
+                        (_, [only]) if only == "pass" => Err("a wrong kernel cannot `// expect: pass`".to_string()),
+                        _ => Ok(Expect::Fail(h.expects)),
+                    });
+                out.push((s, f, expect));
+            }
         }
     }
     Ok(out)
@@ -226,6 +244,22 @@ mod tests {
         assert!(parse_header("// expect: target:speed\n// why: x\n").unwrap_err().contains("target:<op_per_byte"));
         assert!(parse_header("// why: x\n").unwrap_err().contains("must start with"));
         assert!(parse_header("// expect: tests\n\n// why: x\n").unwrap_err().contains("must start with"), "the header is the first lines");
+        // Accepted kernels: `pass` alone, in files saved with a byte-order mark and CRLF too.
+        let h = parse_header("\u{feff}// expect: pass\r\n// why: saved by Notepad.\r\n").unwrap();
+        assert_eq!(h, WrongHeader { expects: vec!["pass".into()], why: "saved by Notepad.".into() });
+        assert!(parse_header("// expect: pass\n// expect: tests\n// why: x\n").unwrap_err().contains("cannot be combined"));
+        assert!(check_reason("finding:assertion").is_ok() && check_reason("finding:call_depth").is_ok());
+    }
+
+    #[test]
+    fn the_plan_holds_every_accepted_kernel_as_a_pass() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let plan = plan(root).unwrap();
+        let accepted: Vec<_> = plan.iter().filter(|(_, p, _)| p.components().any(|c| c.as_os_str() == "accepted")).collect();
+        assert!(accepted.len() >= 15, "{} accepted kernels", accepted.len());
+        for (_, path, expect) in accepted {
+            assert_eq!(expect, &Ok(Expect::Pass), "{}", path.display());
+        }
     }
 
     fn report() -> SectionReport {
@@ -237,7 +271,7 @@ mod tests {
             seed: 1,
             passed: true,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
-            tests: vec![TestReport { name: "a".into(), visibility: "visible".into(), passed: true, message: String::new(), size: "4".into(), metrics_case: false, mismatch: None }],
+            tests: vec![TestReport { name: "a".into(), visibility: "visible".into(), passed: true, message: String::new(), size: "4".into(), metrics_case: false, mismatch: None, printf: vec![], printf_more: 0 }],
             metrics: None,
             targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.5), textbook: None, passed: true, advice: String::new() }],
             variants: None,
@@ -258,7 +292,7 @@ mod tests {
         let mut racy = report();
         racy.passed = false;
         racy.tests[0].passed = false;
-        racy.findings.push(FindingReport { kind: "race".into(), message: String::new(), file: None, line: None, block: [0; 3], thread: [0; 3], case: "a".into(), source_line: None, count: 1 });
+        racy.findings.push(FindingReport { kind: "race".into(), message: String::new(), file: None, line: None, block: [0; 3], thread: [0; 3], case: "a".into(), source_line: None, called_from: vec![], count: 1 });
         assert_eq!(got_text(&racy), "finding:race tests");
         assert!(holds(&Expect::Fail(vec!["finding:race".into()]), &racy).0);
         assert_eq!(holds(&Expect::Fail(vec!["finding:barrier".into()]), &racy), (false, vec!["finding:barrier".to_string()]));

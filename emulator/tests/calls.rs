@@ -64,7 +64,7 @@ fn printf_formats_like_c_in_block_then_thread_then_program_order() {
         std::ptr::null::<u8>(),
         1.5f64
     );
-    let star = c_format!("star %*d|%-*d|%.*f\n", 6i32, 42i32, 4i32, 7i32, 2i32, 3.14159f64);
+    let star = c_format!("star %*d|%-*d|%.*f\n", 6i32, 42i32, 4i32, 7i32, 2i32, 1.23456f64);
     let expected = vec![
         // Block 0: thread 0 printed after the barrier, yet comes first; then its later calls.
         early(0, 0),

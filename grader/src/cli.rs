@@ -11,8 +11,9 @@ use kernels::exercise::Section;
 use rand::Rng;
 
 use crate::backend::{self, BackendChoice};
+use crate::compiler::{self, Compiler, CompilerChoice};
 use crate::grade::{Fatal, Grader, KernelFile, RunReport, SectionReport};
-use crate::{nvrtc, report, sections, workspace};
+use crate::{report, sections, workspace};
 
 pub const EXIT_PASSED: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
@@ -48,6 +49,10 @@ pub struct Cli {
     /// Where kernels run: a GPU if usable (auto), the emulator, or a GPU.
     #[arg(long, value_enum, default_value = "auto")]
     pub backend: BackendChoice,
+    /// What compiles kernel.cu to PTX: NVRTC where it exists or can be installed (auto), else
+    /// clang; or either one by name.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub compiler: CompilerChoice,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
@@ -202,10 +207,15 @@ pub(crate) fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Secti
     Ok(KernelFile { path, display })
 }
 
-fn prepare(cli: &Cli) -> Result<(Box<dyn backend::Backend>, &'static nvrtc::Nvrtc), i32> {
+fn prepare(cli: &Cli) -> Result<(Box<dyn backend::Backend>, Compiler), i32> {
     let backend = backend::select(cli.backend).map_err(|e| cannot_run(&e.0))?;
-    let nvrtc = nvrtc::get(true).map_err(|e| cannot_run(&e))?;
-    Ok((backend, nvrtc))
+    // A GPU compiles its own binary with NVRTC: there, auto means NVRTC.
+    let choice = match (cli.compiler, backend.name()) {
+        (CompilerChoice::Auto, "gpu") => CompilerChoice::Nvrtc,
+        (c, _) => c,
+    };
+    let compiler = compiler::select(choice, true).map_err(|e| cannot_run(&e))?;
+    Ok((backend, compiler))
 }
 
 /// Grade one section behind catch_unwind: a bug in the grader or the emulator is reported as an
@@ -232,12 +242,12 @@ fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Se
             Err(e) => return cannot_run(&e),
         }
     }
-    let (backend, nvrtc) = match prepare(cli) {
+    let (backend, compiler) = match prepare(cli) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
-    let mut grader = Grader::new(backend.as_ref(), nvrtc);
+    let mut grader = Grader::new(backend.as_ref(), compiler);
     grader.variants = cli.variants;
     if let Some(path) = &cli.cases {
         match crate::cases_file::load(path) {
@@ -312,11 +322,11 @@ fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport])
 
 /// `verify`: solutions pass, stubs fail, wrong kernels fail for their stated reasons (a table).
 fn verify(cli: &Cli, root: &std::path::Path) -> i32 {
-    let (backend, nvrtc) = match prepare(cli) {
+    let (backend, compiler) = match prepare(cli) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let grader = Grader::new(backend.as_ref(), compiler);
     let seed = cli.seed.unwrap_or(1);
     eprintln!("verify: grading every solution, stub and wrong kernel with seed {seed} …");
     let rows = crate::verify::run(root, &grader, seed, &mut |row| {
@@ -332,23 +342,17 @@ fn verify(cli: &Cli, root: &std::path::Path) -> i32 {
 
 /// Every section, its title, and whether the current kernel passes its visible tests.
 fn list(cli: &Cli, root: &std::path::Path) -> i32 {
-    let (backend, nvrtc) = match prepare(cli) {
+    let (backend, compiler) = match prepare(cli) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let grader = Grader::new(backend.as_ref(), compiler);
     let all = sections::all();
     let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
     let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
     let which = if cli.solutions { "reference solutions" } else { "your kernels" };
     if cli.format == Format::Text {
-        println!(
-            "NVRTC {}.{} from {} (found in {})",
-            nvrtc.version.0,
-            nvrtc.version.1,
-            nvrtc.library.display(),
-            nvrtc.found_by
-        );
+        println!("{}", compiler.describe());
         println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
     }
     let mut json = Vec::new();

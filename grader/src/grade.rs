@@ -17,7 +17,8 @@ use serde::Serialize;
 
 use crate::backend::{Backend, Finding, KernelResources, Metrics, Outcome, Program, SourceUnit};
 use crate::compare::{compare, Mismatch};
-use crate::nvrtc::{errors_only, CompileFailure, Nvrtc};
+use crate::compiler::Compiler;
+use crate::nvrtc::CompileFailure;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
@@ -30,6 +31,8 @@ pub struct SectionReport {
     pub title: String,
     pub kernel: String,
     pub backend: String,
+    /// What compiled the kernel to PTX ("NVRTC 12.9", "clang 22.1.8").
+    pub compiler: String,
     pub seed: u64,
     pub passed: bool,
     pub compile: CompileReport,
@@ -157,7 +160,7 @@ pub struct KernelFile {
 /// Compiles and runs; caches PTX per (source, defines, arch) for the whole run.
 pub struct Grader<'a> {
     pub backend: &'a dyn Backend,
-    pub nvrtc: &'a Nvrtc,
+    pub compiler: Compiler,
     ptx_cache: Mutex<HashMap<(Vec<u8>, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
     /// An instructor's private hidden cases (`--cases`), by section id: run after the hidden ones.
     pub private_cases: Vec<(&'static str, Case)>,
@@ -288,8 +291,8 @@ pub fn cases_for(section: &dyn Section, seed: u64, visible_only: bool) -> Vec<(C
 }
 
 impl<'a> Grader<'a> {
-    pub fn new(backend: &'a dyn Backend, nvrtc: &'a Nvrtc) -> Self {
-        Grader { backend, nvrtc, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None, variants: false }
+    pub fn new(backend: &'a dyn Backend, compiler: Compiler) -> Self {
+        Grader { backend, compiler, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None, variants: false }
     }
 
     fn compile(&self, source: &[u8], name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
@@ -298,7 +301,7 @@ impl<'a> Grader<'a> {
         if let Some(hit) = self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
             return hit.clone();
         }
-        let result = self.nvrtc.compile(source, name, &arch, defines);
+        let result = self.compiler.compile(source, name, &arch, defines);
         self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).insert(key, result.clone());
         result
     }
@@ -320,6 +323,7 @@ impl<'a> Grader<'a> {
             title: section.title().to_string(),
             kernel: kernel.display.clone(),
             backend: self.backend.name().to_string(),
+            compiler: self.compiler.short(),
             seed,
             passed: false,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
@@ -364,7 +368,7 @@ impl<'a> Grader<'a> {
                 Err(failure) => {
                     report.compile = CompileReport {
                         ok: false,
-                        log: errors_only(&failure.log),
+                        log: self.compiler.errors_only(&failure.log),
                         defines: defines_text(&case.defines),
                     };
                     report.targets = evaluate_targets(&section.targets(), None);
@@ -541,7 +545,8 @@ impl Grader<'_> {
             };
             match self.compile(source, &kernel.display, &case.defines) {
                 Err(failure) => {
-                    report.message = format!("does not compile with {}: {}", defines_text(&case.defines), errors_only(&failure.log))
+                    report.message =
+                        format!("does not compile with {}: {}", defines_text(&case.defines), self.compiler.errors_only(&failure.log))
                 }
                 Ok(ptx) => {
                     let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };

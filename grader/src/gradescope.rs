@@ -69,7 +69,8 @@ pub fn not_graded(section: Option<&dyn Section>, seed: u64, reason: &str) -> Res
 pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
     if !r.compile.ok {
         let mut out = not_graded(Some(section), r.seed, "");
-        out.output = format!("The kernel does not compile (NVRTC, {}):\n{}", r.compile.defines, r.compile.log);
+        let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
+        out.output = format!("The kernel does not compile ({compiler}, {}):\n{}", r.compile.defines, r.compile.log);
         return out;
     }
     if let Some(p) = &r.problem {
@@ -167,8 +168,8 @@ pub fn command(section_id: &str, kernel: Option<&Path>, cases: Option<&Path>, ba
         }
         let display = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
         let backend = crate::backend::select(backend).map_err(|e| (Some(section), e.0))?;
-        let nvrtc = crate::nvrtc::get(true).map_err(|e| (Some(section), e))?;
-        let mut grader = Grader::new(backend.as_ref(), nvrtc);
+        let compiler = crate::compiler::select(crate::compiler::CompilerChoice::Auto, true).map_err(|e| (Some(section), e))?;
+        let mut grader = Grader::new(backend.as_ref(), compiler);
         if let Some(path) = cases {
             grader.private_cases = crate::cases_file::load(path).map_err(|e| (Some(section), e))?;
         }
@@ -228,6 +229,7 @@ mod tests {
             title: "Tiled convolution with halo cells".into(),
             kernel: "kernel.cu".into(),
             backend: "emulator".into(),
+            compiler: String::new(),
             seed: 11,
             passed: false,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },

@@ -99,7 +99,7 @@ fn search_dirs() -> Vec<(PathBuf, String)> {
 }
 
 /// Python's package directories (site, user site, PYTHONPATH), asked of `python3` itself.
-fn python_site_dirs() -> Vec<PathBuf> {
+pub(crate) fn python_site_dirs() -> Vec<PathBuf> {
     let script = "import site, sys\n\
                   dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
                   dirs.append(site.getusersitepackages())\n\
@@ -161,12 +161,26 @@ fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String 
     msg
 }
 
-/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12`, into a temporary directory
-/// renamed into place so that an interrupted or concurrent install never leaves half a library.
+/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12` (see `pip_install`).
 fn install(cache: &Path) -> Result<(), String> {
-    let parent = cache.parent().ok_or("the cache directory has no parent")?;
+    eprintln!(
+        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
+         wheel into {} with pip (once, about 100 MB)…",
+        cache.display()
+    );
+    pip_install(WHEEL, cache, |dir| library_in(dir).is_some(), "libnvrtc.so.12")?;
+    eprintln!("NVRTC installed in {}.", cache.display());
+    Ok(())
+}
+
+/// `python3 -m pip install --target <dir> <wheel>`, into a temporary directory renamed into
+/// place so that an interrupted or concurrent install never leaves half a package. `holds`
+/// says whether a directory has what the wheel was installed for (`what`, for messages).
+pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<(), String> {
+    let parent = dir.parent().ok_or("the cache directory has no parent")?;
     std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    let staging = parent.join(format!("nvrtc.installing-{}", std::process::id()));
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
     let pip = Command::new("python3").args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
     match pip {
@@ -174,17 +188,12 @@ fn install(cache: &Path) -> Result<(), String> {
         Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
         Err(e) => return Err(format!("cannot run python3 ({e}); is Python 3 with pip installed?")),
     }
-    eprintln!(
-        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
-         wheel into {} with pip (once, about 100 MB)…",
-        cache.display()
-    );
     let run = |extra: &[&str]| -> Result<std::process::Output, String> {
         Command::new("python3")
             .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target"])
             .arg(&staging)
             .args(extra)
-            .arg(WHEEL)
+            .arg(wheel)
             .stdin(Stdio::null())
             .output()
             .map_err(|e| format!("cannot run python3 ({e}); is Python 3 with pip installed?"))
@@ -200,20 +209,19 @@ fn install(cache: &Path) -> Result<(), String> {
         let err = String::from_utf8_lossy(&out.stderr);
         let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = last[last.len().saturating_sub(3)..].join(" / ");
-        return Err(format!("`python3 -m pip install {WHEEL}` failed (offline? no pip?): {tail}"));
+        return Err(format!("`python3 -m pip install {wheel}` failed (offline? no pip?): {tail}"));
     }
-    if library_in(&staging).is_none() {
+    if !holds(&staging) {
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(format!("the {WHEEL} wheel holds no libnvrtc.so.12 for this platform"));
+        return Err(format!("the {wheel} wheel holds no {what} for this platform"));
     }
-    if let Err(e) = std::fs::rename(&staging, cache) {
+    if let Err(e) = std::fs::rename(&staging, dir) {
         let _ = std::fs::remove_dir_all(&staging);
         // Another grader finished the same install first: use that one.
-        if library_in(cache).is_none() {
-            return Err(format!("cannot move the installed wheel into {}: {e}", cache.display()));
+        if !holds(dir) {
+            return Err(format!("cannot move the installed wheel into {}: {e}", dir.display()));
         }
     }
-    eprintln!("NVRTC installed in {}.", cache.display());
     Ok(())
 }
 
@@ -290,6 +298,11 @@ const HOST_ONLY_HEADERS: &[&str] = &[
     "cstring", "string.h", "ctime", "time.h", "list", "deque", "queue", "stack", "tuple", "exception", "stdexcept",
     "iterator", "limits", "type_traits", "bits/stdc++.h", "cuda_runtime_api.hpp", "helper_cuda.h", "helper_functions.h",
 ];
+
+/// The stand-in headers, `cuda_fp16.h`'s included (for clang, which cannot use NVIDIA's).
+pub fn device_headers() -> Vec<(&'static str, &'static str)> {
+    DEVICE_HEADERS.iter().copied().chain([FP16_STAND_IN]).collect()
+}
 
 /// A directory holding NVIDIA's real `cuda_fp16.h` (a toolkit's or the runtime wheel's include).
 fn real_fp16_dir() -> Option<&'static Path> {
@@ -394,11 +407,16 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
     let mut out = String::new();
     let mut lines = log.lines().peekable();
     while let Some(line) = lines.next() {
-        let Some(name) = line.split("incompatible redefinition of macro \"").nth(1).and_then(|r| r.split('"').next()) else {
-            continue;
+        // NVRTC: `incompatible redefinition of macro "X"`; clang: `'X' macro redefined`.
+        let name = match (line.split("incompatible redefinition of macro \"").nth(1), line.split_once("' macro redefined")) {
+            (Some(rest), _) => rest.split('"').next(),
+            (None, Some((head, _))) => head.rsplit('\'').next(),
+            _ => None,
         };
+        let Some(name) = name else { continue };
         let Some((_, value)) = defines.iter().find(|(k, _)| k == name) else { continue };
         let place = line.split(": warning").next().unwrap_or(line);
+        let place = place.strip_suffix(':').unwrap_or(place);
         out.push_str(&format!(
             "{place}: error: this file defines {name} itself, but the grader sets it for each test (this one: -D{name}={value}), \
              so the test would run another kernel than it checks.\n"
@@ -418,8 +436,12 @@ pub fn explain_missing_headers(log: &str) -> String {
     let mut out = String::with_capacity(log.len());
     for line in log.split_inclusive('\n') {
         out.push_str(line);
-        let Some(rest) = line.split("could not open source file \"").nth(1) else { continue };
-        let header = rest.split('"').next().unwrap_or("");
+        // NVRTC: `could not open source file "vector"`; clang: `'vector' file not found`.
+        let header = match (line.split("could not open source file \"").nth(1), line.split_once("' file not found")) {
+            (Some(rest), _) => rest.split('"').next().unwrap_or(""),
+            (None, Some((head, _))) => head.rsplit('\'').next().unwrap_or(""),
+            _ => continue,
+        };
         let note = if HOST_ONLY_HEADERS.contains(&header) {
             format!(
                 "note: <{header}> is for host code. The grader compiles your kernel file alone, as device code \

@@ -52,6 +52,9 @@ pub fn header(r: &SectionReport) -> String {
     let mut s = format!("{}  {}\n", r.section.bold(), r.title.bold());
     s.push_str(&format!("  kernel   {}\n", r.kernel));
     s.push_str(&format!("  backend  {}", r.backend));
+    if !r.compiler.is_empty() {
+        s.push_str(&format!(" · {}", r.compiler));
+    }
     if !r.visible_only {
         s.push_str(&format!(" · seed {} — rerun with --seed {}", r.seed, r.seed));
     }
@@ -250,7 +253,9 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
 }
 
 pub fn compile_block(r: &SectionReport) -> String {
-    let mut s = format!("  {} (NVRTC, {})\n", "compile error".red().bold(), if r.compile.defines.is_empty() { "no defines" } else { &r.compile.defines });
+    let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
+    let defines = if r.compile.defines.is_empty() { "no defines" } else { &r.compile.defines };
+    let mut s = format!("  {} ({compiler}, {defines})\n", "compile error".red().bold());
     for line in r.compile.log.lines() {
         s.push_str(&format!("    {line}\n"));
     }

@@ -167,7 +167,7 @@ pub fn time_command(cli: &Cli, root: &Path) -> i32 {
         copy / 1e9
     );
     let timer = Timer { backend: &backend, nvrtc, seed };
-    let grader = Grader::new(&backend, nvrtc);
+    let grader = Grader::new(&backend, crate::compiler::Compiler::Nvrtc(nvrtc));
     let mut baselines: Vec<(String, Result<f64, String>)> = Vec::new();
     let mut rows = Vec::new();
     let mut all_ok = true;

@@ -30,6 +30,9 @@ pub enum Expect {
 pub struct WrongHeader {
     pub expects: Vec<String>,
     pub why: String,
+    /// `// compilers: nvrtc`: checked only with these (empty: with every compiler). For a
+    /// mistake one compiler's optimiser removes (clang splits an int2 load into two aligned ones).
+    pub compilers: Vec<String>,
 }
 
 const FINDING_KINDS: &[&str] =
@@ -58,6 +61,7 @@ fn check_reason(reason: &str) -> Result<(), String> {
 pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
     let mut expects = Vec::new();
     let mut why = None;
+    let mut compilers = Vec::new();
     // Accepted kernels include files saved with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for line in text.lines() {
@@ -67,6 +71,13 @@ pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
             expects.push(r.to_string());
         } else if let Some(w) = line.strip_prefix("// why:") {
             why = Some(w.trim().to_string());
+        } else if let Some(c) = line.strip_prefix("// compilers:") {
+            for name in c.split(|ch: char| ch == ',' || ch.is_whitespace()).filter(|n| !n.is_empty()) {
+                if !matches!(name, "nvrtc" | "clang") {
+                    return Err(format!("unknown compiler `{name}` (use nvrtc, clang)"));
+                }
+                compilers.push(name.to_string());
+            }
         } else {
             break;
         }
@@ -75,7 +86,7 @@ pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
         return Err("`// expect: pass` cannot be combined with reasons to fail".to_string());
     }
     match (expects.is_empty(), why) {
-        (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why }),
+        (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why, compilers }),
         _ => Err("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines".to_string()),
     }
 }
@@ -147,11 +158,15 @@ pub fn table(rows: &[Row]) -> String {
 }
 
 /// The kernels to check: (section, file, expectation), in course order.
-pub fn plan(root: &Path) -> Result<Vec<(&'static dyn Section, PathBuf, Result<Expect, String>)>, String> {
+/// One kernel to check: its section, file, expectation and the compilers it is checked with
+/// (empty: all).
+pub type Planned = (&'static dyn Section, PathBuf, Result<(Expect, Vec<String>), String>);
+
+pub fn plan(root: &Path) -> Result<Vec<Planned>, String> {
     let mut out = Vec::new();
     for s in crate::sections::all() {
-        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok(Expect::Pass)));
-        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok(Expect::Fail(vec![]))));
+        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok((Expect::Pass, vec![]))));
+        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok((Expect::Fail(vec![]), vec![]))));
         for suite in ["wrong", "accepted"] {
             let dir = root.join("grader").join(suite).join(s.id());
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
@@ -164,10 +179,10 @@ pub fn plan(root: &Path) -> Result<Vec<(&'static dyn Section, PathBuf, Result<Ex
                     .map_err(|e| e.to_string())
                     .and_then(|b| parse_header(&String::from_utf8_lossy(&b)))
                     .and_then(|h| match (suite, h.expects.as_slice()) {
-                        ("accepted", [only]) if only == "pass" => Ok(Expect::Pass),
+                        ("accepted", [only]) if only == "pass" => Ok((Expect::Pass, h.compilers)),
                         ("accepted", _) => Err("an accepted kernel's header is `// expect: pass`".to_string()),
                         (_, [only]) if only == "pass" => Err("a wrong kernel cannot `// expect: pass`".to_string()),
-                        _ => Ok(Expect::Fail(h.expects)),
+                        _ => Ok((Expect::Fail(h.expects), h.compilers)),
                     });
                 out.push((s, f, expect));
             }
@@ -194,7 +209,12 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
                 row.expected = "?".into();
                 row.got = format!("bad header: {e}");
             }
-            Ok(expect) => {
+            Ok((_, compilers)) if !compilers.is_empty() && !compilers.iter().any(|c| c == grader.compiler.name()) => {
+                row.expected = format!("{} only", compilers.join(", "));
+                row.got = format!("not checked with {}", grader.compiler.name());
+                row.ok = true;
+            }
+            Ok((expect, _)) => {
                 row.expected = match &expect {
                     Expect::Pass => "pass".into(),
                     Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
@@ -239,14 +259,17 @@ mod tests {
     #[test]
     fn headers_parse_and_bad_ones_are_named() {
         let h = parse_header("// expect: finding:race\n// expect: tests\n// why: no barrier.\n#define X\n// expect: compile\n").unwrap();
-        assert_eq!(h, WrongHeader { expects: vec!["finding:race".into(), "tests".into()], why: "no barrier.".into() });
+        assert_eq!(h, WrongHeader { expects: vec!["finding:race".into(), "tests".into()], why: "no barrier.".into(), compilers: vec![] });
+        let h = parse_header("// expect: finding:misaligned\n// why: x\n// compilers: nvrtc\n").unwrap();
+        assert_eq!(h.compilers, vec!["nvrtc".to_string()]);
+        assert!(parse_header("// expect: tests\n// why: x\n// compilers: nvcc\n").unwrap_err().contains("unknown compiler `nvcc`"));
         assert!(parse_header("// expect: finding:racy\n// why: x\n").unwrap_err().contains("unknown reason `finding:racy`"));
         assert!(parse_header("// expect: target:speed\n// why: x\n").unwrap_err().contains("target:<op_per_byte"));
         assert!(parse_header("// why: x\n").unwrap_err().contains("must start with"));
         assert!(parse_header("// expect: tests\n\n// why: x\n").unwrap_err().contains("must start with"), "the header is the first lines");
         // Accepted kernels: `pass` alone, in files saved with a byte-order mark and CRLF too.
         let h = parse_header("\u{feff}// expect: pass\r\n// why: saved by Notepad.\r\n").unwrap();
-        assert_eq!(h, WrongHeader { expects: vec!["pass".into()], why: "saved by Notepad.".into() });
+        assert_eq!(h, WrongHeader { expects: vec!["pass".into()], why: "saved by Notepad.".into(), compilers: vec![] });
         assert!(parse_header("// expect: pass\n// expect: tests\n// why: x\n").unwrap_err().contains("cannot be combined"));
         assert!(check_reason("finding:assertion").is_ok() && check_reason("finding:call_depth").is_ok());
     }
@@ -258,7 +281,7 @@ mod tests {
         let accepted: Vec<_> = plan.iter().filter(|(_, p, _)| p.components().any(|c| c.as_os_str() == "accepted")).collect();
         assert!(accepted.len() >= 15, "{} accepted kernels", accepted.len());
         for (_, path, expect) in accepted {
-            assert_eq!(expect, &Ok(Expect::Pass), "{}", path.display());
+            assert_eq!(expect, &Ok((Expect::Pass, vec![])), "{}", path.display());
         }
     }
 
@@ -268,6 +291,7 @@ mod tests {
             title: "t".into(),
             kernel: "k.cu".into(),
             backend: "emulator".into(),
+            compiler: String::new(),
             seed: 1,
             passed: true,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },

@@ -144,11 +144,11 @@ pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::Backen
         Ok(b) => b,
         Err(e) => return fail(&e.0),
     };
-    let nvrtc = match crate::nvrtc::get(true) {
-        Ok(n) => n,
+    let compiler = match crate::compiler::select(crate::compiler::CompilerChoice::Auto, true) {
+        Ok(c) => c,
         Err(e) => return fail(&e),
     };
-    let grader = Grader::new(backend.as_ref(), nvrtc);
+    let grader = Grader::new(backend.as_ref(), compiler);
 
     let (tx, rx) = mpsc::channel();
     let saves = tx.clone();

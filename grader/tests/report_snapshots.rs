@@ -117,6 +117,7 @@ fn compile_error_section() {
         title: "Basic 2D convolution".into(),
         kernel: "exercises/7.2-basic/kernel.cu".into(),
         backend: "emulator".into(),
+        compiler: String::new(),
         seed: 1234,
         passed: false,
         compile: CompileReport {

@@ -1,5 +1,6 @@
 // expect: finding:misaligned
 // why: To save a load I read s_data[tid+1] and s_data[tid+2] together as one int2.
+// compilers: nvrtc
 
 extern "C" __global__ void stencil1D_kernel(int *d_A, int *d_C, int N) {
     extern __shared__ int s_data[];

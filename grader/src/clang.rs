@@ -1,0 +1,262 @@
+//! The second compiler: clang's CUDA front end, which turns a kernel into PTX with no CUDA
+//! installation (`-nocudainc -nocudalib` and a header of our own for what NVRTC builds in,
+//! `grader/device-headers/clang/`). It is how the course runs where NVIDIA ships no NVRTC
+//! (macOS) and a fallback wherever NVRTC cannot be had.
+//!
+//! Found, in order: `PMPP_CLANG` (a clang, or a `zig` whose `zig clang` is used), `clang` on
+//! PATH when it has the NVPTX back end, Homebrew's llvm, the `ziglang` wheel in Python's
+//! site-packages or in the course's cache; where none is, the `ziglang` wheel is installed into
+//! the cache with pip, as NVRTC's is.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use crate::nvrtc::{pip_install, python_site_dirs, CompileFailure};
+
+/// The pip package whose `zig` binary carries a clang with the NVPTX back end, on Linux, macOS
+/// and Windows alike.
+pub const ZIG_WHEEL: &str = "ziglang";
+
+/// The header that stands in for what NVRTC builds in (built-in variables, barriers, atomics,
+/// printf, assert, math).
+const RUNTIME_HEADER: (&str, &str) = ("pmpp_cuda_clang.h", include_str!("../device-headers/clang/pmpp_cuda_clang.h"));
+
+/// A clang that can compile CUDA device code to PTX.
+#[derive(Debug)]
+pub struct Clang {
+    /// The command and its first arguments (`["clang"]` or `["…/zig", "clang"]`).
+    pub command: Vec<OsString>,
+    pub found_by: String,
+    /// `clang --version`'s first line.
+    pub version: String,
+}
+
+static CLANG: OnceLock<Result<Clang, String>> = OnceLock::new();
+
+/// Find (and, when `allow_install`, install) a clang once per process.
+pub fn get(allow_install: bool) -> Result<&'static Clang, String> {
+    CLANG.get_or_init(|| locate(allow_install)).as_ref().map_err(|e| e.clone())
+}
+
+fn exe(name: &str) -> String {
+    if cfg!(windows) {
+        format!("{name}.exe")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Where the `ziglang` wheel is installed for the course.
+pub fn cache_dir() -> Option<PathBuf> {
+    crate::nvrtc::cache_dir().and_then(|d| d.parent().map(|p| p.join("ziglang")))
+}
+
+/// The `zig` binary of a `ziglang` install (`<dir>/ziglang/zig`).
+pub fn zig_in(dir: &Path) -> Option<PathBuf> {
+    let zig = dir.join("ziglang").join(exe("zig"));
+    zig.is_file().then_some(zig)
+}
+
+/// Why a candidate cannot be used, or the clang it is.
+fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang, String> {
+    let shown = command.iter().map(|c| c.to_string_lossy()).collect::<Vec<_>>().join(" ");
+    let run = |arg: &str| {
+        Command::new(&command[0]).args(&command[1..]).arg(arg).stdin(Stdio::null()).stderr(Stdio::null()).output()
+    };
+    let version = match run("--version") {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string(),
+        Ok(_) => return Err(format!("{shown} ({found_by}) does not run")),
+        Err(e) => return Err(format!("{shown} ({found_by}) cannot be run: {e}")),
+    };
+    let targets = run("-print-targets").map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    if !has_nvptx(&targets) {
+        return Err(format!("{shown} ({found_by}, {version}) has no NVPTX back end"));
+    }
+    Ok(Clang { command, found_by: found_by.to_string(), version })
+}
+
+/// Whether `clang -print-targets` lists the 64-bit NVPTX back end.
+pub fn has_nvptx(print_targets: &str) -> bool {
+    print_targets.lines().any(|l| l.trim_start().starts_with("nvptx64"))
+}
+
+/// The candidates, in order, each with the name of the step shown to the user.
+fn candidates() -> Vec<(Vec<OsString>, String)> {
+    let mut out = Vec::new();
+    let zig = |p: PathBuf| vec![p.into_os_string(), OsString::from("clang")];
+    if let Some(v) = std::env::var_os("PMPP_CLANG").filter(|v| !v.is_empty()) {
+        let p = PathBuf::from(&v);
+        let is_zig = p.file_stem().is_some_and(|s| s == "zig");
+        out.push((if is_zig { zig(p) } else { vec![v] }, "PMPP_CLANG".to_string()));
+    }
+    out.push((vec![OsString::from(exe("clang"))], "clang on PATH".to_string()));
+    for brew in ["/opt/homebrew/opt/llvm/bin/clang", "/usr/local/opt/llvm/bin/clang"] {
+        if Path::new(brew).is_file() {
+            out.push((vec![OsString::from(brew)], "Homebrew's llvm".to_string()));
+        }
+    }
+    for site in python_site_dirs() {
+        if let Some(z) = zig_in(&site) {
+            out.push((zig(z), "the ziglang wheel in pip site-packages".to_string()));
+        }
+    }
+    if let Some(z) = cache_dir().as_deref().and_then(zig_in) {
+        out.push((zig(z), "the course's cache".to_string()));
+    }
+    out
+}
+
+fn locate(allow_install: bool) -> Result<Clang, String> {
+    let mut tried = Vec::new();
+    for (command, step) in candidates() {
+        match probe(command, &step) {
+            Ok(c) => return Ok(c),
+            // An explicit choice that does not work is an error, not a fallback.
+            Err(e) if step == "PMPP_CLANG" => return Err(e),
+            Err(e) => tried.push(e),
+        }
+    }
+    let not_found = |why: Option<&str>| {
+        let mut msg = String::from("no clang with the NVPTX back end was found: it compiles your kernel.cu to PTX where NVRTC is not available.");
+        for t in &tried {
+            msg.push_str(&format!("\n  skipped: {t}"));
+        }
+        if let Some(why) = why {
+            msg.push_str(&format!("\n  installing it automatically failed: {why}"));
+        }
+        msg.push_str(&format!(
+            "\nInstall one with `python3 -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig."
+        ));
+        msg
+    };
+    if !allow_install {
+        return Err(not_found(None));
+    }
+    let dir = cache_dir().ok_or_else(|| not_found(Some("HOME is not set")))?;
+    eprintln!(
+        "clang (for compiling CUDA without NVIDIA's compiler) was not found: installing the `{ZIG_WHEEL}` wheel, \
+         which carries one, into {} with pip (once: about 100 MB to download, 400 MB on disk)…",
+        dir.display()
+    );
+    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), "zig binary").map_err(|e| not_found(Some(&e)))?;
+    let zig = zig_in(&dir).ok_or_else(|| not_found(Some("pip finished but there is no zig binary")))?;
+    probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)").map_err(|e| not_found(Some(&e)))
+}
+
+/// A scratch directory per process with the device headers, for `-I` and `-include`.
+fn header_dir() -> Result<&'static Path, String> {
+    static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("pmpp-clang-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
+            std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
+        }
+        Ok(dir)
+    })
+    .as_ref()
+    .map(|p| p.as_path())
+    .map_err(|e| e.clone())
+}
+
+impl Clang {
+    /// Compile `source` (the file's bytes) to PTX. Messages and `.loc` lines name the file
+    /// `program_name`, as NVRTC's do.
+    pub fn compile(&self, source: &[u8], program_name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+        let fail = |log: String| CompileFailure { log };
+        let headers = header_dir().map_err(fail)?;
+        // The source goes to a file of its own, behind a #line that gives it the student's name.
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let file = headers.join(format!("kernel-{}.cu", NEXT.fetch_add(1, Ordering::Relaxed)));
+        let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
+        std::fs::write(&file, [named.as_bytes(), crate::nvrtc::source_bytes(source)].concat())
+            .map_err(|e| fail(format!("cannot write {}: {e}", file.display())))?;
+        let mut cmd = Command::new(&self.command[0]);
+        cmd.args(&self.command[1..])
+            .args(["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-nocudainc", "-nocudalib"])
+            .args(["-Xclang", "-target-feature", "-Xclang", "+ptx70", "-O3", "-gline-tables-only", "-fno-color-diagnostics"])
+            // As NVRTC: a loop with no side effects is not assumed to end (an endless loop is a
+            // timeout finding, not deleted code).
+            .arg("-fno-finite-loops")
+            .arg("-include")
+            .arg(headers.join(RUNTIME_HEADER.0))
+            .arg("-I")
+            .arg(headers)
+            .args(defines.iter().map(|(k, v)| format!("-D{k}={v}")))
+            .args(["-S", "-o", "-"])
+            .arg(&file)
+            .stdin(Stdio::null());
+        let out = cmd.output().map_err(|e| fail(format!("cannot run clang ({e})")));
+        let _ = std::fs::remove_file(&file);
+        let out = out?;
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !out.status.success() {
+            return Err(fail(crate::nvrtc::explain_missing_headers(&log)));
+        }
+        if let Some(why) = crate::nvrtc::overridden_defines(&log, defines) {
+            return Err(fail(why));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+}
+
+/// The part of a clang log a student needs: each error with its source line and caret, and the
+/// closing count; warnings and their notes are left out.
+pub fn errors_only(log: &str) -> String {
+    let mut out = Vec::new();
+    let mut keep = false;
+    for line in log.lines() {
+        if line.contains(": error: ") || line.contains(": fatal error: ") {
+            keep = true;
+        } else if line.contains(": warning: ") {
+            keep = false;
+        }
+        if keep || line.contains("error generated") || line.contains("errors generated") {
+            out.push(line);
+        }
+    }
+    if out.is_empty() {
+        log.trim_end().to_string()
+    } else {
+        out.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clang_without_nvptx_is_skipped() {
+        let without = "  Registered Targets:\n    aarch64    - AArch64 (little endian)\n    x86-64     - 64-bit X86: EM64T and AMD64\n";
+        assert!(!has_nvptx(without));
+        assert!(has_nvptx(&format!("{without}    nvptx      - NVIDIA PTX 32-bit\n    nvptx64    - NVIDIA PTX 64-bit\n")));
+        // A command that is not a clang at all is skipped with its reason.
+        let e = probe(vec![OsString::from("/nonexistent/clang")], "PMPP_CLANG").unwrap_err();
+        assert!(e.contains("/nonexistent/clang (PMPP_CLANG) cannot be run"), "{e}");
+    }
+
+    #[test]
+    fn the_wheel_layout_is_recognised() {
+        let dir = std::env::temp_dir().join(format!("grader-zig-test-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("ziglang")).unwrap();
+        assert_eq!(zig_in(&dir), None);
+        std::fs::write(dir.join("ziglang").join(exe("zig")), b"").unwrap();
+        assert_eq!(zig_in(&dir), Some(dir.join("ziglang").join(exe("zig"))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn errors_only_keeps_errors_and_drops_warnings() {
+        let log = "k.cu:3:5: warning: unused variable 'x' [-Wunused-variable]\n    3 |     int x;\n      |     ^\n\
+                   k.cu:4:12: error: expected ';' after expression\n    4 |   a[i] = b\n      |           ^\n      |           ;\n\
+                   1 warning and 1 error generated when compiling for sm_75.\n";
+        let out = errors_only(log);
+        assert!(out.starts_with("k.cu:4:12: error: expected ';'"), "{out}");
+        assert!(!out.contains("unused variable"), "{out}");
+        assert!(out.contains("1 error generated"), "{out}");
+    }
+}

@@ -1,0 +1,81 @@
+//! Which compiler turns the student's `kernel.cu` into PTX: NVRTC (NVIDIA's, where it exists or
+//! can be installed) or clang (anywhere, macOS included). Both see the same device headers and
+//! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`.
+
+use crate::clang::{self, Clang};
+use crate::nvrtc::{self, CompileFailure, Nvrtc};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompilerChoice {
+    /// NVRTC where it exists or can be installed, clang otherwise.
+    Auto,
+    Nvrtc,
+    Clang,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Compiler {
+    Nvrtc(&'static Nvrtc),
+    Clang(&'static Clang),
+}
+
+/// The compiler for `choice` (installing one with pip where allowed and needed).
+pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler, String> {
+    match choice {
+        CompilerChoice::Nvrtc => nvrtc::get(allow_install).map(Compiler::Nvrtc),
+        CompilerChoice::Clang => clang::get(allow_install).map(Compiler::Clang),
+        CompilerChoice::Auto => match nvrtc::get(allow_install) {
+            Ok(n) => Ok(Compiler::Nvrtc(n)),
+            Err(nvrtc_error) => clang::get(allow_install)
+                .map(Compiler::Clang)
+                .map_err(|clang_error| format!("{nvrtc_error}\n\nNor clang: {clang_error}")),
+        },
+    }
+}
+
+impl Compiler {
+    /// Compile to PTX for the emulator (`arch` is NVRTC's; clang always targets sm_75).
+    pub fn compile(&self, source: &[u8], name: &str, arch: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+        match self {
+            Compiler::Nvrtc(n) => n.compile(source, name, arch, defines),
+            Compiler::Clang(c) => c.compile(source, name, defines),
+        }
+    }
+
+    /// The part of a failed compilation's log a student needs.
+    pub fn errors_only(&self, log: &str) -> String {
+        match self {
+            Compiler::Nvrtc(_) => nvrtc::errors_only(log),
+            Compiler::Clang(_) => clang::errors_only(log),
+        }
+    }
+
+    /// "NVRTC 12.9 from …" / "clang 22.1.8 (…)", for the report.
+    pub fn describe(&self) -> String {
+        match self {
+            Compiler::Nvrtc(n) => {
+                format!("NVRTC {}.{} from {} (found in {})", n.version.0, n.version.1, n.library.display(), n.found_by)
+            }
+            Compiler::Clang(c) => format!("{} (found in {})", c.version, c.found_by),
+        }
+    }
+
+    /// "NVRTC 12.9" / "clang 22.1.8", for the report's header.
+    pub fn short(&self) -> String {
+        match self {
+            Compiler::Nvrtc(n) => format!("NVRTC {}.{}", n.version.0, n.version.1),
+            Compiler::Clang(c) => match c.version.split_once("version ") {
+                Some((_, v)) => format!("clang {}", v.split_whitespace().next().unwrap_or(v)),
+                None => c.version.clone(),
+            },
+        }
+    }
+
+    /// "nvrtc" or "clang", as in the JSON report.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Compiler::Nvrtc(_) => "nvrtc",
+            Compiler::Clang(_) => "clang",
+        }
+    }
+}

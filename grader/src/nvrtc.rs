@@ -1,29 +1,59 @@
-//! NVRTC (NVIDIA's runtime CUDA compiler) with no set-up: find `libnvrtc.so.12`, install the pip
-//! wheel into a per-user cache when it is nowhere, and compile kernels to PTX through cudarc.
+//! NVRTC (NVIDIA's runtime CUDA compiler) with no set-up: find it (12 or 13, a toolkit's or a
+//! pip wheel's, on Linux or Windows), install the pip wheel into a per-user cache when it is
+//! nowhere, and compile kernels to PTX.
 //!
-//! cudarc opens NVRTC by bare library names (`libnvrtc.so`, `libnvrtc.so.12`, …), which the
-//! dynamic loader only resolves through LD_LIBRARY_PATH as it was when the process started. We
-//! open the file we found by its absolute path first and keep it loaded: the loader then answers
-//! cudarc's `dlopen("libnvrtc.so.12")` with that already-loaded library (it matches on SONAME),
-//! so no environment variable and no re-exec are needed.
+//! The library is opened by the path where it was found and its few functions are called
+//! through `libloading` (see `Api`): no environment variable, no re-exec, and any file name
+//! (`libnvrtc.so.13`, `nvrtc64_130_0.dll`), which a loader searching fixed names would miss.
 
-use std::ffi::CString;
+use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
-
-use cudarc::nvrtc::{result, sys};
+use std::sync::OnceLock;
 
 /// The pip package that carries libnvrtc for CUDA 12.
 pub const WHEEL: &str = "nvidia-cuda-nvrtc-cu12";
 
-/// A usable NVRTC: where it was found and its version.
+/// A usable NVRTC: where it was found, its version and its functions.
 #[derive(Debug)]
 pub struct Nvrtc {
     pub library: PathBuf,
     /// Which step of the search found it ("NVRTC_PATH", "CUDA_HOME", "pip site-packages", …).
     pub found_by: String,
     pub version: (i32, i32),
+    api: Api,
+}
+
+type Program = *mut c_void;
+type CreateFn = unsafe extern "C" fn(*mut Program, *const c_char, *const c_char, c_int, *const *const c_char, *const *const c_char) -> c_int;
+type CompileFn = unsafe extern "C" fn(Program, c_int, *const *const c_char) -> c_int;
+type SizeFn = unsafe extern "C" fn(Program, *mut usize) -> c_int;
+type GetFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
+type DestroyFn = unsafe extern "C" fn(*mut Program) -> c_int;
+type VersionFn = unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int;
+
+/// The NVRTC functions the grader calls (their C signatures are the same in 12 and 13), and the
+/// library they live in, kept loaded for the life of the process.
+#[derive(Debug)]
+struct Api {
+    create: CreateFn,
+    compile: CompileFn,
+    log_size: SizeFn,
+    log: GetFn,
+    ptx_size: SizeFn,
+    ptx: GetFn,
+    cubin_size: SizeFn,
+    cubin: GetFn,
+    destroy: DestroyFn,
+    _library: libloading::Library,
+}
+
+/// What a compilation should produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    Ptx,
+    /// A CUBIN for a real architecture (`sm_90`).
+    Cubin,
 }
 
 /// A compilation the student's source failed: NVRTC's whole log.
@@ -33,8 +63,6 @@ pub struct CompileFailure {
 }
 
 static NVRTC: OnceLock<Result<Nvrtc, String>> = OnceLock::new();
-/// Libraries opened by absolute path; kept for the life of the process (see the module doc).
-static PRELOADED: Mutex<Vec<libloading::Library>> = Mutex::new(Vec::new());
 
 /// Find (and, when `allow_install`, install) NVRTC once per process.
 pub fn get(allow_install: bool) -> Result<&'static Nvrtc, String> {
@@ -53,12 +81,41 @@ pub fn cache_dir() -> Option<PathBuf> {
     Some(base.join("pmpp-course").join("nvrtc"))
 }
 
-/// The NVRTC library file in `dir` (or in its `lib64`/`lib` subdirectories), CUDA 12 only:
-/// cudarc is built against the 12.x API and asks the loader for `libnvrtc.so.12`.
+/// NVRTC's file names on this platform, newest first (NVIDIA ships none for macOS).
+pub fn library_names() -> &'static [&'static str] {
+    if cfg!(windows) {
+        &["nvrtc64_130_0.dll", "nvrtc64_120_0.dll"]
+    } else if cfg!(target_os = "macos") {
+        &[]
+    } else {
+        &["libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"]
+    }
+}
+
+/// Where a toolkit or a wheel keeps the library under its root: toolkits in `lib64`, `lib` or
+/// (Windows) `bin`; the CUDA 12 wheel in `nvidia/cuda_nvrtc/lib`, the CUDA 13 one in
+/// `nvidia/cu13/lib` (`bin` on Windows).
+const LIBRARY_SUBDIRS: &[&str] = &[
+    "",
+    "lib64",
+    "lib",
+    "bin",
+    "bin/x64",
+    "targets/x86_64-linux/lib",
+    "targets/sbsa-linux/lib",
+    "nvidia/cu13/lib",
+    "nvidia/cu13/bin",
+    "nvidia/cu13/bin/x86_64",
+    "nvidia/cuda_nvrtc/lib",
+    "nvidia/cuda_nvrtc/bin",
+];
+
+/// The NVRTC library file in `dir` or in one of the subdirectories where toolkits and wheels
+/// keep it (12 or 13; `activate` checks the version).
 pub fn library_in(dir: &Path) -> Option<PathBuf> {
-    for sub in ["", "lib64", "lib", "targets/x86_64-linux/lib", "nvidia/cuda_nvrtc/lib"] {
+    for sub in LIBRARY_SUBDIRS {
         let d = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
-        for name in ["libnvrtc.so.12", "libnvrtc.so"] {
+        for name in library_names() {
             let f = d.join(name);
             if f.is_file() {
                 return Some(f);
@@ -66,6 +123,17 @@ pub fn library_in(dir: &Path) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// The Python 3 that runs pip here: `python3`, or `python`/`py` (Windows), whichever runs.
+pub(crate) fn python() -> &'static str {
+    static PYTHON: OnceLock<&'static str> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let works = |cmd: &str| {
+            Command::new(cmd).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+        };
+        ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or("python3")
+    })
 }
 
 /// Where to look, in order, each with the name of the step shown to the user.
@@ -90,7 +158,7 @@ fn search_dirs() -> Vec<(PathBuf, String)> {
     dirs.push((PathBuf::from("/opt/cuda"), "/opt/cuda".into()));
     dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), "the system libraries".into()));
     for site in python_site_dirs() {
-        dirs.push((site.join("nvidia").join("cuda_nvrtc").join("lib"), "pip site-packages".into()));
+        dirs.push((site, "pip site-packages".into()));
     }
     if let Some(cache) = cache_dir() {
         dirs.push((cache, "the course's cache".into()));
@@ -104,7 +172,7 @@ pub(crate) fn python_site_dirs() -> Vec<PathBuf> {
                   dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
                   dirs.append(site.getusersitepackages())\n\
                   print('\\n'.join(dirs + sys.path))";
-    let out = Command::new("python3").args(["-c", script]).stderr(Stdio::null()).output();
+    let out = Command::new(python()).args(["-c", script]).stderr(Stdio::null()).output();
     match out {
         Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout)
             .lines()
@@ -116,12 +184,15 @@ pub(crate) fn python_site_dirs() -> Vec<PathBuf> {
 }
 
 fn locate(allow_install: bool) -> Result<Nvrtc, String> {
+    if library_names().is_empty() {
+        return Err("NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into());
+    }
     // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
     if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
         let p = PathBuf::from(&v);
         let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
         let lib = lib.ok_or_else(|| {
-            format!("NVRTC_PATH={} is neither libnvrtc.so.12 nor a directory containing it", p.display())
+            format!("NVRTC_PATH={} is neither an NVRTC library ({}) nor a directory containing one", p.display(), library_names().join(", "))
         })?;
         return activate(&lib, "NVRTC_PATH");
     }
@@ -140,13 +211,13 @@ fn locate(allow_install: bool) -> Result<Nvrtc, String> {
     let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some("HOME is not set")))?;
     install(&cache).map_err(|why| not_found_message(&tried, Some(&why)))?;
     let lib = library_in(&cache)
-        .ok_or_else(|| not_found_message(&tried, Some("pip finished but libnvrtc.so.12 is not in the cache")))?;
+        .ok_or_else(|| not_found_message(&tried, Some("pip finished but there is no NVRTC library in the cache")))?;
     activate(&lib, "the course's cache (just installed)")
 }
 
 fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String {
     let mut msg = String::from(
-        "NVRTC (NVIDIA's runtime CUDA compiler, libnvrtc.so.12) was not found: it compiles your kernel.cu to PTX.",
+        "NVRTC (NVIDIA's runtime CUDA compiler, 12 or later) was not found: it compiles your kernel.cu to PTX.",
     );
     for t in tried {
         msg.push_str(&format!("\n  skipped: {t}"));
@@ -155,7 +226,7 @@ fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String 
         msg.push_str(&format!("\n  installing it automatically failed: {why}"));
     }
     msg.push_str(&format!(
-        "\nInstall it with `python3 -m pip install --user {WHEEL}`, or point NVRTC_PATH at libnvrtc.so.12 \
+        "\nInstall it with `python3 -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
          (or at the directory holding it)."
     ));
     msg
@@ -168,7 +239,7 @@ fn install(cache: &Path) -> Result<(), String> {
          wheel into {} with pip (once, about 100 MB)…",
         cache.display()
     );
-    pip_install(WHEEL, cache, |dir| library_in(dir).is_some(), "libnvrtc.so.12")?;
+    pip_install(WHEEL, cache, |dir| library_in(dir).is_some(), "NVRTC library")?;
     eprintln!("NVRTC installed in {}.", cache.display());
     Ok(())
 }
@@ -182,14 +253,14 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
-    let pip = Command::new("python3").args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let pip = Command::new(python()).args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
     match pip {
         Ok(st) if st.success() => {}
         Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
         Err(e) => return Err(format!("cannot run python3 ({e}); is Python 3 with pip installed?")),
     }
     let run = |extra: &[&str]| -> Result<std::process::Output, String> {
-        Command::new("python3")
+        Command::new(python())
             .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target"])
             .arg(&staging)
             .args(extra)
@@ -225,47 +296,40 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
     Ok(())
 }
 
-/// Load `lib` by absolute path, check it is CUDA 12, then let cudarc find it (see the module doc).
+/// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
 fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
     // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
-    let handle = unsafe { libloading::Library::new(lib) }
-        .map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
-    // Ask the file itself before cudarc binds to it for good: cudarc keeps the first NVRTC it opens.
-    type VersionFn = unsafe extern "C" fn(*mut i32, *mut i32) -> i32;
+    let library = unsafe { libloading::Library::new(lib) }.map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {
-        let f = handle
-            .get::<VersionFn>(b"nvrtcVersion\0")
-            .map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
+        let f = library.get::<VersionFn>(b"nvrtcVersion\0").map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
         f(&mut major, &mut minor)
     };
     // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
     if rc != 0 || major < 12 {
         return Err(format!("{} is NVRTC {major}.{minor}; the grader needs 12 or later", lib.display()));
     }
-    PRELOADED.lock().unwrap_or_else(|p| p.into_inner()).push(handle);
-    // cudarc panics when it cannot open the library; the panic is caught and reported instead.
-    // cudarc asks the loader for the plain name `libnvrtc.so` first, so where a CUDA 13 toolkit
-    // registers that name, cudarc binds to it rather than to the file preloaded here. Any NVRTC
-    // from 12 on compiles the course's kernels, so that one is used, and named as what it is.
-    let loaded = std::panic::catch_unwind(|| {
-        let (mut a, mut b) = (0, 0);
-        // SAFETY: plain out-parameters.
-        let rc = unsafe { sys::nvrtcVersion(&mut a, &mut b) };
-        (rc == sys::nvrtcResult::NVRTC_SUCCESS).then_some((a, b))
-    });
-    match loaded {
-        Ok(Some(v)) if v == (major, minor) => {
-            Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: v })
-        }
-        Ok(Some(v)) if v.0 >= 12 => Ok(Nvrtc {
-            library: PathBuf::from("libnvrtc.so"),
-            found_by: format!("the system loader's libnvrtc.so, which cudarc opens before {}", lib.display()),
-            version: v,
-        }),
-        _ => Err(format!("{} was loaded but cudarc did not pick it up", lib.display())),
+    macro_rules! func {
+        ($name:literal) => {
+            // SAFETY: the symbol has the C signature of the field it is stored in (NVRTC's API).
+            *unsafe { library.get(concat!($name, "\0").as_bytes()) }
+                .map_err(|_| format!("{} has no {} (not NVRTC?)", lib.display(), $name))?
+        };
     }
+    let api = Api {
+        create: func!("nvrtcCreateProgram"),
+        compile: func!("nvrtcCompileProgram"),
+        log_size: func!("nvrtcGetProgramLogSize"),
+        log: func!("nvrtcGetProgramLog"),
+        ptx_size: func!("nvrtcGetPTXSize"),
+        ptx: func!("nvrtcGetPTX"),
+        cubin_size: func!("nvrtcGetCUBINSize"),
+        cubin: func!("nvrtcGetCUBIN"),
+        destroy: func!("nvrtcDestroyProgram"),
+        _library: library,
+    };
+    Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor), api })
 }
 
 /// The headers device code may include (`grader/device-headers/README.md` says why), handed to
@@ -338,66 +402,82 @@ pub fn source_bytes(file: &[u8]) -> &[u8] {
     file.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(file)
 }
 
-/// An NVRTC program of `source` with the course's device headers. The caller destroys it.
-pub fn create_program(source: &[u8], program_name: &str) -> Result<sys::nvrtcProgram, String> {
-    let src = CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
-    let name = CString::new(program_name).map_err(|_| format!("{program_name}: the path contains a NUL byte"))?;
-    let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
-    if real_fp16_dir().is_none() {
-        headers.push(FP16_STAND_IN);
-    }
-    let names: Vec<CString> = headers.iter().map(|(n, _)| CString::new(*n).expect("no NUL in header names")).collect();
-    let texts: Vec<CString> = headers.iter().map(|(_, t)| CString::new(*t).expect("no NUL in headers")).collect();
-    let name_ptrs: Vec<*const std::ffi::c_char> = names.iter().map(|c| c.as_ptr()).collect();
-    let text_ptrs: Vec<*const std::ffi::c_char> = texts.iter().map(|c| c.as_ptr()).collect();
-    let mut prog = std::mem::MaybeUninit::uninit();
-    // SAFETY: every pointer refers to a NUL-terminated string alive for the call; NVRTC copies them.
-    let rc = unsafe {
-        sys::nvrtcCreateProgram(
-            prog.as_mut_ptr(),
-            src.as_ptr(),
-            name.as_ptr(),
-            headers.len() as i32,
-            text_ptrs.as_ptr(),
-            name_ptrs.as_ptr(),
-        )
-    };
-    if rc != sys::nvrtcResult::NVRTC_SUCCESS {
-        return Err(format!("nvrtcCreateProgram failed: {rc:?}"));
-    }
-    // SAFETY: initialised by the successful call above.
-    Ok(unsafe { prog.assume_init() })
-}
-
 impl Nvrtc {
-    /// Compile `source` (the file's bytes) to PTX. `program_name` is what NVRTC's messages and
-    /// the PTX's `.file` call the source (the student's path, so errors read
-    /// `exercises/…/kernel.cu(12): error`).
-    pub fn compile(
-        &self,
-        source: &[u8],
-        program_name: &str,
-        arch: &str,
-        defines: &[(String, String)],
-    ) -> Result<String, CompileFailure> {
-        let prog = create_program(source, program_name).map_err(|log| CompileFailure { log })?;
-        // SAFETY: `prog` is live until destroy_program below.
+    /// Compile `source` (the file's bytes) with the course's device headers and `options`:
+    /// the output, or NVRTC's whole log. `program_name` is what NVRTC's messages and the PTX's
+    /// `.file` call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
+    pub fn build(&self, source: &[u8], program_name: &str, options: &[String], output: Output) -> Result<(Vec<u8>, String), String> {
+        let src = CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
+        let name = CString::new(program_name).map_err(|_| format!("{program_name}: the path contains a NUL byte"))?;
+        let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
+        if real_fp16_dir().is_none() {
+            headers.push(FP16_STAND_IN);
+        }
+        let cstrings = |v: Vec<&str>| -> Vec<CString> { v.into_iter().map(|t| CString::new(t).expect("no NUL in headers or options")).collect() };
+        let names = cstrings(headers.iter().map(|(n, _)| *n).collect());
+        let texts = cstrings(headers.iter().map(|(_, t)| *t).collect());
+        let opts = cstrings(options.iter().map(|o| o.as_str()).collect());
+        let ptrs = |v: &[CString]| -> Vec<*const c_char> { v.iter().map(|c| c.as_ptr()).collect() };
+        let (name_ptrs, text_ptrs, opt_ptrs) = (ptrs(&names), ptrs(&texts), ptrs(&opts));
+        let api = &self.api;
+        let mut prog: Program = std::ptr::null_mut();
+        // SAFETY: every pointer refers to a NUL-terminated string alive for the call (NVRTC
+        // copies them); `prog` is destroyed below on every path.
         unsafe {
-            let compiled = result::compile_program(prog, &options(arch, defines));
-            let log = result::get_program_log(prog).map(|l| c_chars_to_string(&l)).unwrap_or_default();
-            let ptx = match compiled {
-                Ok(()) => match overridden_defines(&log, defines) {
-                    Some(why) => Err(CompileFailure { log: why }),
-                    None => result::get_ptx(prog)
-                        .map(|p| c_chars_to_string(&p))
-                        .map_err(|e| CompileFailure { log: format!("nvrtcGetPTX failed: {e}") }),
-                },
-                Err(_) => Err(CompileFailure { log: explain_missing_headers(&log) }),
+            let rc = (api.create)(&mut prog, src.as_ptr(), name.as_ptr(), headers.len() as c_int, text_ptrs.as_ptr(), name_ptrs.as_ptr());
+            if rc != 0 {
+                return Err(format!("nvrtcCreateProgram failed (error {rc})"));
+            }
+            let compiled = (api.compile)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
+            let log = read(prog, api.log_size, api.log).map(|b| c_chars_to_string(&b)).unwrap_or_default();
+            let result = if compiled != 0 {
+                Err(log)
+            } else {
+                let (size, get) = match output {
+                    Output::Ptx => (api.ptx_size, api.ptx),
+                    Output::Cubin => (api.cubin_size, api.cubin),
+                };
+                match read(prog, size, get) {
+                    Some(mut bytes) if !bytes.is_empty() => {
+                        if output == Output::Ptx {
+                            bytes.truncate(bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len()));
+                        }
+                        Ok((bytes, log))
+                    }
+                    _ => Err(format!("NVRTC compiled the file but made no {output:?}\n{log}")),
+                }
             };
-            let _ = result::destroy_program(prog);
-            ptx
+            (api.destroy)(&mut prog);
+            result
         }
     }
+
+    /// Compile `source` (the file's bytes) to PTX for the emulator.
+    pub fn compile(&self, source: &[u8], program_name: &str, arch: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+        match self.build(source, program_name, &options(arch, defines), Output::Ptx) {
+            Ok((ptx, log)) => match overridden_defines(&log, defines) {
+                Some(why) => Err(CompileFailure { log: why }),
+                None => Ok(String::from_utf8_lossy(&ptx).into_owned()),
+            },
+            Err(log) => Err(CompileFailure { log: explain_missing_headers(&log) }),
+        }
+    }
+}
+
+/// One of NVRTC's size-then-contents outputs (log, PTX, CUBIN) of a live program.
+///
+/// # Safety
+/// `prog` is a live program and the two functions are its NVRTC getters.
+unsafe fn read(prog: Program, size: SizeFn, get: GetFn) -> Option<Vec<u8>> {
+    let mut n = 0usize;
+    if size(prog, &mut n) != 0 {
+        return None;
+    }
+    let mut buf = vec![0u8; n];
+    if n > 0 && get(prog, buf.as_mut_ptr() as *mut c_char) != 0 {
+        return None;
+    }
+    Some(buf)
 }
 
 /// A `#define` in the file of a name the grader sets per test (`-DFILTER_RADIUS=3`): the file's
@@ -463,9 +543,9 @@ pub fn explain_missing_headers(log: &str) -> String {
     out
 }
 
-fn c_chars_to_string(chars: &[std::ffi::c_char]) -> String {
-    let bytes: Vec<u8> = chars.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
-    String::from_utf8_lossy(&bytes).into_owned()
+fn c_chars_to_string(bytes: &[u8]) -> String {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
 }
 
 /// The part of an NVRTC log a student needs: each error with its source line and caret, and the
@@ -539,6 +619,60 @@ mod tests {
         // A macro the grader does not set is the student's business.
         assert_eq!(overridden_defines(&log.replace("FILTER_RADIUS", "TILE"), &defines), None);
         assert_eq!(overridden_defines("", &defines), None);
+    }
+
+    /// A shared library that answers nvrtcVersion with `version`, and (when `complete`) has
+    /// every other function the grader takes. `None` where this machine has no C compiler.
+    #[cfg(target_os = "linux")]
+    fn fake_nvrtc(dir: &Path, file: &str, version: (i32, i32), complete: bool) -> Option<PathBuf> {
+        let c = dir.join(format!("{file}.c"));
+        let mut src = format!("int nvrtcVersion(int *a, int *b) {{ *a = {}; *b = {}; return 0; }}\n", version.0, version.1);
+        if complete {
+            for f in ["nvrtcCreateProgram", "nvrtcCompileProgram", "nvrtcGetProgramLogSize", "nvrtcGetProgramLog", "nvrtcGetPTXSize", "nvrtcGetPTX", "nvrtcGetCUBINSize", "nvrtcGetCUBIN", "nvrtcDestroyProgram"] {
+                src.push_str(&format!("int {f}(void) {{ return 1; }}\n"));
+            }
+        }
+        std::fs::write(&c, src).unwrap();
+        let out = dir.join(file);
+        let ok = Command::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&c).status().is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!("skipped: no C compiler to build a fake NVRTC");
+        }
+        ok.then_some(out)
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn nvrtc_12_and_13_are_taken_and_older_or_foreign_libraries_are_not() {
+        let dir = std::env::temp_dir().join(format!("grader-fake-nvrtc-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("nvidia/cu13/lib")).unwrap();
+        let Some(v13) = fake_nvrtc(&dir.join("nvidia/cu13/lib"), "libnvrtc.so.13", (13, 0), true) else { return };
+        // CUDA 13's wheel layout is found, and version 13 is used and named.
+        assert_eq!(library_in(&dir), Some(v13.clone()));
+        let n = activate(&v13, "pip site-packages").unwrap();
+        assert_eq!((n.version, n.found_by.as_str()), ((13, 0), "pip site-packages"));
+        let v12 = fake_nvrtc(&dir, "libnvrtc.so.12", (12, 9), true).unwrap();
+        assert_eq!(activate(&v12, "CUDA_HOME").unwrap().version, (12, 9));
+        // 11 is too old; a library with nvrtcVersion but nothing else is not NVRTC.
+        let v11 = fake_nvrtc(&dir, "libnvrtc.so.11", (11, 8), true).unwrap();
+        let e = activate(&v11, "CUDA_HOME").unwrap_err();
+        assert!(e.contains("is NVRTC 11.8; the grader needs 12 or later"), "{e}");
+        let half = fake_nvrtc(&dir, "libhalf.so", (13, 1), false).unwrap();
+        let e = activate(&half, "NVRTC_PATH").unwrap_err();
+        assert!(e.contains("has no nvrtcCreateProgram"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_newest_library_name_in_a_directory_wins() {
+        let dir = std::env::temp_dir().join(format!("grader-nvrtc-names-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib64")).unwrap();
+        for name in ["libnvrtc.so", "libnvrtc.so.12", "libnvrtc.so.13"] {
+            std::fs::write(dir.join("lib64").join(name), b"").unwrap();
+        }
+        assert_eq!(library_in(&dir), Some(dir.join("lib64/libnvrtc.so.13")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

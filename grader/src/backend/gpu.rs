@@ -146,44 +146,25 @@ const DEVICE_PRINTF_OFF: &[u8] = b"#define printf(...) 0\n#line 1\n";
 /// Compile with NVRTC (already located by the grader) for `arch`: a CUBIN for `sm_XY`, PTX for
 /// `compute_XY`.
 pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage, String> {
-    use cudarc::nvrtc::{result as rtc, sys as rtc_sys};
+    use crate::nvrtc::Output;
+    let nvrtc = crate::nvrtc::get(true)?;
     // The device's printf is compiled out: the emulator's ordered copy of the output is the one
     // reported, the driver's would land in the middle of the report (or the JSON), and a
     // printf in every thread of a large launch takes the GPU tens of seconds. `#line` keeps
     // the student's line numbers.
     let source = [DEVICE_PRINTF_OFF, crate::nvrtc::source_bytes(unit.source)].concat();
-    let prog = crate::nvrtc::create_program(&source, unit.name)?;
-    let cubin = arch.starts_with("sm_");
-    // SAFETY: `prog` lives until destroy_program below; the buffers are sized by NVRTC.
-    let out = unsafe {
-        let out = match rtc::compile_program(prog, &crate::nvrtc::options(arch, unit.defines)) {
-            Err(_) => {
-                let log = rtc::get_program_log(prog).map(|l| l.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect::<Vec<u8>>());
-                Err(format!("NVRTC for {arch}: {}", String::from_utf8_lossy(&log.unwrap_or_default())))
-            }
-            Ok(()) if cubin => {
-                let mut size = 0usize;
-                if rtc_sys::nvrtcGetCUBINSize(prog, &mut size) != rtc_sys::nvrtcResult::NVRTC_SUCCESS || size == 0 {
-                    Err(format!("NVRTC made no CUBIN for {arch}"))
-                } else {
-                    let mut bytes = vec![0u8; size];
-                    if rtc_sys::nvrtcGetCUBIN(prog, bytes.as_mut_ptr() as *mut _) != rtc_sys::nvrtcResult::NVRTC_SUCCESS {
-                        Err("nvrtcGetCUBIN failed".to_string())
-                    } else {
-                        Ok(DeviceImage { bytes, kind: format!("cubin {arch}") })
-                    }
-                }
-            }
-            Ok(()) => rtc::get_ptx(prog).map_err(|e| format!("nvrtcGetPTX failed: {e:?}")).map(|p| {
-                let mut bytes: Vec<u8> = p.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
-                bytes.push(0);
-                DeviceImage { bytes, kind: format!("ptx {arch}") }
-            }),
-        };
-        let _ = rtc::destroy_program(prog);
-        out
+    let output = if arch.starts_with("sm_") { Output::Cubin } else { Output::Ptx };
+    let (mut bytes, _) = nvrtc
+        .build(&source, unit.name, &crate::nvrtc::options(arch, unit.defines), output)
+        .map_err(|log| format!("NVRTC for {arch}: {log}"))?;
+    let kind = match output {
+        Output::Cubin => format!("cubin {arch}"),
+        Output::Ptx => {
+            bytes.push(0); // cuModuleLoadData reads PTX up to its NUL
+            format!("ptx {arch}")
+        }
     };
-    out
+    Ok(DeviceImage { bytes, kind })
 }
 
 /// A loaded CUDA module.

@@ -48,8 +48,8 @@ fn scratch(name: &str, source: &str) -> KernelFile {
     KernelFile { display: name.to_string(), path }
 }
 
-fn grade(backend: &dyn grader::backend::Backend, nvrtc: &nvrtc::Nvrtc, s: &dyn Section, f: &KernelFile) -> SectionReport {
-    Grader::new(backend, nvrtc).grade(s, f, 11, false).expect("the grader runs")
+fn grade(backend: &dyn grader::backend::Backend, nvrtc: &'static nvrtc::Nvrtc, s: &dyn Section, f: &KernelFile) -> SectionReport {
+    Grader::new(backend, grader::compiler::Compiler::Nvrtc(nvrtc)).grade(s, f, 11, false).expect("the grader runs")
 }
 
 #[test]

@@ -50,7 +50,15 @@ pub fn device() -> Result<&'static Device, BackendError> {
 /// Whether the NVIDIA driver library can be loaded at all: cudarc panics on its first call
 /// without it, so nothing of cudarc's runs before this says yes.
 pub fn driver_library_present() -> bool {
-    ["libcuda.so.1", "libcuda.so"].iter().any(|name| {
+    // The driver's library: nvcuda.dll on Windows, libcuda on Linux; macOS has no CUDA driver.
+    let names: &[&str] = if cfg!(windows) {
+        &["nvcuda.dll"]
+    } else if cfg!(target_os = "macos") {
+        &[]
+    } else {
+        &["libcuda.so.1", "libcuda.so"]
+    };
+    names.iter().any(|name| {
         // SAFETY: loading libcuda runs only its own initialisers.
         unsafe { libloading::Library::new(*name) }.is_ok()
     })
@@ -58,7 +66,7 @@ pub fn driver_library_present() -> bool {
 
 fn probe() -> Result<Device, String> {
     if !driver_library_present() {
-        return Err("no NVIDIA driver on this machine (libcuda.so.1 not found); use --backend emulator (or auto)".into());
+        return Err("no NVIDIA driver on this machine (its library, libcuda or nvcuda.dll, was not found); use --backend emulator (or auto)".into());
     }
     let attempt = std::panic::catch_unwind(|| -> Result<Device, String> {
         cu::init().map_err(|e| driver_error("the NVIDIA driver did not initialise", e))?;

@@ -26,6 +26,8 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler, S
         CompilerChoice::Clang => clang::get(allow_install).map(Compiler::Clang),
         CompilerChoice::Auto => match nvrtc::get(allow_install) {
             Ok(n) => Ok(Compiler::Nvrtc(n)),
+            // An explicit NVRTC_PATH that does not work is an error, not a reason to switch.
+            Err(e) if std::env::var_os("NVRTC_PATH").is_some_and(|v| !v.is_empty()) => Err(e),
             Err(nvrtc_error) => clang::get(allow_install)
                 .map(Compiler::Clang)
                 .map_err(|clang_error| format!("{nvrtc_error}\n\nNor clang: {clang_error}")),

@@ -59,3 +59,91 @@ fn clang_fails_every_stub_and_shows_compile_errors_with_the_students_file_and_li
     let log = sections(&out)[0]["compile"]["log"].as_str().unwrap().to_string();
     assert!(log.contains(&format!("{p}:2:")) && log.contains("error: expected ';'"), "{log}");
 }
+
+/// Every built-in variable and intrinsic the course's header gives clang, compiled by both
+/// compilers and run on the emulator: the same, expected values.
+const INTRINSICS: &str = r#"
+#include <cstdint>
+extern "C" __global__ void intrinsics(int *out_i, float *out_f, const float *__restrict__ in, float *sum) {
+    __shared__ int count;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (threadIdx.x == 0) count = 0;
+    __syncthreads();
+    atomicAdd(&count, 1);
+    atomicAdd(sum, in[t]);
+    __syncwarp();
+    __syncthreads();
+    int *o = out_i + 10 * t;
+    o[0] = threadIdx.x; o[1] = blockIdx.x; o[2] = blockDim.x; o[3] = gridDim.x;
+    o[4] = __shfl_down_sync(0xffffffffu, (int)threadIdx.x, 1);
+    o[5] = (int)__ballot_sync(0xffffffffu, threadIdx.x & 1);
+    o[6] = count;
+    o[7] = min((int)threadIdx.x, 5) + max((int)threadIdx.x, 60);
+    o[8] = __any_sync(0xffffffffu, threadIdx.x == 3) + 2 * __all_sync(0xffffffffu, threadIdx.x < 64);
+    o[9] = (int)(uint32_t)__float_as_uint(1.0f);
+    float *f = out_f + 6 * t;
+    float x = __ldg(&in[t]);
+    f[0] = sqrtf(x); f[1] = fabsf(-x); f[2] = fminf(x, 0.5f); f[3] = fmaxf(x, 0.5f);
+    f[4] = __shfl_xor_sync(0xffffffffu, x, 1); f[5] = floorf(x * 3.0f);
+    assert(t < 128);
+    if (t == 0) printf("sum starts at %g\n", 0.0);
+}
+"#;
+
+#[test]
+fn each_intrinsic_runs_the_same_from_both_compilers() {
+    use emulator::{DeviceMemory, KernelArg, Launch, LaunchConfig, Options};
+    let nvrtc = grader::nvrtc::get(true).expect("NVRTC");
+    let clang = grader::clang::get(true).expect("clang");
+    let ptx = [
+        ("nvrtc", nvrtc.compile(INTRINSICS.as_bytes(), "intrinsics.cu", "compute_75", &[]).map_err(|f| f.log)),
+        ("clang", clang.compile(INTRINSICS.as_bytes(), "intrinsics.cu", &[]).map_err(|f| f.log)),
+    ];
+    let input: Vec<f32> = (0..128).map(|i| i as f32 * 0.125).collect();
+    let mut results = Vec::new();
+    for (who, ptx) in ptx {
+        let ptx = ptx.unwrap_or_else(|log| panic!("{who} does not compile it:\n{log}"));
+        let module = emulator::Module::parse(&ptx).unwrap_or_else(|e| panic!("{who}'s PTX does not load: {e}"));
+        let mut mem = DeviceMemory::new();
+        let (oi, of) = (mem.alloc_zeroed(4 * 1280).unwrap(), mem.alloc_zeroed(4 * 768).unwrap());
+        let (din, sum) = (mem.alloc_f32(&input).unwrap(), mem.alloc_zeroed(4).unwrap());
+        let launch = Launch {
+            kernel: "intrinsics",
+            config: LaunchConfig { grid: [2, 1, 1], block: [64, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::Ptr(oi), KernelArg::Ptr(of), KernelArg::Ptr(din), KernelArg::Ptr(sum)],
+            constants: &[],
+        };
+        let report = emulator::launch(&module, &launch, &mut mem, &Options::default()).unwrap();
+        assert!(report.completed && report.findings.is_empty(), "{who}: {:#?}", report.findings);
+        let ints = mem.read_i32(oi, 1280).unwrap();
+        for t in 0..128usize {
+            let (tid, lane) = (t % 64, t % 32);
+            let want = [
+                tid as i32,
+                (t / 64) as i32,
+                64,
+                2,
+                if lane == 31 { tid as i32 } else { tid as i32 + 1 },
+                0xAAAA_AAAAu32 as i32,
+                64,
+                tid.min(5) as i32 + tid.max(60) as i32,
+                // __any_sync(threadIdx.x == 3) holds in each block's first warp; __all_sync everywhere.
+                (tid < 32) as i32 + 2,
+                0x3F80_0000,
+            ];
+            assert_eq!(&ints[10 * t..10 * t + 10], &want[..], "{who}, thread {t}");
+        }
+        let floats = mem.read_f32(of, 768).unwrap();
+        for t in 0..128usize {
+            let x = input[t];
+            let want = [x.sqrt(), x.abs(), x.min(0.5), x.max(0.5), input[t ^ 1], (x * 3.0).floor()];
+            assert_eq!(&floats[6 * t..6 * t + 6], &want[..], "{who}, thread {t}");
+        }
+        let total: f32 = mem.read_f32(sum, 1).unwrap()[0];
+        assert_eq!(total, input.iter().sum::<f32>(), "{who}: atomicAdd on a float (exact here: multiples of 1/8)");
+        assert_eq!(report.printf.len(), 1, "{who}");
+        assert_eq!(report.printf[0].text, "sum starts at 0\n", "{who}");
+        results.push((ints, floats));
+    }
+    assert_eq!(results[0], results[1], "NVRTC and clang give the same values");
+}

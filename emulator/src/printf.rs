@@ -662,6 +662,7 @@ mod tests {
         device
     }
 
+    #[cfg(target_os = "linux")]
     const INT_FLAGS: &[&str] = &["", "-", "+", " ", "#", "0", "-0", "+0", " #0", "-+ #0"];
 
     #[cfg(target_os = "linux")]
@@ -890,8 +891,10 @@ mod tests {
     }
 
     /// xorshift64: random enough for picking test cases, and reproducible.
+    #[cfg(target_os = "linux")]
     struct Rng(u64);
 
+    #[cfg(target_os = "linux")]
     impl Rng {
         fn next(&mut self) -> u64 {
             self.0 ^= self.0 << 13;
@@ -911,6 +914,7 @@ mod tests {
         }
     }
 
+    #[cfg(target_os = "linux")]
     /// A random conversion spec: flags, width and precision (numbers, `*` or none), then
     /// `tail` (length modifier and conversion). Returns it with the `*` arguments it takes.
     fn random_spec(rng: &mut Rng, tail: &str) -> (String, Option<i32>, Option<i32>) {
@@ -958,6 +962,7 @@ mod tests {
         };
     }
 
+    #[cfg(target_os = "linux")]
     /// A double from all over the range: random bits (NaNs, subnormals and infinities
     /// included) or short decimals, where rounding ties happen.
     fn random_double(rng: &mut Rng) -> f64 {

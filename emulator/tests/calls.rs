@@ -8,6 +8,7 @@ use common::*;
 use emulator::{DeviceMemory, FindingKind, KernelArg, Options, PrintfLine};
 
 /// C's snprintf of one format and its arguments (as promoted at a C call site).
+#[cfg(unix)]
 macro_rules! c_format {
     ($fmt:literal $(, $arg:expr)* $(,)?) => {{
         extern "C" {

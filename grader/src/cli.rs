@@ -111,6 +111,9 @@ pub fn main() -> i32 {
     if cli.format != Format::Text || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
         colored::control::set_override(false);
     }
+    // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later).
+    #[cfg(windows)]
+    let _ = colored::control::set_virtual_terminal(true);
     install_panic_hook();
     let code = run(&cli);
     let _ = std::io::stdout().flush();

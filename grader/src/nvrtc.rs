@@ -74,9 +74,12 @@ pub fn cache_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("PMPP_COURSE_CACHE") {
         return Some(PathBuf::from(dir).join("nvrtc"));
     }
-    let base = match std::env::var_os("XDG_CACHE_HOME") {
-        Some(x) if !x.is_empty() => PathBuf::from(x),
-        _ => PathBuf::from(std::env::var_os("HOME")?).join(".cache"),
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let base = match var("XDG_CACHE_HOME") {
+        Some(x) => x,
+        // Windows has no HOME: its per-user cache is %LOCALAPPDATA%.
+        None if cfg!(windows) => var("LOCALAPPDATA").or_else(|| var("USERPROFILE").map(|p| p.join(".cache")))?,
+        None => var("HOME")?.join(".cache"),
     };
     Some(base.join("pmpp-course").join("nvrtc"))
 }
@@ -296,10 +299,25 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
     Ok(())
 }
 
+/// Open a library by its path. On Windows its own directory is searched for the libraries it
+/// needs (NVRTC's `nvrtc-builtins64_*.dll` lies beside it).
+fn load_library(lib: &Path) -> Result<libloading::Library, libloading::Error> {
+    #[cfg(windows)]
+    {
+        use libloading::os::windows::{Library, LOAD_WITH_ALTERED_SEARCH_PATH};
+        // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
+        unsafe { Library::load_with_flags(lib, LOAD_WITH_ALTERED_SEARCH_PATH) }.map(Into::into)
+    }
+    #[cfg(not(windows))]
+    {
+        // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
+        unsafe { libloading::Library::new(lib) }
+    }
+}
+
 /// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
 fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
-    // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
-    let library = unsafe { libloading::Library::new(lib) }.map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
+    let library = load_library(lib).map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {

@@ -7,18 +7,17 @@ fn is_course_root(dir: &Path) -> bool {
     dir.join("Cargo.toml").is_file() && dir.join("exercises").is_dir()
 }
 
-/// The root this binary was built from, else the first ancestor of the working directory that
-/// looks like the course (a binary copied elsewhere still works when run inside a checkout).
+/// The course the working directory is in (its first ancestor that looks like the course),
+/// else the one this binary was built from: a TA's one grader binary, run inside each student's
+/// checkout, grades that checkout's files.
 pub fn find_root() -> Result<PathBuf, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
+    if let Some(dir) = cwd.ancestors().find(|d| is_course_root(d)) {
+        return Ok(dir.to_path_buf());
+    }
     let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     if is_course_root(&built_from) {
         return Ok(built_from.canonicalize().unwrap_or(built_from));
-    }
-    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the working directory: {e}"))?;
-    for dir in cwd.ancestors() {
-        if is_course_root(dir) {
-            return Ok(dir.to_path_buf());
-        }
     }
     Err(format!(
         "cannot find the course's files (a directory with Cargo.toml and exercises/) from {} upwards",

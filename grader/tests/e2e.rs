@@ -204,3 +204,23 @@ fn list_shows_every_section_and_the_compiler() {
         assert!(text.lines().any(|l| l.split_whitespace().any(|w| w == id)), "{id} missing from:\n{text}");
     }
 }
+
+#[test]
+fn the_working_directorys_course_is_graded_not_the_one_the_binary_was_built_in() {
+    // A second checkout (a student's) whose 7.2 kernel is the solution; this checkout's is the stub.
+    let root = std::env::temp_dir().join(format!("grader-second-checkout-{}", std::process::id()));
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    std::fs::create_dir_all(root.join("exercises/7.2-basic")).unwrap();
+    std::fs::copy(here.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
+    std::fs::copy(here.join("solutions/7.2-basic/kernel.cu"), root.join("exercises/7.2-basic/kernel.cu")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["7.2", "--format", "json", "--seed", "3"])
+        .current_dir(root.join("exercises"))
+        .env("PMPP_NO_PROGRESS", "1")
+        .output()
+        .unwrap();
+    let s = &json_of(&out)["sections"][0];
+    assert_eq!(s["passed"], true, "the second checkout's kernel (the solution) was graded: {s:#}");
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::remove_dir_all(&root).unwrap();
+}

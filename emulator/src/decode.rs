@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::api::{LoadError, SourceLocation};
-use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, MAX_CALL_DEPTH};
+use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
 
 pub(crate) type R = u16;
@@ -263,8 +263,9 @@ pub(crate) enum Op {
     /// `__assertfail(message, file, line, function, char size)` (a failed `assert`): the frame
     /// offsets of the first four arguments.
     AssertFail { message: u32, file: u32, line: u32, function: u32 },
-    /// A call past the inlining limits (recursion deeper than `MAX_CALL_DEPTH`).
-    CallTooDeep,
+    /// A call past the inlining limits: recursion deeper than `MAX_CALL_DEPTH` or, with
+    /// `too_large`, more inlined code than `MAX_INLINED` instructions.
+    CallTooDeep { too_large: bool },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -826,7 +827,7 @@ fn reg_uses(op: &Op, reads: &mut Vec<R>, writes: &mut Vec<R>) {
         Op::Setp { a, b, .. } => reads.extend([a, b]),
         Op::Pred { .. } | Op::PredConst { .. } | Op::Bra { .. } | Op::Bar | Op::WarpSync | Op::Exit | Op::Nop => {}
         // These read and write call-parameter memory only.
-        Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep => {}
+        Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {}
         Op::Ld { n, d, base, .. } => {
             writes.extend(&d[..n as usize]);
             reads.push(base);
@@ -1434,7 +1435,8 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             Op::Prmt { d, a, b, c }
         }
         "call" => decode_call(cx, i)?,
-        _ if i.opcode == CALL_TOO_DEEP => Op::CallTooDeep,
+        _ if i.opcode == CALL_TOO_DEEP => Op::CallTooDeep { too_large: false },
+        _ if i.opcode == CALL_TOO_LARGE => Op::CallTooDeep { too_large: true },
         _ => return Err(unknown(cx)),
     };
     Ok(Inst { op, guard, guard_neg, flops, other_float: other })

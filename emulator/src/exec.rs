@@ -886,10 +886,17 @@ impl Runner {
             Op::AssertFail { message, file, line, function } => {
                 return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);
             }
-            Op::CallTooDeep => {
+            Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();
                 self.report(cx, FindingKind::CallDepth, pc, tid, || {
-                    format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
+                    if too_large {
+                        format!(
+                            "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
+                            crate::inline::MAX_INLINED
+                        )
+                    } else {
+                        format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
+                    }
                 });
                 return Err(());
             }

@@ -26,9 +26,11 @@ use crate::parse::{Ast, Function, Instruction, Operand, Renamer, Statement};
 /// Calls nested deeper than this are not followed (the finding says so).
 pub(crate) const MAX_CALL_DEPTH: usize = 16;
 /// Instructions inlining may add to one kernel.
-const MAX_INLINED: usize = 20_000;
-/// The opcode a call past the limits becomes (decoded into `Op::CallTooDeep`).
+pub(crate) const MAX_INLINED: usize = 20_000;
+/// The opcodes a call past the limits becomes (decoded into `Op::CallTooDeep`): nested too
+/// deep, or more inlined code than the emulator takes.
 pub(crate) const CALL_TOO_DEEP: &str = "emulator.call_too_deep";
+pub(crate) const CALL_TOO_LARGE: &str = "emulator.call_too_large";
 
 /// The parts of a `call` instruction.
 pub(crate) struct CallSite<'a> {
@@ -104,8 +106,9 @@ impl<'a> Inliner<'a> {
             };
             let size = callee.body.as_ref().map_or(0, |b| b.len());
             if depth >= MAX_CALL_DEPTH || self.added + size > MAX_INLINED {
+                let opcode = if depth >= MAX_CALL_DEPTH { CALL_TOO_DEEP } else { CALL_TOO_LARGE };
                 out.push(Statement::Inst(Instruction {
-                    opcode: CALL_TOO_DEEP.to_string(),
+                    opcode: opcode.to_string(),
                     operands: vec![Operand::Sym(callee.name.clone())],
                     ..i
                 }));

@@ -208,6 +208,8 @@ fn parse_length(fmt: &[u8], i: &mut usize) -> Length {
     } else {
         match rest.first() {
             Some(b'h') => (Length::Short, 1),
+            // Device code keeps the host's data model: `long` is 32-bit on Windows (LLP64).
+            Some(b'l') if cfg!(windows) => (Length::Int, 1),
             // `L` on an integer is glibc's long long; on a float the device's long double is a double.
             Some(b'l' | b'z' | b'Z' | b'j' | b't' | b'q' | b'L') => (Length::Long, 1),
             _ => (Length::Int, 0),

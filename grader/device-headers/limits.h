@@ -1,4 +1,4 @@
-// Stand-in for <limits.h>, for CUDA's targets (int 32-bit, long and long long 64-bit).
+// Stand-in for <limits.h>, for CUDA's targets (int 32-bit, long as the host's, long long 64-bit).
 #pragma once
 #define CHAR_BIT 8
 #define SCHAR_MIN (-128)
@@ -12,9 +12,16 @@
 #define INT_MIN (-2147483647 - 1)
 #define INT_MAX 2147483647
 #define UINT_MAX 4294967295U
+#if defined(_WIN32) || defined(_WIN64)
+// Device code keeps the host's data model: long is 32-bit on Windows.
+#define LONG_MIN (-2147483647L - 1)
+#define LONG_MAX 2147483647L
+#define ULONG_MAX 4294967295UL
+#else
 #define LONG_MIN (-9223372036854775807L - 1)
 #define LONG_MAX 9223372036854775807L
 #define ULONG_MAX 18446744073709551615UL
+#endif
 #define LLONG_MIN (-9223372036854775807LL - 1)
 #define LLONG_MAX 9223372036854775807LL
 #define ULLONG_MAX 18446744073709551615ULL

@@ -11,7 +11,6 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use crate::nvrtc::{pip_install, python_site_dirs, CompileFailure};
@@ -146,20 +145,15 @@ fn locate(allow_install: bool) -> Result<Clang, String> {
     probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)").map_err(|e| not_found(Some(&e)))
 }
 
-/// A scratch directory per process with the device headers, for `-I` and `-include`.
-fn header_dir() -> Result<&'static Path, String> {
-    static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("pmpp-clang-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
-            std::fs::write(dir.join(name), text).map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))?;
-        }
-        Ok(dir)
-    })
-    .as_ref()
-    .map(|p| p.as_path())
-    .map_err(|e| e.clone())
+/// A new private scratch directory holding the device headers (for `-I` and `-include`),
+/// removed when dropped.
+fn header_dir() -> Result<tempfile::TempDir, String> {
+    let dir = tempfile::Builder::new().prefix("pmpp-clang-").tempdir().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+    for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(dir)
 }
 
 impl Clang {
@@ -167,10 +161,10 @@ impl Clang {
     /// `program_name`, as NVRTC's do.
     pub fn compile(&self, source: &[u8], program_name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
-        let headers = header_dir().map_err(fail)?;
+        let scratch = header_dir().map_err(fail)?;
+        let headers = scratch.path();
         // The source goes to a file of its own, behind a #line that gives it the student's name.
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let file = headers.join(format!("kernel-{}.cu", NEXT.fetch_add(1, Ordering::Relaxed)));
+        let file = headers.join("kernel.cu");
         let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
         std::fs::write(&file, [named.as_bytes(), crate::nvrtc::source_bytes(source)].concat())
             .map_err(|e| fail(format!("cannot write {}: {e}", file.display())))?;
@@ -189,9 +183,7 @@ impl Clang {
             .args(["-S", "-o", "-"])
             .arg(&file)
             .stdin(Stdio::null());
-        let out = cmd.output().map_err(|e| fail(format!("cannot run clang ({e})")));
-        let _ = std::fs::remove_file(&file);
-        let out = out?;
+        let out = cmd.output().map_err(|e| fail(format!("cannot run clang ({e})")))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             return Err(fail(crate::nvrtc::explain_missing_headers(&log)));

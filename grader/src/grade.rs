@@ -416,22 +416,13 @@ impl<'a> Grader<'a> {
                 }
             }
         }
-        // A kernel with no `extern __shared__` array is launched without dynamic shared
-        // memory: static arrays are as valid a choice (the 1D exercise says so).
-        if let Some((_, program)) = programs.first() {
-            if program.declares_dynamic_shared(kernel_name) == Some(false) {
-                for (case, _) in &mut cases {
-                    case.geometry.dynamic_shared_bytes = 0;
-                }
-            }
-        }
 
         // Run the tests side by side (the emulator also spreads blocks over cores), then the big
         // metrics case, unless a test already ran out of instructions: a kernel that never ends
         // would otherwise spend minutes on the largest input before saying so.
         let run = |case: &Case| -> Result<Outcome, String> {
             let (_, program) = programs.iter().find(|(d, _)| *d == case.defines).expect("compiled above");
-            let outcome = program.run(kernel_name, case).map_err(|e| e.0);
+            let outcome = program.run(kernel_name, &launchable(program.as_ref(), kernel_name, case)).map_err(|e| e.0);
             if let Some(progress) = &self.on_progress {
                 progress(1, 0);
             }
@@ -504,6 +495,17 @@ impl<'a> Grader<'a> {
     }
 }
 
+/// The case as it is launched: a kernel with no `extern __shared__` array gets no dynamic shared
+/// memory (static arrays are as valid a choice; the 1D exercise says so). Decided per program,
+/// since defines can add or remove the array.
+fn launchable(program: &dyn Program, kernel: &str, case: &Case) -> Case {
+    let mut case = case.clone();
+    if program.declares_dynamic_shared(kernel) == Some(false) {
+        case.geometry.dynamic_shared_bytes = 0;
+    }
+    case
+}
+
 /// Bytes a launch argument takes in the parameter buffer.
 fn arg_size(a: &Arg) -> usize {
     match a {
@@ -558,10 +560,7 @@ impl Grader<'_> {
                             continue;
                         }
                     };
-                    let mut case = case.clone();
-                    if program.declares_dynamic_shared(section.kernel_name()) == Some(false) {
-                        case.geometry.dynamic_shared_bytes = 0;
-                    }
+                    let case = launchable(program.as_ref(), section.kernel_name(), case);
                     match program.run(section.kernel_name(), &case) {
                         Err(e) => report.message = e.0,
                         Ok(o) => {

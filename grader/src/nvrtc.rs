@@ -171,6 +171,11 @@ fn search_dirs() -> Vec<(PathBuf, String)> {
 
 /// Python's package directories (site, user site, PYTHONPATH), asked of `python3` itself.
 pub(crate) fn python_site_dirs() -> Vec<PathBuf> {
+    static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    DIRS.get_or_init(ask_python_site_dirs).clone()
+}
+
+fn ask_python_site_dirs() -> Vec<PathBuf> {
     let script = "import site, sys\n\
                   dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
                   dirs.append(site.getusersitepackages())\n\

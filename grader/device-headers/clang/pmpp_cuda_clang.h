@@ -15,7 +15,7 @@
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 
-typedef unsigned long size_t;
+typedef __SIZE_TYPE__ size_t;
 #ifndef NULL
 #define NULL 0
 #endif

@@ -225,47 +225,195 @@ pub(crate) enum PredOp {
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Op {
-    Mov { d: R, a: R },
-    Bin { op: BinOp, ty: Ty, d: R, a: R, b: R },
-    Un { op: UnOp, ty: Ty, d: R, a: R },
-    Mad { kind: MadKind, ty: Ty, d: R, a: R, b: R, c: R },
-    Setp { cmp: Cmp, ty: Ty, d: Pr, dn: Pr, a: R, b: R, comb: Option<BoolOp>, c: Pr, cneg: bool },
+    Mov {
+        d: R,
+        a: R,
+    },
+    Bin {
+        op: BinOp,
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+    },
+    Un {
+        op: UnOp,
+        ty: Ty,
+        d: R,
+        a: R,
+    },
+    Mad {
+        kind: MadKind,
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Setp {
+        cmp: Cmp,
+        ty: Ty,
+        d: Pr,
+        dn: Pr,
+        a: R,
+        b: R,
+        comb: Option<BoolOp>,
+        c: Pr,
+        cneg: bool,
+    },
     /// `set.cmp.dtype.stype`: like setp, but writes 0/1 (int) or 0.0/1.0 (float) to a register.
-    Set { cmp: Cmp, ty: Ty, dty: Ty, d: R, a: R, b: R },
-    Selp { d: R, a: R, b: R, p: Pr },
-    Slct { ty: Ty, d: R, a: R, b: R, c: R },
-    Cvt { dty: Ty, sty: Ty, rnd: Rnd, sat: bool, d: R, a: R },
-    Pred { op: PredOp, d: Pr, a: Pr, aneg: bool, b: Pr, bneg: bool },
+    Set {
+        cmp: Cmp,
+        ty: Ty,
+        dty: Ty,
+        d: R,
+        a: R,
+        b: R,
+    },
+    Selp {
+        d: R,
+        a: R,
+        b: R,
+        p: Pr,
+    },
+    Slct {
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Cvt {
+        dty: Ty,
+        sty: Ty,
+        rnd: Rnd,
+        sat: bool,
+        d: R,
+        a: R,
+    },
+    Pred {
+        op: PredOp,
+        d: Pr,
+        a: Pr,
+        aneg: bool,
+        b: Pr,
+        bneg: bool,
+    },
     /// `mov.pred %p, 1` / `setp`-free predicate constants, and `selp` reading a pred as data.
-    PredConst { d: Pr, v: bool },
-    Ld { space: Space, ty: Ty, n: u8, d: [R; 4], base: R, off: i64 },
-    St { space: Space, ty: Ty, n: u8, s: [R; 4], base: R, off: i64 },
-    Atom { space: Space, op: AtomOp, ty: Ty, d: R, base: R, off: i64, b: R, c: R },
-    Cvta { to: bool, space: Space, d: R, a: R },
-    Bra { target: u32 },
+    PredConst {
+        d: Pr,
+        v: bool,
+    },
+    Ld {
+        space: Space,
+        ty: Ty,
+        n: u8,
+        d: [R; 4],
+        base: R,
+        off: i64,
+    },
+    St {
+        space: Space,
+        ty: Ty,
+        n: u8,
+        s: [R; 4],
+        base: R,
+        off: i64,
+    },
+    Atom {
+        space: Space,
+        op: AtomOp,
+        ty: Ty,
+        d: R,
+        base: R,
+        off: i64,
+        b: R,
+        c: R,
+    },
+    Cvta {
+        to: bool,
+        space: Space,
+        d: R,
+        a: R,
+    },
+    Bra {
+        target: u32,
+    },
     Bar,
     /// `bar.warp.sync` (`__syncwarp()`): the lanes of a warp wait for each other.
     WarpSync,
     Exit,
     Nop,
-    Shfl { mode: ShflMode, d: R, dp: Pr, a: R, b: R, c: R },
-    Vote { mode: VoteMode, d: R, dp: Pr, a: Pr, aneg: bool },
-    Bfe { ty: Ty, d: R, a: R, b: R, c: R },
-    Bfi { ty: Ty, d: R, f: R, a: R, b: R, c: R },
-    Prmt { d: R, a: R, b: R, c: R },
+    Shfl {
+        mode: ShflMode,
+        d: R,
+        dp: Pr,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Vote {
+        mode: VoteMode,
+        d: R,
+        dp: Pr,
+        a: Pr,
+        aneg: bool,
+    },
+    Bfe {
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Bfi {
+        ty: Ty,
+        d: R,
+        f: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Prmt {
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
     /// `mov.b64 %rd, {%r0, %r1}`: pack `n` parts of `bits` each, lowest first.
-    Pack { d: R, parts: [R; 4], n: u8, bits: u8 },
+    Pack {
+        d: R,
+        parts: [R; 4],
+        n: u8,
+        bits: u8,
+    },
     /// `mov.b64 {%r0, %r1}, %rd`.
-    Unpack { parts: [R; 4], n: u8, bits: u8, a: R },
+    Unpack {
+        parts: [R; 4],
+        n: u8,
+        bits: u8,
+        a: R,
+    },
     /// `vprintf(fmt, args)`: the frame offsets of its two pointer arguments and of its return
     /// value (`u32::MAX` when unused).
-    Printf { fmt: u32, args: u32, ret: u32 },
+    Printf {
+        fmt: u32,
+        args: u32,
+        ret: u32,
+    },
     /// `__assertfail(message, file, line, function, char size)` (a failed `assert`): the frame
     /// offsets of the first four arguments.
-    AssertFail { message: u32, file: u32, line: u32, function: u32 },
+    AssertFail {
+        message: u32,
+        file: u32,
+        line: u32,
+        function: u32,
+    },
     /// A call past the inlining limits: recursion deeper than `MAX_CALL_DEPTH` or, with
     /// `too_large`, more inlined code than `MAX_INLINED` instructions.
-    CallTooDeep { too_large: bool },
+    CallTooDeep {
+        too_large: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -715,7 +863,9 @@ fn decode_kernel(
     }
     // Bounded so that a typo cannot make the emulator allocate absurd amounts.
     if local_end > 512 * 1024 {
-        return Err(cx.err(format!("kernel `{}` uses {local_end} bytes of local memory per thread: at most 524288", f.name)));
+        return Err(
+            cx.err(format!("kernel `{}` uses {local_end} bytes of local memory per thread: at most 524288", f.name))
+        );
     }
     if shared_end > 228 * 1024 {
         return Err(cx.err(format!("kernel `{}` declares {shared_end} bytes of shared memory: at most 233472", f.name)));
@@ -785,8 +935,10 @@ fn decode_kernel(
     let copy_load = find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
-        uniform[*slot as usize] =
-            matches!(init, SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_));
+        uniform[*slot as usize] = matches!(
+            init,
+            SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_)
+        );
     }
     Ok(Kernel {
         name: f.name.clone(),
@@ -820,7 +972,10 @@ fn reg_uses(op: &Op, reads: &mut Vec<R>, writes: &mut Vec<R>) {
             writes.push(d);
             reads.extend([a, b]);
         }
-        Op::Mad { d, a, b, c, .. } | Op::Slct { d, a, b, c, .. } | Op::Bfe { d, a, b, c, .. } | Op::Prmt { d, a, b, c } => {
+        Op::Mad { d, a, b, c, .. }
+        | Op::Slct { d, a, b, c, .. }
+        | Op::Bfe { d, a, b, c, .. }
+        | Op::Prmt { d, a, b, c } => {
             writes.push(d);
             reads.extend([a, b, c]);
         }
@@ -1010,8 +1165,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                 }
             }
         }
-        "add" | "sub" | "mul" | "min" | "max" | "div" | "rem" | "and" | "or" | "xor" | "shl" | "shr"
-        | "copysign" => {
+        "add" | "sub" | "mul" | "min" | "max" | "div" | "rem" | "and" | "or" | "xor" | "shl" | "shr" | "copysign" => {
             want(cx, 3)?;
             let t = ty(cx)?;
             if t == Ty::Pred {
@@ -1068,8 +1222,8 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                 Op::Bin { op, ty: t, d, a, b }
             }
         }
-        "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt" | "ex2" | "lg2"
-        | "sin" | "cos" | "tanh" => {
+        "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt" | "ex2"
+        | "lg2" | "sin" | "cos" | "tanh" => {
             want(cx, 2)?;
             let t = ty(cx)?;
             if t == Ty::Pred {
@@ -1106,9 +1260,16 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                     }
                 } else if !matches!(
                     op,
-                    UnOp::Neg | UnOp::Abs | UnOp::Not | UnOp::Cnot | UnOp::Popc | UnOp::Clz | UnOp::Brev | UnOp::Bfind | UnOp::BfindShift
-                )
-                {
+                    UnOp::Neg
+                        | UnOp::Abs
+                        | UnOp::Not
+                        | UnOp::Cnot
+                        | UnOp::Popc
+                        | UnOp::Clz
+                        | UnOp::Brev
+                        | UnOp::Bfind
+                        | UnOp::BfindShift
+                ) {
                     return Err(unknown(cx));
                 }
                 let d = cx.dst(&ops[0])?;
@@ -1146,7 +1307,10 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         }
         "setp" | "set" => {
             want(cx, 3)?;
-            let cmp = mods.iter().find_map(|m| parse_cmp(m)).ok_or_else(|| cx.err(format!("`{}` has no comparison", i.opcode)))?;
+            let cmp = mods
+                .iter()
+                .find_map(|m| parse_cmp(m))
+                .ok_or_else(|| cx.err(format!("`{}` has no comparison", i.opcode)))?;
             let comb = mods.iter().find_map(|m| match *m {
                 "and" => Some(BoolOp::And),
                 "or" => Some(BoolOp::Or),
@@ -1253,10 +1417,14 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
             let (regs_op, addr_op) = if base == "st" { (&ops[1], &ops[0]) } else { (&ops[0], &ops[1]) };
             let (base_r, off) = cx.addr(addr_op)?;
             let space = match (space, addr_op) {
-                (Space::Param, Operand::Addr(AddrBase::Sym(n), _)) if matches!(cx.syms.get(n.as_str()), Some(Sym::Frame(_))) => {
+                (Space::Param, Operand::Addr(AddrBase::Sym(n), _))
+                    if matches!(cx.syms.get(n.as_str()), Some(Sym::Frame(_))) =>
+                {
                     Space::Frame
                 }
-                (Space::Param, _) if base == "st" => return Err(cx.err("stores to kernel parameters are not supported")),
+                (Space::Param, _) if base == "st" => {
+                    return Err(cx.err("stores to kernel parameters are not supported"))
+                }
                 _ => space,
             };
             let mut rs = [NO_REG; 4];

@@ -135,7 +135,11 @@ impl Warp {
         let (av, dv) = (&self.regs[a as usize], &self.regs[d as usize]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l]);
-            if mask & (1 << l) != 0 { v } else { dv[l] }
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
         });
         self.regs[d as usize] = out;
     }
@@ -144,16 +148,25 @@ impl Warp {
         let (av, bv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[d as usize]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l]);
-            if mask & (1 << l) != 0 { v } else { dv[l] }
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
         });
         self.regs[d as usize] = out;
     }
     #[inline(always)]
     fn map3(&mut self, mask: u32, d: R, a: R, b: R, c: R, f: impl Fn(u64, u64, u64) -> u64) {
-        let (av, bv, cv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[c as usize], &self.regs[d as usize]);
+        let (av, bv, cv, dv) =
+            (&self.regs[a as usize], &self.regs[b as usize], &self.regs[c as usize], &self.regs[d as usize]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l], cv[l]);
-            if mask & (1 << l) != 0 { v } else { dv[l] }
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
         });
         self.regs[d as usize] = out;
     }
@@ -487,7 +500,11 @@ impl Runner {
             }
             if let Some((tid, opc)) = other {
                 let line_of = |pc: usize| {
-                    cx.k.locs[pc].source.as_ref().map(|s| format!("line {}", s.line)).unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
+                    cx.k.locs[pc]
+                        .source
+                        .as_ref()
+                        .map(|s| format!("line {}", s.line))
+                        .unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
                 };
                 let (a, b) = (line_of(bar_pc), line_of(opc));
                 self.report(cx, FindingKind::Barrier, opc, tid, || {
@@ -633,7 +650,9 @@ impl Runner {
             Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
             Op::Bin { op, ty, d, a, b } => match (op, ty) {
                 // The hot combinations get their own loops; the rest go through `ops::bin`.
-                (BinOp::Add, Ty::S32 | Ty::U32) => w.map2(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64),
+                (BinOp::Add, Ty::S32 | Ty::U32) => {
+                    w.map2(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64)
+                }
                 (BinOp::Add, Ty::S64 | Ty::U64) => w.map2(mask, d, a, b, |x, y| x.wrapping_add(y)),
                 (BinOp::Add, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
                 (BinOp::MulLo, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
@@ -650,12 +669,12 @@ impl Runner {
                 (MadKind::Lo, Ty::S32 | Ty::U32) => {
                     w.map3(mask, d, a, b, c, |x, y, z| (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64)
                 }
-                (MadKind::Lo, _) => w.map3(mask, d, a, b, c, |x, y, z| {
-                    ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty)
-                }),
-                (MadKind::Hi, _) => w.map3(mask, d, a, b, c, |x, y, z| {
-                    ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty)
-                }),
+                (MadKind::Lo, _) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty))
+                }
+                (MadKind::Hi, _) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty))
+                }
                 (MadKind::Wide, _) => {
                     let wt = match ty {
                         Ty::S16 => Ty::S32,
@@ -769,7 +788,9 @@ impl Runner {
             }
             Op::Ld { space, ty, n, d, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, d, base, off, false)?,
             Op::St { space, ty, n, s, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, s, base, off, true)?,
-            Op::Atom { space, op, ty, d, base, off, b, c } => self.atom(cx, w, pc, mask, space, op, ty, d, base, off, b, c)?,
+            Op::Atom { space, op, ty, d, base, off, b, c } => {
+                self.atom(cx, w, pc, mask, space, op, ty, d, base, off, b, c)?
+            }
             Op::Shfl { mode, d, dp, a, b, c } => {
                 let av = w.regs[a as usize];
                 let bv = w.regs[b as usize];
@@ -1054,7 +1075,9 @@ impl Runner {
         let what = if store { "write" } else { "read" };
         let detail = match space {
             Space::Shared => format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes),
-            Space::Const => format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len()),
+            Space::Const => {
+                format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len())
+            }
             Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.k.local_bytes),
             Space::Param => format!("parameter offset {addr}"),
             Space::Frame => format!("call parameter offset {addr} (each thread has {} bytes)", cx.k.frame_bytes),
@@ -1069,7 +1092,17 @@ impl Runner {
     /// True when a copy load read unwritten bytes (not reported: the value carries that state).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn shared_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, o: usize, size: usize, store: bool, copy_load: bool) -> bool {
+    fn shared_access(
+        &mut self,
+        cx: &LaunchCtx,
+        pc: usize,
+        tid: u32,
+        ws: u32,
+        o: usize,
+        size: usize,
+        store: bool,
+        copy_load: bool,
+    ) -> bool {
         let who = Accessor { tid: tid as u16, warp_sync: ws };
         if self.shadow.try_access(who, o, size, store) {
             return false;
@@ -1080,7 +1113,16 @@ impl Runner {
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    fn shared_access_explained(&mut self, cx: &LaunchCtx, pc: usize, who: Accessor, o: usize, size: usize, store: bool, copy_load: bool) -> bool {
+    fn shared_access_explained(
+        &mut self,
+        cx: &LaunchCtx,
+        pc: usize,
+        who: Accessor,
+        o: usize,
+        size: usize,
+        store: bool,
+        copy_load: bool,
+    ) -> bool {
         let checked = self.shadow.access_explained(who, o, size, store, copy_load);
         if let Some(hazard) = checked.hazard {
             self.report_hazard(cx, pc, who.tid as u32, hazard);
@@ -1143,7 +1185,9 @@ impl Runner {
     ) -> Result<(), Fault> {
         let done = match space {
             Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off),
-            Space::Shared if n == 1 && ty.size() == 4 => return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store),
+            Space::Shared if n == 1 && ty.size() == 4 => {
+                return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
+            }
             Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
             Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
             _ => false,
@@ -1157,7 +1201,18 @@ impl Runner {
     /// Constant and parameter loads when every lane is in bounds and aligned.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn ld_readonly_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32, space: Space, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64) -> bool {
+    fn ld_readonly_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+    ) -> bool {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
@@ -1211,9 +1266,32 @@ impl Runner {
     /// outcome (state, counts, finding) is the slow path's.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, mask: u32, ty: Ty, r: R, base: R, off: i64, store: bool) -> Result<(), Fault> {
+    fn shared_32bit(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        ty: Ty,
+        r: R,
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
         if cx.shared_bytes < 4 {
-            return self.mem_op_slow(cx, w, pc, mask, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
+            return self.mem_op_slow(
+                cx,
+                w,
+                pc,
+                mask,
+                Space::Shared,
+                ty,
+                1,
+                [r, NO_REG, NO_REG, NO_REG],
+                base,
+                off,
+                store,
+            );
         }
         let last = cx.shared_bytes - 4;
         let copy_load = !store && cx.k.copy_load[pc];
@@ -1264,7 +1342,8 @@ impl Runner {
             let l = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let who = Accessor { tid: (base_tid + l as u32) as u16, warp_sync: ws };
-            copied_unwritten |= (self.shared_access_explained(cx, pc, who, offsets[l] as usize, 4, store, copy_load) as u32) << l;
+            copied_unwritten |=
+                (self.shared_access_explained(cx, pc, who, offsets[l] as usize, 4, store, copy_load) as u32) << l;
             rest = try_lanes(&mut self.shadow, rest);
         }
         if store {
@@ -1301,7 +1380,19 @@ impl Runner {
     /// and aligned: all lanes are checked first.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn shared_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, mask: u32, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64, store: bool) -> bool {
+    fn shared_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> bool {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
@@ -1331,7 +1422,10 @@ impl Runner {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = offsets[l] as usize;
-            copied_unwritten |= (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load) as u32) << l;
+            copied_unwritten |=
+                (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load)
+                    as u32)
+                    << l;
             for k in 0..n as usize {
                 let at = o + k * esize as usize;
                 if store {
@@ -1371,7 +1465,18 @@ impl Runner {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn global_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32, ty: Ty, n: u8, regs: [R; 4], base: R, off: i64, store: bool) -> bool {
+    fn global_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        mask: u32,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> bool {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
@@ -1513,7 +1618,10 @@ impl Runner {
                 Region::Shared(o) => {
                     any_shared = true;
                     let copy_load = !store && cx.k.copy_load[pc];
-                    copied_unwritten |= (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load) as u32) << l;
+                    copied_unwritten |=
+                        (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load)
+                            as u32)
+                            << l;
                     for k in 0..n as usize {
                         let at = o as usize + k * esize as usize;
                         if store {
@@ -1637,7 +1745,9 @@ impl Runner {
                 _ => 0,
             };
             if inner % size != 0 {
-                self.report(cx, FindingKind::Misaligned, pc, tid, || format!("misaligned {size}-byte atomic at {addr:#x}"));
+                self.report(cx, FindingKind::Misaligned, pc, tid, || {
+                    format!("misaligned {size}-byte atomic at {addr:#x}")
+                });
                 return Err(());
             }
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
@@ -1649,7 +1759,12 @@ impl Runner {
                         let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
                         loop {
                             let new = apply(cur as u64) as u32;
-                            match a.compare_exchange_weak(cur, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed) {
+                            match a.compare_exchange_weak(
+                                cur,
+                                new,
+                                std::sync::atomic::Ordering::Relaxed,
+                                std::sync::atomic::Ordering::Relaxed,
+                            ) {
                                 Ok(_) => break cur as u64,
                                 Err(x) => cur = x,
                             }
@@ -1659,7 +1774,12 @@ impl Runner {
                         let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
                         loop {
                             let new = apply(cur);
-                            match a.compare_exchange_weak(cur, new, std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed) {
+                            match a.compare_exchange_weak(
+                                cur,
+                                new,
+                                std::sync::atomic::Ordering::Relaxed,
+                                std::sync::atomic::Ordering::Relaxed,
+                            ) {
                                 Ok(_) => break cur,
                                 Err(x) => cur = x,
                             }
@@ -1721,4 +1841,3 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
         }
     }
 }
-

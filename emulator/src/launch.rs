@@ -118,7 +118,10 @@ pub(crate) fn run(
         } else if let Some(gi) = data.global_vars.iter().position(|g| g.name == *name) {
             let size = data.global_vars[gi].size;
             if bytes.len() as u64 > size {
-                return Err(lerr(format!("__device__ variable `{name}` is {size} bytes, the launch gives {}", bytes.len())));
+                return Err(lerr(format!(
+                    "__device__ variable `{name}` is {size} bytes, the launch gives {}",
+                    bytes.len()
+                )));
             }
             mem.write_bytes(DevicePtr(global_var_addrs[gi]), bytes)?;
         } else {

@@ -142,7 +142,12 @@ pub(crate) enum Statement {
     Label(String),
     Inst(Instruction),
     /// `.reg .type name` or `.reg .type name<N>`.
-    Reg { ty: String, name: String, count: Option<u32>, line: usize },
+    Reg {
+        ty: String,
+        name: String,
+        count: Option<u32>,
+        line: usize,
+    },
     Var(VarDecl),
 }
 
@@ -427,8 +432,25 @@ fn parse_initializer(p: &mut P) -> Result<Vec<Operand>, LoadError> {
 pub(crate) fn is_type(t: &str) -> bool {
     matches!(
         t,
-        "b8" | "b16" | "b32" | "b64" | "b128" | "u8" | "u16" | "u32" | "u64" | "s8" | "s16" | "s32" | "s64" | "f16"
-            | "f16x2" | "bf16" | "bf16x2" | "f32" | "f64" | "pred"
+        "b8" | "b16"
+            | "b32"
+            | "b64"
+            | "b128"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "s8"
+            | "s16"
+            | "s32"
+            | "s64"
+            | "f16"
+            | "f16x2"
+            | "bf16"
+            | "bf16x2"
+            | "f32"
+            | "f64"
+            | "pred"
     )
 }
 

@@ -180,7 +180,13 @@ impl SharedShadow {
     /// aligned), in lane order, while none needs explaining. Returns the lanes left, the first
     /// of which needs `access_explained`. Out of line, so that its state stays in registers.
     #[inline(never)]
-    pub fn try_words_of_warp<const STORE: bool>(&mut self, first_tid: u16, warp_sync: u32, lanes: u32, offsets: &[u32; 32]) -> u32 {
+    pub fn try_words_of_warp<const STORE: bool>(
+        &mut self,
+        first_tid: u16,
+        warp_sync: u32,
+        lanes: u32,
+        offsets: &[u32; 32],
+    ) -> u32 {
         let (bs, bep, ep, ws) = (self.bar_start, self.block_epoch, self.epoch, warp_sync);
         let records = &mut self.words[..];
         let mut m = lanes;
@@ -217,7 +223,14 @@ impl SharedShadow {
     /// something to report or a copy of unwritten memory to carry.
     #[cold]
     #[inline(never)]
-    pub fn access_explained(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+    pub fn access_explained(
+        &mut self,
+        who: Accessor,
+        offset: usize,
+        size: usize,
+        store: bool,
+        copy_load: bool,
+    ) -> Checked {
         if size < 4 {
             self.access_bytes(who, offset, size, store, copy_load)
         } else {
@@ -329,8 +342,11 @@ impl SharedShadow {
                         None
                     }
                     .or_else(|| {
-                        conflicts(writer, t, ws, bs)
-                            .then_some(Hazard::Race { offset: at, other: Some(writer.who), what: "read-after-write" })
+                        conflicts(writer, t, ws, bs).then_some(Hazard::Race {
+                            offset: at,
+                            other: Some(writer.who),
+                            what: "read-after-write",
+                        })
                     })
                 };
             }
@@ -440,7 +456,10 @@ mod tests {
         // Half a word written: the other half is still unwritten, and found at its first byte.
         assert_eq!(s.access(thread(3, &s), 32, 2, true, false).hazard, None);
         s.barrier();
-        assert_eq!(s.access(thread(3, &s), 32, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 34, holds_copy: false }));
+        assert_eq!(
+            s.access(thread(3, &s), 32, 4, false, false).hazard,
+            Some(Hazard::Unwritten { offset: 34, holds_copy: false })
+        );
         // The split ends with the block.
         s.begin_block(64);
         assert_eq!(s.access(thread(0, &s), 20, 4, true, false).hazard, None);
@@ -471,6 +490,9 @@ mod tests {
         let b = Accessor { tid: 1, warp_sync: ep };
         assert_eq!(s.access(b, 0, 4, false, false).hazard, None);
         let c = Accessor { tid: 33, warp_sync: s.epoch() };
-        assert_eq!(s.access(c, 0, 4, false, false).hazard, Some(Hazard::Race { offset: 0, other: Some(0), what: "read-after-write" }));
+        assert_eq!(
+            s.access(c, 0, 4, false, false).hazard,
+            Some(Hazard::Race { offset: 0, other: Some(0), what: "read-after-write" })
+        );
     }
 }

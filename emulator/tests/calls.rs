@@ -32,8 +32,15 @@ fn print_values(threads: usize) -> emulator::LaunchReport {
     let mut mem = DeviceMemory::new();
     let input: Vec<f32> = (0..100).map(|i| i as f32 * 0.25).collect();
     let din = mem.alloc_f32(&input).unwrap();
-    let report =
-        run_with(&module, "print_values", cfg([2, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::I32(100)], &[], &mut mem, &options(threads));
+    let report = run_with(
+        &module,
+        "print_values",
+        cfg([2, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::I32(100)],
+        &[],
+        &mut mem,
+        &options(threads),
+    );
     assert_clean("print_values", &report);
     report
 }
@@ -49,7 +56,19 @@ fn printf_formats_like_c_in_block_then_thread_then_program_order() {
     let late = |t: i32, i: i32| {
         let x = i as f64 * 0.25;
         let ok = c"ok";
-        c_format!("late %d: in[%d] = %f %.3e %g|%5.2f|%-4d|%x|%s|%c|%%\n", t, i, x, x, x, x, i, i * 255, ok.as_ptr(), 65 + i % 26)
+        c_format!(
+            "late %d: in[%d] = %f %.3e %g|%5.2f|%-4d|%x|%s|%c|%%\n",
+            t,
+            i,
+            x,
+            x,
+            x,
+            x,
+            i,
+            i * 255,
+            ok.as_ptr(),
+            65 + i % 26
+        )
     };
     let (ab, cd, xyz) = (c"ab", c"cd", c"xyz");
     let wide = c_format!(
@@ -102,7 +121,8 @@ fn printf_is_capped_and_keeps_the_first_lines_in_order() {
     let mut mem = DeviceMemory::new();
     // 4 blocks × 256 threads × 3 lines = 3072 calls; the report keeps 50.
     let opts = Options { max_printf_lines: 50, ..options(2) };
-    let report = run_with(&module, "print_many", cfg([4, 1, 1], [256, 1, 1]), &[KernelArg::I32(3)], &[], &mut mem, &opts);
+    let report =
+        run_with(&module, "print_many", cfg([4, 1, 1], [256, 1, 1]), &[KernelArg::I32(3)], &[], &mut mem, &opts);
     assert_clean("print_many", &report);
     assert_eq!(report.printf.len(), 50);
     assert_eq!(report.printf_dropped, 3072 - 50);
@@ -122,7 +142,8 @@ fn a_failing_assert_is_a_finding_that_stops_the_launch() {
     run_clean(&module, "checked_copy", cfg([4, 1, 1], [64, 1, 1]), &args(1000), &[], &mut mem);
     assert_eq!(mem.read_f32(dout, 200).unwrap(), vec![1.0; 200]);
     // Fails from element 150 on: block 2, thread 22 is the first thread to fail.
-    let report = run_with(&module, "checked_copy", cfg([4, 1, 1], [64, 1, 1]), &args(150), &[], &mut mem, &Options::default());
+    let report =
+        run_with(&module, "checked_copy", cfg([4, 1, 1], [64, 1, 1]), &args(150), &[], &mut mem, &Options::default());
     let f = findings_of(&report, FindingKind::Assertion);
     assert_eq!(f.len(), 1, "{:#?}", report.findings);
     assert_finding_file(f[0], "assert.cu");
@@ -158,7 +179,8 @@ fn functions_that_are_not_inlined_run_with_parameters_returns_locals_and_recursi
     // Call parameters are not memory traffic; the helper's loads are counted as anywhere else:
     // one load of `in` per tap inside the bounds (3 per window, 1 more for the pair), no stores
     // to local memory but the window array's.
-    let inside = (0..n as i64).map(|i| (i - 1..=i + 1).filter(|&j| j >= 0 && j < n as i64).count() as u64 + 1).sum::<u64>();
+    let inside =
+        (0..n as i64).map(|i| (i - 1..=i + 1).filter(|&j| j >= 0 && j < n as i64).count() as u64 + 1).sum::<u64>();
     assert_eq!(report.metrics.global_load_bytes, 4 * inside);
     assert_eq!(report.metrics.global_store_bytes, 4 * 3 * n as u64);
 }
@@ -170,11 +192,26 @@ fn endless_recursion_is_a_finding_not_a_hang() {
     let dout = mem.alloc_zeroed(4 * 32).unwrap();
     // next[k] = -1: every walk ends after one level (walk(-1) + walk(-2) = 2).
     let ends = mem.alloc_i32(&[-1; 32]).unwrap();
-    run_clean(&module, "runaway", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(ends), KernelArg::Ptr(dout)], &[], &mut mem);
+    run_clean(
+        &module,
+        "runaway",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(ends), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(mem.read_i32(dout, 32).unwrap(), vec![2; 32]);
     // next[k] = k: walk(k) calls walk(k) for ever.
     let cycle = mem.alloc_i32(&(0..32).collect::<Vec<i32>>()).unwrap();
-    let report = run_with(&module, "runaway", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(cycle), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "runaway",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(cycle), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = findings_of(&report, FindingKind::CallDepth);
     assert_eq!(f.len(), 1, "{:#?}", report.findings);
     assert_eq!(finding_line(f[0]), marker_line("helpers.cu", "walk"));
@@ -188,7 +225,15 @@ fn a_race_inside_a_helper_names_the_helper_line_and_the_call() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(256).unwrap();
-    let report = run_with(&module, "helper_race", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "helper_race",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = findings_of(&report, FindingKind::Race);
     assert!(!f.is_empty(), "{:#?}", report.findings);
     assert_eq!(finding_line(f[0]), marker_line("bugs/helper_race.cu", "read"));
@@ -202,11 +247,22 @@ fn an_out_of_bounds_read_inside_a_helper_names_the_helper_line_and_the_call() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(256).unwrap();
-    let report = run_with(&module, "helper_oob", cfg([2, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(64)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "helper_oob",
+        cfg([2, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(64)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = findings_of(&report, FindingKind::OutOfBounds);
     assert_eq!(f.len(), 1, "{:#?}", report.findings);
     assert_eq!(finding_line(f[0]), marker_line("bugs/helper_oob.cu", "load"));
-    assert_eq!(f[0].called_from.iter().map(|c| c.line).collect::<Vec<_>>(), vec![marker_line("bugs/helper_oob.cu", "call")]);
+    assert_eq!(
+        f[0].called_from.iter().map(|c| c.line).collect::<Vec<_>>(),
+        vec![marker_line("bugs/helper_oob.cu", "call")]
+    );
     assert_eq!((f[0].block, f[0].thread), ([0, 0, 0], [0, 0, 0]));
     assert!(!report.completed);
 }

@@ -29,7 +29,15 @@ fn tiled_convolution_same_with_any_workers() {
     same_with_any_workers("conv2d_tiled", |mem, opts| {
         let dn = mem.alloc_f32(&n).unwrap();
         let dp = mem.alloc_zeroed(4 * w * h).unwrap();
-        let r = run_with(&module, "convolution_tiled_2D_const_mem_kernel", cfg([6, 4, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], mem, opts);
+        let r = run_with(
+            &module,
+            "convolution_tiled_2D_const_mem_kernel",
+            cfg([6, 4, 1], [32, 32, 1]),
+            &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+            &[("F", &fb)],
+            mem,
+            opts,
+        );
         (r, mem.read_bytes(dp, 4 * w * h).unwrap())
     });
 }
@@ -42,7 +50,15 @@ fn stencil_coarsened_same_with_any_workers() {
     same_with_any_workers("stencil3d_coarsened", |mem, opts| {
         let din = mem.alloc_f32(&input).unwrap();
         let dout = mem.alloc_f32(&input).unwrap();
-        let r = run_with(&module, "stencil_kernel", cfg([2, 2, 2], [32, 32, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)], &[], mem, opts);
+        let r = run_with(
+            &module,
+            "stencil_kernel",
+            cfg([2, 2, 2], [32, 32, 1]),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)],
+            &[],
+            mem,
+            opts,
+        );
         (r, mem.read_bytes(dout, 4 * n * n * n).unwrap())
     });
 }
@@ -54,7 +70,15 @@ fn atomics_same_with_any_workers() {
     same_with_any_workers("histogram_shared", |mem, opts| {
         let dd = mem.alloc_bytes(&data).unwrap();
         let bins = mem.alloc_zeroed(64).unwrap();
-        let r = run_with(&module, "histogram_shared", cfg([8, 1, 1], [96, 1, 1]), &[KernelArg::Ptr(dd), KernelArg::Ptr(bins), KernelArg::I32(data.len() as i32)], &[], mem, opts);
+        let r = run_with(
+            &module,
+            "histogram_shared",
+            cfg([8, 1, 1], [96, 1, 1]),
+            &[KernelArg::Ptr(dd), KernelArg::Ptr(bins), KernelArg::I32(data.len() as i32)],
+            &[],
+            mem,
+            opts,
+        );
         (r, mem.read_bytes(bins, 64).unwrap())
     });
 }
@@ -70,14 +94,30 @@ fn findings_same_with_any_workers() {
     same_with_any_workers("missing_sync", |mem, opts| {
         let dn = mem.alloc_f32(&n).unwrap();
         let dp = mem.alloc_zeroed(4 * w * h).unwrap();
-        let r = run_with(&racy, "convolution_tiled_2D_const_mem_kernel", cfg([4, 4, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], mem, opts);
+        let r = run_with(
+            &racy,
+            "convolution_tiled_2D_const_mem_kernel",
+            cfg([4, 4, 1], [32, 32, 1]),
+            &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+            &[("F", &fb)],
+            mem,
+            opts,
+        );
         (r, mem.read_bytes(dp, 4 * w * h).unwrap())
     });
     let oob = module("bugs/oob_global_read");
     same_with_any_workers("oob_global_read", |mem, opts| {
         let din = mem.alloc_f32(&vec![1.0; 1000]).unwrap();
         let dout = mem.alloc_zeroed(4 * 2048).unwrap();
-        let r = run_with(&oob, "copy_no_check", cfg([64, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(1000)], &[], mem, opts);
+        let r = run_with(
+            &oob,
+            "copy_no_check",
+            cfg([64, 1, 1], [32, 1, 1]),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(1000)],
+            &[],
+            mem,
+            opts,
+        );
         (r, Vec::new()) // the output of a faulting launch is not defined
     });
     let spin = module("bugs/infinite_loop");
@@ -85,7 +125,15 @@ fn findings_same_with_any_workers() {
         let flag = mem.alloc_i32(&[0]).unwrap();
         let dout = mem.alloc_zeroed(4 * 64).unwrap();
         let opts = Options { instruction_budget: 1_000_000, ..opts.clone() };
-        let r = run_with(&spin, "spin_forever", cfg([8, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(flag), KernelArg::Ptr(dout)], &[], mem, &opts);
+        let r = run_with(
+            &spin,
+            "spin_forever",
+            cfg([8, 1, 1], [64, 1, 1]),
+            &[KernelArg::Ptr(flag), KernelArg::Ptr(dout)],
+            &[],
+            mem,
+            &opts,
+        );
         (r, Vec::new())
     });
 }
@@ -102,7 +150,15 @@ fn float_atomics_same_with_any_workers() {
         let din = mem.alloc_f32(&input).unwrap();
         let dsum = mem.alloc_zeroed(4).unwrap();
         let opts = Options { threads, ..Options::default() };
-        let r = run_with(&module, "atomic_float_sum", cfg([1172, 1, 1], [256, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dsum), KernelArg::I32(input.len() as i32)], &[], &mut mem, &opts);
+        let r = run_with(
+            &module,
+            "atomic_float_sum",
+            cfg([1172, 1, 1], [256, 1, 1]),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dsum), KernelArg::I32(input.len() as i32)],
+            &[],
+            &mut mem,
+            &opts,
+        );
         (r, mem.read_f32(dsum, 1).unwrap()[0])
     };
     let (r1, sum1) = run(1);

@@ -11,7 +11,11 @@ use emulator::{launch, DeviceMemory, FindingKind, KernelArg, Launch, LaunchConfi
 use std::time::{Duration, Instant};
 
 fn first_of<'a>(report: &'a emulator::LaunchReport, kind: FindingKind) -> &'a emulator::Finding {
-    report.findings.iter().find(|f| f.kind == kind).unwrap_or_else(|| panic!("no {kind:?} finding in {:#?}", report.findings))
+    report
+        .findings
+        .iter()
+        .find(|f| f.kind == kind)
+        .unwrap_or_else(|| panic!("no {kind:?} finding in {:#?}", report.findings))
 }
 
 #[test]
@@ -21,7 +25,15 @@ fn out_of_bounds_global_read_is_reported_and_ends_the_launch() {
     let din = mem.alloc_f32(&[1.0; 100]).unwrap();
     let dout = mem.alloc_zeroed(4 * 128).unwrap();
     // 128 threads on 100 elements, no bounds check: threads 100..127 read past `in`.
-    let report = run_with(&module, "copy_no_check", cfg([1, 1, 1], [128, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "copy_no_check",
+        cfg([1, 1, 1], [128, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::OutOfBounds);
     assert_finding_file(f, "oob_global_read.cu");
     assert_eq!(finding_line(f), marker_line("bugs/oob_global_read.cu", "read"));
@@ -38,7 +50,15 @@ fn out_of_bounds_global_read_in_a_later_block() {
     let din = mem.alloc_f32(&[1.0; 100]).unwrap();
     let dout = mem.alloc_zeroed(4 * 128).unwrap();
     // Blocks of 32: block 3 holds threads 96..127; its thread 4 is element 100.
-    let report = run_with(&module, "copy_no_check", cfg([4, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "copy_no_check",
+        cfg([4, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::OutOfBounds);
     assert_eq!(finding_line(f), marker_line("bugs/oob_global_read.cu", "read"));
     assert_eq!((f.block, f.thread), ([3, 0, 0], [4, 0, 0]));
@@ -51,7 +71,15 @@ fn out_of_bounds_shared_write() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[2.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "shared_overflow", cfg([2, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "shared_overflow",
+        cfg([2, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::OutOfBounds);
     assert_finding_file(f, "oob_shared_write.cu");
     assert_eq!(finding_line(f), marker_line("bugs/oob_shared_write.cu", "write"));
@@ -65,7 +93,15 @@ fn misaligned_int_load() {
     let mut mem = DeviceMemory::new();
     let bytes = mem.alloc_bytes(&[7u8; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 8).unwrap();
-    let report = run_with(&module, "misaligned_int", cfg([1, 1, 1], [8, 1, 1]), &[KernelArg::Ptr(bytes), KernelArg::Ptr(dout), KernelArg::I32(8)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "misaligned_int",
+        cfg([1, 1, 1], [8, 1, 1]),
+        &[KernelArg::Ptr(bytes), KernelArg::Ptr(dout), KernelArg::I32(8)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Misaligned);
     assert_finding_file(f, "misaligned.cu");
     assert_eq!(finding_line(f), marker_line("bugs/misaligned.cu", "load"));
@@ -118,7 +154,15 @@ fn write_after_read_hazard() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&(0..64).map(|i| i as f32).collect::<Vec<_>>()).unwrap();
     let dout = mem.alloc_zeroed(4 * 128).unwrap();
-    let report = run_with(&module, "war_hazard", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "war_hazard",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Race);
     assert_finding_file(f, "war_hazard.cu");
     // Thread t < 32 reads tile[t + 32] while thread t + 32 overwrites it: whichever comes second
@@ -142,7 +186,15 @@ fn write_after_write_by_two_threads() {
     let module = module("bugs/waw");
     let mut mem = DeviceMemory::new();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "waw_race", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "waw_race",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Race);
     assert_finding_file(f, "waw.cu");
     assert_eq!(finding_line(f), marker_line("bugs/waw.cu", "write"));
@@ -157,7 +209,15 @@ fn read_of_shared_memory_nobody_wrote() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "uninit_read", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "uninit_read",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::UninitializedShared);
     assert_finding_file(f, "uninit_shared.cu");
     assert_eq!(finding_line(f), marker_line("bugs/uninit_shared.cu", "read"));
@@ -174,7 +234,15 @@ fn unwritten_shared_value_used_in_arithmetic_is_reported() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "uninit_add", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "uninit_add",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::UninitializedShared);
     assert_finding_file(f, "uninit_copy.cu");
     assert_eq!(finding_line(f), marker_line("bugs/uninit_copy.cu", "add"));
@@ -188,7 +256,15 @@ fn copy_of_unwritten_shared_is_reported_where_the_copy_is_used() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "uninit_copy_then_use", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "uninit_copy_then_use",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     // b[32..63] are copies of unwritten a[32..63]; thread t reads b[63 - t], so threads 0..31
     // use them. The copy itself (line `copy`) is not a finding.
     let found = findings_of(&report, FindingKind::UninitializedShared);
@@ -209,7 +285,15 @@ fn barrier_inside_a_branch_only_some_threads_take() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "partial_barrier", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "partial_barrier",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Barrier);
     assert_finding_file(f, "partial_barrier.cu");
     assert_eq!(finding_line(f), marker_line("bugs/partial_barrier.cu", "barrier"));
@@ -224,7 +308,15 @@ fn early_return_before_a_barrier() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
-    let report = run_with(&module, "early_return", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(40)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "early_return",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(40)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Barrier);
     assert_finding_file(f, "early_return.cu");
     assert_eq!(finding_line(f), marker_line("bugs/early_return.cu", "barrier"));
@@ -241,7 +333,14 @@ fn early_return_is_fine_when_the_whole_block_returns() {
     let din = mem.alloc_f32(&[1.0; 64]).unwrap();
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
     // With n = 64 the kernel reads tile[(t+1) % 40] for every t < 64: all written. Clean.
-    run_clean(&module, "early_return", cfg([1, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(64)], &[], &mut mem);
+    run_clean(
+        &module,
+        "early_return",
+        cfg([1, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(64)],
+        &[],
+        &mut mem,
+    );
 }
 
 #[test]
@@ -252,13 +351,25 @@ fn infinite_loop_times_out_quickly() {
     let dout = mem.alloc_zeroed(4 * 64).unwrap();
     let opts = Options { instruction_budget: 2_000_000, ..Options::default() };
     let start = Instant::now();
-    let report = run_with(&module, "spin_forever", cfg([2, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(flag), KernelArg::Ptr(dout)], &[], &mut mem, &opts);
+    let report = run_with(
+        &module,
+        "spin_forever",
+        cfg([2, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(flag), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &opts,
+    );
     let took = start.elapsed();
     assert!(took < Duration::from_secs(5), "timeout took {took:?}");
     let f = first_of(&report, FindingKind::Timeout);
     assert!(!report.completed);
     // The budget is a bound on the work done, give or take one warp-instruction per worker.
-    assert!(report.metrics.lane_instructions <= 2_000_000 + 64 * 32, "ran {} lane-instructions", report.metrics.lane_instructions);
+    assert!(
+        report.metrics.lane_instructions <= 2_000_000 + 64 * 32,
+        "ran {} lane-instructions",
+        report.metrics.lane_instructions
+    );
     if let Some(src) = &f.source {
         assert!(src.file.ends_with("infinite_loop.cu"));
         assert_eq!(src.line, marker_line("bugs/infinite_loop.cu", "loop"));
@@ -275,10 +386,24 @@ fn findings_beyond_the_first_are_counted_once_per_access() {
     // accesses in all. The emulator may keep one finding per (kind, line), but every bad access is
     // either kept or counted as dropped, once (not once per byte).
     let opts = Options { max_findings: 3, ..Options::default() };
-    let report = run_with(&module, "uninit_read", cfg([4, 1, 1], [64, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &opts);
+    let report = run_with(
+        &module,
+        "uninit_read",
+        cfg([4, 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &opts,
+    );
     assert!((1..=3).contains(&report.findings.len()), "{:#?}", report.findings);
     assert_eq!((report.findings[0].block, report.findings[0].thread), ([0, 0, 0], [32, 0, 0]), "the first in order");
-    assert_eq!(report.findings.len() as u64 + report.findings_dropped, 128, "kept {} + dropped {}", report.findings.len(), report.findings_dropped);
+    assert_eq!(
+        report.findings.len() as u64 + report.findings_dropped,
+        128,
+        "kept {} + dropped {}",
+        report.findings.len(),
+        report.findings_dropped
+    );
 }
 
 #[test]
@@ -293,14 +418,30 @@ fn max_findings_caps_the_findings_kept() {
     let dn = mem.alloc_f32(&n).unwrap();
     let dp = mem.alloc_zeroed(4 * w * h).unwrap();
     let opts = Options { max_findings: 1, ..Options::default() };
-    let report = run_with(&module, "convolution_tiled_2D_const_mem_kernel", cfg([3, 3, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], &mut mem, &opts);
+    let report = run_with(
+        &module,
+        "convolution_tiled_2D_const_mem_kernel",
+        cfg([3, 3, 1], [32, 32, 1]),
+        &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+        &[("F", &fb)],
+        &mut mem,
+        &opts,
+    );
     assert_eq!(report.findings.len(), 1);
     assert!(report.findings_dropped > 0);
     let opts = Options { max_findings: 100, ..Options::default() };
     let mut mem = DeviceMemory::new();
     let dn = mem.alloc_f32(&n).unwrap();
     let dp = mem.alloc_zeroed(4 * w * h).unwrap();
-    let all = run_with(&module, "convolution_tiled_2D_const_mem_kernel", cfg([3, 3, 1], [32, 32, 1]), &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)], &[("F", &fb)], &mut mem, &opts);
+    let all = run_with(
+        &module,
+        "convolution_tiled_2D_const_mem_kernel",
+        cfg([3, 3, 1], [32, 32, 1]),
+        &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+        &[("F", &fb)],
+        &mut mem,
+        &opts,
+    );
     assert!(all.findings.len() >= 2, "hazards on more than one line: {:#?}", all.findings);
     assert_eq!(all.findings[0], report.findings[0], "the cap keeps the first finding");
     assert_eq!(all.findings.len() as u64 + all.findings_dropped, 1 + report.findings_dropped, "same total either way");
@@ -315,7 +456,12 @@ fn launch_err(grid: [u32; 3], block: [u32; 3], dynamic_shared_bytes: u32) -> emu
     let din = mem.alloc_zeroed(64).unwrap();
     let dout = mem.alloc_zeroed(64).unwrap();
     let config = LaunchConfig { grid, block, dynamic_shared_bytes };
-    match launch(&module, &Launch { kernel: "add_one", config, args: &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], constants: &[] }, &mut mem, &Options::default()) {
+    match launch(
+        &module,
+        &Launch { kernel: "add_one", config, args: &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], constants: &[] },
+        &mut mem,
+        &Options::default(),
+    ) {
         Ok(r) => panic!("launch {config:?} should not start, it ran: {:?}", r.findings),
         Err(e) => e,
     }
@@ -354,18 +500,39 @@ fn mismatched_launches_are_errors() {
     let f = [0u8; 100];
     let good_args = [KernelArg::Ptr(d), KernelArg::Ptr(d), KernelArg::I32(4), KernelArg::I32(4)];
     let try_launch = |kernel: &str, args: &[KernelArg], constants: &[(&str, &[u8])], mem: &mut DeviceMemory| {
-        launch(&module, &Launch { kernel, config: cfg([1, 1, 1], [32, 32, 1]), args, constants }, mem, &Options::default())
+        launch(
+            &module,
+            &Launch { kernel, config: cfg([1, 1, 1], [32, 32, 1]), args, constants },
+            mem,
+            &Options::default(),
+        )
     };
     assert!(try_launch("no_such_kernel", &good_args, &[("F", &f)], &mut mem).is_err(), "unknown kernel");
-    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args[..3], &[("F", &f)], &mut mem).is_err(), "too few args");
     assert!(
-        try_launch("convolution_tiled_2D_const_mem_kernel", &[KernelArg::I32(0), KernelArg::Ptr(d), KernelArg::I32(4), KernelArg::I32(4)], &[("F", &f)], &mut mem).is_err(),
+        try_launch("convolution_tiled_2D_const_mem_kernel", &good_args[..3], &[("F", &f)], &mut mem).is_err(),
+        "too few args"
+    );
+    assert!(
+        try_launch(
+            "convolution_tiled_2D_const_mem_kernel",
+            &[KernelArg::I32(0), KernelArg::Ptr(d), KernelArg::I32(4), KernelArg::I32(4)],
+            &[("F", &f)],
+            &mut mem
+        )
+        .is_err(),
         "a 4-byte argument for an 8-byte pointer parameter"
     );
-    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("G", &f)], &mut mem).is_err(), "unknown constant");
-    assert!(try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &[0u8; 101])], &mut mem).is_err(), "constant larger than its symbol");
+    assert!(
+        try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("G", &f)], &mut mem).is_err(),
+        "unknown constant"
+    );
+    assert!(
+        try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &[0u8; 101])], &mut mem).is_err(),
+        "constant larger than its symbol"
+    );
     // And the right launch does run.
-    let report = try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &f)], &mut mem).expect("good launch");
+    let report =
+        try_launch("convolution_tiled_2D_const_mem_kernel", &good_args, &[("F", &f)], &mut mem).expect("good launch");
     assert_clean("good launch", &report);
 }
 
@@ -387,7 +554,8 @@ fn module_reports_kernels_constants_and_shared() {
 fn unknown_opcode_is_a_load_error_with_the_line() {
     let ptx = fixture_text("ptx/metrics_probe.ptx");
     // Hand-edit: turn the first add.f32 into an instruction that does not exist.
-    let (idx, line) = ptx.lines().enumerate().find(|(_, l)| l.trim_start().starts_with("add.f32")).expect("fixture has an add.f32");
+    let (idx, line) =
+        ptx.lines().enumerate().find(|(_, l)| l.trim_start().starts_with("add.f32")).expect("fixture has an add.f32");
     let edited: String = ptx
         .lines()
         .enumerate()
@@ -406,10 +574,15 @@ fn unknown_opcode_is_a_load_error_with_the_line() {
 
 #[test]
 fn garbage_is_a_load_error_not_a_panic() {
-    for text in ["", "hello", ".version 8.5\n.target sm_75\n.entry k( {", "\u{0}\u{1}binary", ".visible .entry k()\n{\n\tret\n"] {
+    for text in
+        ["", "hello", ".version 8.5\n.target sm_75\n.entry k( {", "\u{0}\u{1}binary", ".visible .entry k()\n{\n\tret\n"]
+    {
         let _ = Module::parse(text); // may load (an empty module) or fail, but must not panic
     }
-    assert!(Module::parse(".version 8.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n\tbogus.op %r1;\n}\n").is_err());
+    assert!(Module::parse(
+        ".version 8.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n\tbogus.op %r1;\n}\n"
+    )
+    .is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -422,7 +595,14 @@ fn syncwarp_orders_an_exchange_inside_a_warp() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&input).unwrap();
     let dout = mem.alloc_zeroed(128).unwrap();
-    run_clean(&module, "exchange_synced", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
+    run_clean(
+        &module,
+        "exchange_synced",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(mem.read_f32(dout, 32).unwrap(), (0..32).map(|i| (i ^ 1) as f32).collect::<Vec<_>>());
 }
 
@@ -434,7 +614,15 @@ fn exchange_inside_a_warp_without_syncwarp_is_a_race() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 32]).unwrap();
     let dout = mem.alloc_zeroed(128).unwrap();
-    let report = run_with(&module, "exchange_racy", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "exchange_racy",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::Race);
     assert_finding_file(f, "warp_sync.cu");
     assert_eq!(finding_line(f), marker_line("warp_sync.cu", "read"));
@@ -451,8 +639,20 @@ fn instruction_budget_is_for_the_whole_launch() {
     let mut mem = DeviceMemory::new();
     let dout = mem.alloc_zeroed(4 * 32 * 1000).unwrap();
     let opts = Options { instruction_budget: 4_000_000, ..Options::default() };
-    let report = run_with(&module, "uneven_work", cfg([1000, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(dout), KernelArg::I32(40_000)], &[], &mut mem, &opts);
-    assert!(report.metrics.lane_instructions < 4_000_000, "the whole launch ran {} lane-instructions", report.metrics.lane_instructions);
+    let report = run_with(
+        &module,
+        "uneven_work",
+        cfg([1000, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(dout), KernelArg::I32(40_000)],
+        &[],
+        &mut mem,
+        &opts,
+    );
+    assert!(
+        report.metrics.lane_instructions < 4_000_000,
+        "the whole launch ran {} lane-instructions",
+        report.metrics.lane_instructions
+    );
     assert_clean("uneven_work within budget", &report);
     let mut acc = 0.0f32;
     for _ in 0..40_000 {
@@ -462,7 +662,15 @@ fn instruction_budget_is_for_the_whole_launch() {
     assert_eq!((out[0], out[40]), (acc, 0.0));
     // And a budget below the total does time out.
     let opts = Options { instruction_budget: 1_000_000, ..Options::default() };
-    let report = run_with(&module, "uneven_work", cfg([1000, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(dout), KernelArg::I32(40_000)], &[], &mut mem, &opts);
+    let report = run_with(
+        &module,
+        "uneven_work",
+        cfg([1000, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(dout), KernelArg::I32(40_000)],
+        &[],
+        &mut mem,
+        &opts,
+    );
     assert!(!report.completed);
     assert!(findings_of(&report, FindingKind::Timeout).len() == 1, "{:#?}", report.findings);
 }
@@ -473,7 +681,15 @@ fn out_of_bounds_before_the_start_and_past_the_end_on_write() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&[1.0; 100]).unwrap();
     let dout = mem.alloc_zeroed(400).unwrap();
-    let report = run_with(&module, "read_before_start", cfg([4, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "read_before_start",
+        cfg([4, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(100)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::OutOfBounds);
     assert_eq!(finding_line(f), marker_line("bugs/oob_more.cu", "read-before"));
     assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "thread 0 reads in[-1]");
@@ -481,7 +697,15 @@ fn out_of_bounds_before_the_start_and_past_the_end_on_write() {
 
     let mut mem = DeviceMemory::new();
     let dout = mem.alloc_zeroed(400).unwrap();
-    let report = run_with(&module, "write_past_end", cfg([1, 1, 1], [128, 1, 1]), &[KernelArg::Ptr(dout)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "write_past_end",
+        cfg([1, 1, 1], [128, 1, 1]),
+        &[KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::OutOfBounds);
     assert_eq!(finding_line(f), marker_line("bugs/oob_more.cu", "write-past"));
     assert_eq!((f.block, f.thread), ([0, 0, 0], [100, 0, 0]));
@@ -495,7 +719,15 @@ fn uninitialized_dynamic_shared_memory() {
     let da = mem.alloc_i32(&[3; 64]).unwrap();
     let dc = mem.alloc_zeroed(256).unwrap();
     let config = LaunchConfig { grid: [1, 1, 1], block: [64, 1, 1], dynamic_shared_bytes: 66 * 4 };
-    let report = run_with(&module, "stencil1D_no_halo", config, &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(64)], &[], &mut mem, &Options::default());
+    let report = run_with(
+        &module,
+        "stencil1D_no_halo",
+        config,
+        &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(64)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
     let f = first_of(&report, FindingKind::UninitializedShared);
     assert_finding_file(f, "uninit_dynamic.cu");
     assert_eq!(finding_line(f), marker_line("bugs/uninit_dynamic.cu", "read"));

@@ -54,7 +54,13 @@ fn conv1d_matches_reference_on_awkward_sizes() {
                 &module,
                 "convolution_1D_basic_kernel",
                 cfg([div_up(width, 32), 1, 1], [32, 1, 1]),
-                &[KernelArg::Ptr(dn), KernelArg::Ptr(df), KernelArg::Ptr(dp), KernelArg::I32(r as i32), KernelArg::I32(width as i32)],
+                &[
+                    KernelArg::Ptr(dn),
+                    KernelArg::Ptr(df),
+                    KernelArg::Ptr(dp),
+                    KernelArg::I32(r as i32),
+                    KernelArg::I32(width as i32),
+                ],
                 &[],
                 &mut mem,
             );
@@ -105,10 +111,17 @@ fn conv2d_basic_matches_reference_on_awkward_sizes() {
 }
 
 /// The sizes every radius-2 constant-memory convolution is tried on.
-const CONV_SIZES: &[(usize, usize)] = &[(1, 1), (1, 100), (100, 1), (5, 3), (28, 28), (29, 29), (32, 32), (33, 31), (64, 33), (100, 70)];
+const CONV_SIZES: &[(usize, usize)] =
+    &[(1, 1), (1, 100), (100, 1), (5, 3), (28, 28), (29, 29), (32, 32), (33, 31), (64, 33), (100, 70)];
 
 /// Runs one of the three constant-memory convolutions (r = 2, F in the symbol `F`) and checks it.
-fn check_const_conv(fixture: &str, kernel: &str, runtime_r: bool, grid_for: impl Fn(usize, usize) -> ([u32; 3], [u32; 3]), seed: u64) {
+fn check_const_conv(
+    fixture: &str,
+    kernel: &str,
+    runtime_r: bool,
+    grid_for: impl Fn(usize, usize) -> ([u32; 3], [u32; 3]),
+    seed: u64,
+) {
     let module = module(fixture);
     let mut rng = rng(seed);
     let r = 2usize;
@@ -134,7 +147,13 @@ fn check_const_conv(fixture: &str, kernel: &str, runtime_r: bool, grid_for: impl
 
 #[test]
 fn conv2d_const_matches_reference() {
-    check_const_conv("conv2d_const", "convolution_2D_const_mem_kernel", true, |w, h| ([div_up(w, 16), div_up(h, 16), 1], [16, 16, 1]), 3);
+    check_const_conv(
+        "conv2d_const",
+        "convolution_2D_const_mem_kernel",
+        true,
+        |w, h| ([div_up(w, 16), div_up(h, 16), 1], [16, 16, 1]),
+        3,
+    );
 }
 
 #[test]
@@ -174,7 +193,13 @@ fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
         let mut mem = DeviceMemory::new();
         let dn = mem.alloc_f32(&n).unwrap();
         let dp = mem.alloc_zeroed(4 * w * h).unwrap();
-        let args = [KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(r as i32), KernelArg::I32(w as i32), KernelArg::I32(h as i32)];
+        let args = [
+            KernelArg::Ptr(dn),
+            KernelArg::Ptr(dp),
+            KernelArg::I32(r as i32),
+            KernelArg::I32(w as i32),
+            KernelArg::I32(h as i32),
+        ];
         let grid = cfg([div_up(w, 16), div_up(h, 16), 1], [16, 16, 1]);
         let fb = f32_bytes(&f);
         let rep = run_clean(&module, kernel, grid, &args, &[("F", &fb)], &mut mem);
@@ -197,7 +222,13 @@ fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
         assert_eq!(rep.metrics.const_load_bytes, 0, "{w}x{h}: F is not in constant memory");
         // The value stays in device memory for the next launch, as after cudaMemcpyToSymbol.
         let dp2 = mem.alloc_zeroed(4 * w * h).unwrap();
-        let args2 = [KernelArg::Ptr(dn), KernelArg::Ptr(dp2), KernelArg::I32(r as i32), KernelArg::I32(w as i32), KernelArg::I32(h as i32)];
+        let args2 = [
+            KernelArg::Ptr(dn),
+            KernelArg::Ptr(dp2),
+            KernelArg::I32(r as i32),
+            KernelArg::I32(w as i32),
+            KernelArg::I32(h as i32),
+        ];
         run_clean(&module, kernel, grid, &args2, &[], &mut mem);
         assert_eq!(mem.read_f32(dp2, w * h).unwrap(), got, "{w}x{h}: second launch without setting F");
     }
@@ -207,7 +238,10 @@ fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
     let dp = mem.alloc_zeroed(4).unwrap();
     let args = [KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(2), KernelArg::I32(1), KernelArg::I32(1)];
     let too_big = vec![0u8; 104];
-    for (sym, bytes, want) in [("G", &too_big[..4], "no __constant__ or __device__ symbol named `G`"), ("F", &too_big[..], "`F` is 100 bytes")] {
+    for (sym, bytes, want) in [
+        ("G", &too_big[..4], "no __constant__ or __device__ symbol named `G`"),
+        ("F", &too_big[..], "`F` is 100 bytes"),
+    ] {
         let l = emulator::Launch { kernel, config: cfg([1, 1, 1], [1, 1, 1]), args: &args, constants: &[(sym, bytes)] };
         let e = emulator::launch(&module, &l, &mut mem, &options(1)).expect_err("bad symbol accepted");
         assert!(e.message.contains(want), "{}", e.message);
@@ -221,14 +255,26 @@ fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
 fn stencil1d_clamped_average_matches_reference() {
     let module = module("stencil1d");
     let mut rng = rng(6);
-    for &block in &[256u32, 32, 100] { // 100: the last warp of every block has 4 lanes
+    for &block in &[256u32, 32, 100] {
+        // 100: the last warp of every block has 4 lanes
         for &n in &[1usize, 2, 3, 31, 32, 33, 255, 256, 257, 1000] {
             let a: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
             let mut mem = DeviceMemory::new();
             let da = mem.alloc_i32(&a).unwrap();
             let dc = mem.alloc_zeroed(4 * n).unwrap();
-            let config = LaunchConfig { grid: [div_up(n, block as usize), 1, 1], block: [block, 1, 1], dynamic_shared_bytes: (block + 2) * 4 };
-            let report = run_clean(&module, "stencil1D_kernel", config, &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(n as i32)], &[], &mut mem);
+            let config = LaunchConfig {
+                grid: [div_up(n, block as usize), 1, 1],
+                block: [block, 1, 1],
+                dynamic_shared_bytes: (block + 2) * 4,
+            };
+            let report = run_clean(
+                &module,
+                "stencil1D_kernel",
+                config,
+                &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(n as i32)],
+                &[],
+                &mut mem,
+            );
             assert_eq!(report.metrics.dynamic_shared_bytes, ((block + 2) * 4) as u64);
             let expected: Vec<i32> = (0..n)
                 .map(|i| {
@@ -252,7 +298,14 @@ fn stencil1d_textbook_example() {
     let da = mem.alloc_i32(&a).unwrap();
     let dc = mem.alloc_zeroed(32).unwrap();
     let config = LaunchConfig { grid: [1, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: 258 * 4 };
-    run_clean(&module, "stencil1D_kernel", config, &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(8)], &[], &mut mem);
+    run_clean(
+        &module,
+        "stencil1D_kernel",
+        config,
+        &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(8)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(mem.read_i32(dc, 8).unwrap(), vec![5, 4, 6, 4, 6, 4, 5, 5]);
 }
 
@@ -292,7 +345,14 @@ fn check_stencil3d(fixture: &str, sizes: &[usize], geometry: impl Fn(usize) -> (
         // The grader copies the input to the output first: boundary points are never written.
         let dout = mem.alloc_f32(&input).unwrap();
         let (grid, block) = geometry(n);
-        run_clean(&module, "stencil_kernel", cfg(grid, block), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)], &[], &mut mem);
+        run_clean(
+            &module,
+            "stencil_kernel",
+            cfg(grid, block),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)],
+            &[],
+            &mut mem,
+        );
         let (exact, mag) = stencil3d_reference(&input, n);
         let got = mem.read_f32(dout, n * n * n).unwrap();
         assert_close_bound(&format!("{fixture} N {n}"), &got, &exact, &mag, 7);
@@ -301,31 +361,56 @@ fn check_stencil3d(fixture: &str, sizes: &[usize], geometry: impl Fn(usize) -> (
 
 #[test]
 fn stencil3d_basic_matches_reference() {
-    check_stencil3d("stencil3d_basic", &[1, 2, 3, 7, 8, 9, 17, 20], |n| ([div_up(n, 8), div_up(n, 8), div_up(n, 8)], [8, 8, 8]), 7);
+    check_stencil3d(
+        "stencil3d_basic",
+        &[1, 2, 3, 7, 8, 9, 17, 20],
+        |n| ([div_up(n, 8), div_up(n, 8), div_up(n, 8)], [8, 8, 8]),
+        7,
+    );
 }
 
 #[test]
 fn stencil3d_tiled_matches_reference() {
     // IN_TILE_DIM 8: 6 outputs per block and dimension.
-    check_stencil3d("stencil3d_tiled", &[1, 2, 3, 6, 7, 8, 13, 20], |n| ([div_up(n, 6), div_up(n, 6), div_up(n, 6)], [8, 8, 8]), 8);
+    check_stencil3d(
+        "stencil3d_tiled",
+        &[1, 2, 3, 6, 7, 8, 13, 20],
+        |n| ([div_up(n, 6), div_up(n, 6), div_up(n, 6)], [8, 8, 8]),
+        8,
+    );
 }
 
 #[test]
 fn stencil3d_coarsened_matches_reference() {
     // IN_TILE_DIM 32, each block computes 30×30 outputs per plane over 30 planes.
-    check_stencil3d("stencil3d_coarsened", &[1, 3, 5, 30, 33], |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]), 9);
+    check_stencil3d(
+        "stencil3d_coarsened",
+        &[1, 3, 5, 30, 33],
+        |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]),
+        9,
+    );
 }
 
 #[test]
 fn stencil3d_coarsened_as_printed_copies_unwritten_planes_without_findings() {
     // Fig. 8.10 as printed: out-of-grid slots are never written and the plane rotation copies
     // them. Only copied, never used: no finding (compute-sanitizer agrees), and right results.
-    check_stencil3d("stencil3d_coarsened_textbook", &[10, 33], |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]), 11);
+    check_stencil3d(
+        "stencil3d_coarsened_textbook",
+        &[10, 33],
+        |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]),
+        11,
+    );
 }
 
 #[test]
 fn stencil3d_register_tiled_matches_reference() {
-    check_stencil3d("stencil3d_register", &[1, 3, 5, 30, 33], |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]), 10);
+    check_stencil3d(
+        "stencil3d_register",
+        &[1, 3, 5, 30, 33],
+        |n| ([div_up(n, 30), div_up(n, 30), div_up(n, 30)], [32, 32, 1]),
+        10,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,7 +434,14 @@ fn doubles_fma_product_and_narrowing() {
         &module,
         "daxpy_mix",
         cfg([3, 1, 1], [32, 1, 1]),
-        &[KernelArg::Ptr(dx), KernelArg::Ptr(dy), KernelArg::Ptr(dprod), KernelArg::Ptr(dnarrow), KernelArg::F64(a), KernelArg::I32(n as i32)],
+        &[
+            KernelArg::Ptr(dx),
+            KernelArg::Ptr(dy),
+            KernelArg::Ptr(dprod),
+            KernelArg::Ptr(dnarrow),
+            KernelArg::F64(a),
+            KernelArg::I32(n as i32),
+        ],
         &[],
         &mut mem,
     );
@@ -382,7 +474,14 @@ fn unsigned_math_wraps_divides_and_shifts() {
     let da = mem.alloc_i32(&to_i32(&a)).unwrap();
     let db = mem.alloc_i32(&to_i32(&b)).unwrap();
     let dout = mem.alloc_zeroed(4 * 7 * n).unwrap();
-    run_clean(&module, "unsigned_ops", cfg([4, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+    run_clean(
+        &module,
+        "unsigned_ops",
+        cfg([4, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let got = read_u32(&mem, dout, 7 * n);
     for i in 0..n {
         let (x, y) = (a[i], b[i]);
@@ -416,7 +515,14 @@ fn histogram_with_shared_and_global_atomics() {
         let dd = mem.alloc_bytes(&data).unwrap();
         let bins = mem.alloc_zeroed(64).unwrap();
         // Few blocks with a grid-stride loop: every thread adds into the shared bins many times.
-        run_clean(&module, "histogram_shared", cfg([3, 1, 1], [128, 1, 1]), &[KernelArg::Ptr(dd), KernelArg::Ptr(bins), KernelArg::I32(n as i32)], &[], &mut mem);
+        run_clean(
+            &module,
+            "histogram_shared",
+            cfg([3, 1, 1], [128, 1, 1]),
+            &[KernelArg::Ptr(dd), KernelArg::Ptr(bins), KernelArg::I32(n as i32)],
+            &[],
+            &mut mem,
+        );
         assert_eq!(read_u32(&mem, bins, 16), expected, "shared-memory histogram, n {n}");
 
         let gbins = mem.alloc_zeroed(64).unwrap();
@@ -444,7 +550,14 @@ fn warp_shuffle_reduction() {
         let mut mem = DeviceMemory::new();
         let din = mem.alloc_f32(&input).unwrap();
         let dout = mem.alloc_zeroed(4 * warps).unwrap();
-        run_clean(&module, "warp_sum", cfg([warps as u32, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+        run_clean(
+            &module,
+            "warp_sum",
+            cfg([warps as u32, 1, 1], [32, 1, 1]),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+            &[],
+            &mut mem,
+        );
         // Replay the shuffle tree exactly: shfl.down gives lane l the value of lane l+offset, or
         // its own value when l+offset is past the warp. The f32 additions are the same ones in the
         // same order, so the sums agree bit for bit.
@@ -481,12 +594,22 @@ fn warp_ballot_all_any() {
     let warps = 5usize;
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_i32(&input).unwrap();
-    let (db, dall, dany) = (mem.alloc_zeroed(4 * warps).unwrap(), mem.alloc_zeroed(4 * warps).unwrap(), mem.alloc_zeroed(4 * warps).unwrap());
+    let (db, dall, dany) = (
+        mem.alloc_zeroed(4 * warps).unwrap(),
+        mem.alloc_zeroed(4 * warps).unwrap(),
+        mem.alloc_zeroed(4 * warps).unwrap(),
+    );
     run_clean(
         &module,
         "warp_votes",
         cfg([1, 1, 1], [(32 * warps) as u32, 1, 1]),
-        &[KernelArg::Ptr(din), KernelArg::Ptr(db), KernelArg::Ptr(dall), KernelArg::Ptr(dany), KernelArg::I32(n as i32)],
+        &[
+            KernelArg::Ptr(din),
+            KernelArg::Ptr(db),
+            KernelArg::Ptr(dall),
+            KernelArg::Ptr(dany),
+            KernelArg::I32(n as i32),
+        ],
         &[],
         &mut mem,
     );
@@ -512,11 +635,27 @@ fn float_division_sqrt_exp() {
     let mut rng = rng(16);
     let n = 300usize;
     let a: Vec<f32> = (0..n).map(|_| rng.gen_range(-100.0f32..100.0)).collect();
-    let b: Vec<f32> = (0..n).map(|_| { let v: f32 = rng.gen_range(0.01f32..20.0); if rng.gen() { v } else { -v } }).collect();
+    let b: Vec<f32> = (0..n)
+        .map(|_| {
+            let v: f32 = rng.gen_range(0.01f32..20.0);
+            if rng.gen() {
+                v
+            } else {
+                -v
+            }
+        })
+        .collect();
     let mut mem = DeviceMemory::new();
     let (da, db) = (mem.alloc_f32(&a).unwrap(), mem.alloc_f32(&b).unwrap());
     let dout = mem.alloc_zeroed(16 * n).unwrap();
-    run_clean(&module, "float_math", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+    run_clean(
+        &module,
+        "float_math",
+        cfg([div_up(n, 64), 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let got = mem.read_f32(dout, 4 * n).unwrap();
     for i in 0..n {
         // Division, sqrt and the reciprocal are correctly rounded (div.rn / sqrt.rn / rcp.rn
@@ -528,7 +667,12 @@ fn float_division_sqrt_exp() {
         // errors); allow 4 ulp of the exact value.
         let exact = (b[i] as f64).exp();
         let ulp = (exact as f32).abs() * f32::EPSILON;
-        assert!((got[4 * i + 2] as f64 - exact).abs() <= 4.0 * ulp as f64, "expf({}) = {}, exact {exact}", b[i], got[4 * i + 2]);
+        assert!(
+            (got[4 * i + 2] as f64 - exact).abs() <= 4.0 * ulp as f64,
+            "expf({}) = {}, exact {exact}",
+            b[i],
+            got[4 * i + 2]
+        );
     }
 }
 
@@ -537,7 +681,14 @@ fn signed_division_and_remainder_with_negatives() {
     let module = module("int_divrem");
     let mut rng = rng(17);
     let mut a: Vec<i32> = (0..200).map(|_| rng.gen_range(-100_000..100_000)).collect();
-    let mut b: Vec<i32> = (0..200).map(|_| loop { let v = rng.gen_range(-50..50); if v != 0 { break v; } }).collect();
+    let mut b: Vec<i32> = (0..200)
+        .map(|_| loop {
+            let v = rng.gen_range(-50..50);
+            if v != 0 {
+                break v;
+            }
+        })
+        .collect();
     // Hand-picked signs: -7/2 = -3 rem -1, 7/-2 = -3 rem 1, -7/-2 = 3 rem -1, INT_MIN / 1.
     a[..4].copy_from_slice(&[-7, 7, -7, i32::MIN]);
     b[..4].copy_from_slice(&[2, -2, -2, 1]);
@@ -545,11 +696,24 @@ fn signed_division_and_remainder_with_negatives() {
     let mut mem = DeviceMemory::new();
     let (da, db) = (mem.alloc_i32(&a).unwrap(), mem.alloc_i32(&b).unwrap());
     let dout = mem.alloc_zeroed(12 * n).unwrap();
-    run_clean(&module, "int_divrem", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+    run_clean(
+        &module,
+        "int_divrem",
+        cfg([div_up(n, 64), 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let got = mem.read_i32(dout, 3 * n).unwrap();
     assert_eq!(&got[..12], &[-3, -1, -1, -3, 1, 0, 3, -1, -1, i32::MIN, 0, i32::MIN >> 3]);
     for i in 0..n {
-        assert_eq!(&got[3 * i..3 * i + 3], &[a[i] / b[i], a[i] % b[i], a[i] >> 3], "element {i}: {} and {}", a[i], b[i]);
+        assert_eq!(
+            &got[3 * i..3 * i + 3],
+            &[a[i] / b[i], a[i] % b[i], a[i] >> 3],
+            "element {i}: {} and {}",
+            a[i],
+            b[i]
+        );
     }
 }
 
@@ -562,7 +726,14 @@ fn float4_vector_loads_and_stores() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&input).unwrap();
     let (dsum, ddbl) = (mem.alloc_zeroed(4 * n).unwrap(), mem.alloc_zeroed(16 * n).unwrap());
-    let report = run_clean(&module, "float4_sum", cfg([2, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dsum), KernelArg::Ptr(ddbl), KernelArg::I32(n as i32)], &[], &mut mem);
+    let report = run_clean(
+        &module,
+        "float4_sum",
+        cfg([2, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dsum), KernelArg::Ptr(ddbl), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let sums: Vec<f32> = input.chunks_exact(4).map(|v| (v[0] + v[1]) + (v[2] + v[3])).collect();
     assert_eq!(mem.read_f32(dsum, n).unwrap(), sums);
     assert_eq!(mem.read_f32(ddbl, 4 * n).unwrap(), input.iter().map(|x| 2.0 * x).collect::<Vec<_>>());
@@ -584,7 +755,14 @@ fn ldg_restrict_read_only_path() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&input).unwrap();
     let dout = mem.alloc_zeroed(4 * n).unwrap();
-    let report = run_clean(&module, "scale_ldg", cfg([3, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::F32(-1.5), KernelArg::I32(n as i32)], &[], &mut mem);
+    let report = run_clean(
+        &module,
+        "scale_ldg",
+        cfg([3, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::F32(-1.5), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(mem.read_f32(dout, n).unwrap(), input.iter().map(|x| x * -1.5).collect::<Vec<_>>());
     // ld.global.nc is a global load like any other for the metrics.
     assert_eq!(report.metrics.global_load_bytes, 4 * n as u64);
@@ -606,7 +784,14 @@ fn conversions_and_64_bit_integers() {
     let dx = mem.alloc_f32(&x).unwrap();
     let dbig = mem.alloc_bytes(&big.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<_>>()).unwrap();
     let dout = mem.alloc_zeroed(32 * n).unwrap();
-    run_clean(&module, "conversions", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dx), KernelArg::Ptr(dbig), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+    run_clean(
+        &module,
+        "conversions",
+        cfg([div_up(n, 64), 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(dx), KernelArg::Ptr(dbig), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let got = mem.read_i32(dout, 8 * n).unwrap();
     for i in 0..n {
         let (v, b) = (x[i], big[i]);
@@ -634,7 +819,14 @@ fn local_array_indexed_at_run_time() {
         let mut mem = DeviceMemory::new();
         let (din, dpicks) = (mem.alloc_f32(&input).unwrap(), mem.alloc_i32(&picks).unwrap());
         let dout = mem.alloc_zeroed(4 * n).unwrap();
-        let report = run_clean(&module, "local_window", cfg([div_up(n, 32), 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dpicks), KernelArg::Ptr(dout), KernelArg::I32(n as i32)], &[], &mut mem);
+        let report = run_clean(
+            &module,
+            "local_window",
+            cfg([div_up(n, 32), 1, 1], [32, 1, 1]),
+            &[KernelArg::Ptr(din), KernelArg::Ptr(dpicks), KernelArg::Ptr(dout), KernelArg::I32(n as i32)],
+            &[],
+            &mut mem,
+        );
         // The same operations in the same order (fma where NVRTC contracts, see the PTX): exact.
         let expected: Vec<f32> = (0..n)
             .map(|i| {
@@ -666,7 +858,14 @@ fn noinline_device_function_call_runs() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&input).unwrap();
     let dout = mem.alloc_zeroed(200).unwrap();
-    run_clean(&module, "call_helper", cfg([2, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(50)], &[], &mut mem);
+    run_clean(
+        &module,
+        "call_helper",
+        cfg([2, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::I32(50)],
+        &[],
+        &mut mem,
+    );
     let expected: Vec<f32> = (0..50).map(|i| input[i].mul_add((i % 5 + 1) as f32, 1.0)).collect();
     assert_eq!(mem.read_f32(dout, 50).unwrap(), expected);
 }
@@ -685,7 +884,14 @@ fn divergent_loops_with_break_and_continue() {
     let dstart = mem.alloc_i32(&start.iter().map(|&v| v as i32).collect::<Vec<_>>()).unwrap();
     let dsteps = mem.alloc_zeroed(4 * n).unwrap();
     let dodd = mem.alloc_i32(&vec![-1; n]).unwrap();
-    run_clean(&module, "collatz_steps", cfg([div_up(n, 64), 1, 1], [64, 1, 1]), &[KernelArg::Ptr(dstart), KernelArg::Ptr(dsteps), KernelArg::Ptr(dodd), KernelArg::I32(n as i32)], &[], &mut mem);
+    run_clean(
+        &module,
+        "collatz_steps",
+        cfg([div_up(n, 64), 1, 1], [64, 1, 1]),
+        &[KernelArg::Ptr(dstart), KernelArg::Ptr(dsteps), KernelArg::Ptr(dodd), KernelArg::I32(n as i32)],
+        &[],
+        &mut mem,
+    );
     let (steps, odd) = (mem.read_i32(dsteps, n).unwrap(), mem.read_i32(dodd, n).unwrap());
     for i in 0..n {
         let (mut v, mut count, mut odds) = (start[i], 0, 0);
@@ -724,7 +930,11 @@ fn every_index_in_odd_3d_blocks_and_grids() {
                 for tz in 0..2 {
                     for ty in 0..3 {
                         for tx in 0..5 {
-                            assert_eq!(&got[8 * gid..8 * gid + 8], &[tx, ty, tz, bx, by, bz, 50302, 30202], "thread {gid}");
+                            assert_eq!(
+                                &got[8 * gid..8 * gid + 8],
+                                &[tx, ty, tz, bx, by, bz, 50302, 30202],
+                                "thread {gid}"
+                            );
                             gid += 1;
                         }
                     }
@@ -742,8 +952,10 @@ fn static_and_dynamic_shared_memory_do_not_overlap() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_i32(&input).unwrap();
     let dout = mem.alloc_zeroed(4 * n).unwrap();
-    let config = emulator::LaunchConfig { grid: [1, 1, 1], block: [n as u32, 1, 1], dynamic_shared_bytes: 4 * n as u32 };
-    let report = run_clean(&module, "mixed_shared", config, &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
+    let config =
+        emulator::LaunchConfig { grid: [1, 1, 1], block: [n as u32, 1, 1], dynamic_shared_bytes: 4 * n as u32 };
+    let report =
+        run_clean(&module, "mixed_shared", config, &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
     let expected: Vec<i32> = (0..n).map(|t| input[n - 1 - t] + 1000 + (t % 16) as i32).collect();
     assert_eq!(mem.read_i32(dout, n).unwrap(), expected);
     assert_eq!((report.metrics.static_shared_bytes, report.metrics.dynamic_shared_bytes), (64, 4 * n as u64));

@@ -93,7 +93,14 @@ fn conv2d_basic_5x4_image_3x3_filter_exact_counts() {
         &module,
         "convolution_2D_basic_kernel",
         cfg([1, 1, 1], [8, 8, 1]),
-        &[KernelArg::Ptr(dn), KernelArg::Ptr(df), KernelArg::Ptr(dp), KernelArg::I32(1), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+        &[
+            KernelArg::Ptr(dn),
+            KernelArg::Ptr(df),
+            KernelArg::Ptr(dp),
+            KernelArg::I32(1),
+            KernelArg::I32(w as i32),
+            KernelArg::I32(h as i32),
+        ],
         &[],
         &mut mem,
     );
@@ -176,7 +183,14 @@ fn stencil3d_basic_op_per_byte_is_13_over_28() {
     let mut mem = DeviceMemory::new();
     let din = mem.alloc_f32(&input).unwrap();
     let dout = mem.alloc_f32(&input).unwrap();
-    let report = run_clean(&module, "stencil_kernel", cfg([2, 2, 2], [8, 8, 8]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)], &[], &mut mem);
+    let report = run_clean(
+        &module,
+        "stencil_kernel",
+        cfg([2, 2, 2], [8, 8, 8]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout), KernelArg::U32(n as u32)],
+        &[],
+        &mut mem,
+    );
     let m = &report.metrics;
     // 8³ = 512 interior points × (1 mul + 6 fma = 13 FLOPs, 7 loads of 4 bytes).
     assert_eq!(m.flops, 512 * 13);
@@ -197,7 +211,14 @@ fn strided(stride: i32) -> emulator::Metrics {
     let module = module("metrics_probe");
     let mut mem = DeviceMemory::new();
     let out = mem.alloc_zeroed(128).unwrap();
-    let report = run_clean(&module, "strided_shared", cfg([1, 1, 1], [32, 1, 1]), &[KernelArg::Ptr(out), KernelArg::I32(stride)], &[], &mut mem);
+    let report = run_clean(
+        &module,
+        "strided_shared",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(out), KernelArg::I32(stride)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(mem.read_f32(out, 32).unwrap(), (0..32).map(|t| t as f32).collect::<Vec<_>>());
     report.metrics
 }
@@ -225,7 +246,14 @@ fn active_lane_efficiency_of_100_threads() {
     let dout = mem.alloc_zeroed(400).unwrap();
     // One block of 100 threads: 4 warps, the last with 4 lanes. No branches: every thread runs
     // the same K instructions, so warp-instructions = 4K, lane-instructions = 100K.
-    let report = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(din), KernelArg::Ptr(dout)], &[], &mut mem);
+    let report = run_clean(
+        &module,
+        "add_one",
+        cfg([1, 1, 1], [100, 1, 1]),
+        &[KernelArg::Ptr(din), KernelArg::Ptr(dout)],
+        &[],
+        &mut mem,
+    );
     let m = &report.metrics;
     assert!(m.warp_instructions > 0 && m.warp_instructions % 4 == 0, "warp instructions {}", m.warp_instructions);
     assert_eq!(m.lane_instructions, m.warp_instructions / 4 * 100);
@@ -247,13 +275,34 @@ fn unique_bytes_are_per_launch() {
     let a = mem.alloc_f32(&[1.0; 100]).unwrap();
     let b = mem.alloc_f32(&[2.0; 100]).unwrap();
     let out = mem.alloc_zeroed(400).unwrap();
-    let first = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(a), KernelArg::Ptr(out)], &[], &mut mem);
+    let first = run_clean(
+        &module,
+        "add_one",
+        cfg([1, 1, 1], [100, 1, 1]),
+        &[KernelArg::Ptr(a), KernelArg::Ptr(out)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(first.metrics.unique_global_load_bytes, 400);
     mem.read_bytes(b, 400).unwrap();
     mem.write_bytes(a, &[0; 400]).unwrap();
-    let second = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(b), KernelArg::Ptr(out)], &[], &mut mem);
+    let second = run_clean(
+        &module,
+        "add_one",
+        cfg([1, 1, 1], [100, 1, 1]),
+        &[KernelArg::Ptr(b), KernelArg::Ptr(out)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(second.metrics.unique_global_load_bytes, 400, "the second launch read only b");
-    let third = run_clean(&module, "add_one", cfg([1, 1, 1], [100, 1, 1]), &[KernelArg::Ptr(b), KernelArg::Ptr(out)], &[], &mut mem);
+    let third = run_clean(
+        &module,
+        "add_one",
+        cfg([1, 1, 1], [100, 1, 1]),
+        &[KernelArg::Ptr(b), KernelArg::Ptr(out)],
+        &[],
+        &mut mem,
+    );
     assert_eq!(third.metrics.unique_global_load_bytes, 400, "b again: still 400 for this launch");
     assert_eq!(mem.read_f32(out, 100).unwrap(), vec![3.0; 100]);
 }

@@ -31,11 +31,7 @@ impl Section for SharedStencil1d {
     fn visible_cases(&self) -> Vec<Case> {
         vec![
             // C = [5, 4, 6, 4, 6, 4, 5, 5]; C[2] = (7 + 2 + 9) / 3 = 6, ends clamped.
-            stencil1d_case(
-                "worked example [4,7,2,9,1,8,3,6]",
-                Visibility::Visible,
-                vec![4, 7, 2, 9, 1, 8, 3, 6],
-            ),
+            stencil1d_case("worked example [4,7,2,9,1,8,3,6]", Visibility::Visible, vec![4, 7, 2, 9, 1, 8, 3, 6]),
             // The average of i−1, i, i+1 is i: C[i] = i except C[0] = 0 and C[299] = 298. Two
             // blocks, so elements 255 and 256 need the other block's element as a halo.
             stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect()),
@@ -151,9 +147,7 @@ mod tests {
     fn visible_cases_hold_the_worked_example() {
         let cases = section().visible_cases();
         assert_eq!(cases[0].expected, Data::I32(vec![5, 4, 6, 4, 6, 4, 5, 5]));
-        let Data::I32(ramp) = &cases[1].expected else {
-            panic!("int output")
-        };
+        let Data::I32(ramp) = &cases[1].expected else { panic!("int output") };
         assert_eq!((ramp[0], ramp[255], ramp[256], ramp[299]), (0, 255, 256, 298));
         assert_eq!(cases[0].geometry.dynamic_shared_bytes, 1032);
     }

@@ -1,7 +1,9 @@
 //! PMPP 7.2: basic 2D convolution — one thread per output pixel, image and filter both read
 //! from global memory.
 
-use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::conv::{
+    blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
+};
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
 use rand::rngs::StdRng;
 
@@ -141,11 +143,7 @@ mod tests {
 
     #[test]
     fn every_output_pixel_has_a_thread() {
-        for case in section()
-            .visible_cases()
-            .into_iter()
-            .chain(section().hidden_cases(&mut StdRng::seed_from_u64(5)))
-        {
+        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut StdRng::seed_from_u64(5))) {
             let g = case.geometry;
             let r = radius_of(&case);
             let per_block = {

@@ -1,7 +1,9 @@
 //! PMPP 7.3: the filter in constant memory — the 7.2 kernel, but F is a `__constant__` array
 //! the grader fills, so only the image is read from global memory.
 
-use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::conv::{
+    blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
+};
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
 use rand::rngs::StdRng;
 
@@ -136,11 +138,7 @@ mod tests {
 
     #[test]
     fn every_output_pixel_has_a_thread() {
-        for case in section()
-            .visible_cases()
-            .into_iter()
-            .chain(section().hidden_cases(&mut StdRng::seed_from_u64(5)))
-        {
+        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut StdRng::seed_from_u64(5))) {
             let g = case.geometry;
             let r = radius_of(&case);
             let per_block = {

@@ -2,7 +2,9 @@
 //! IN_TILE_DIM² input tile (halo included) into shared memory and computes the OUT_TILE_DIM²
 //! outputs inside it.
 
-use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::conv::{
+    blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
+};
 use kernels::exercise::{Case, Compare, Geometry, Metric, MetricsVariant, Section, Target, Visibility};
 use rand::rngs::StdRng;
 
@@ -203,11 +205,7 @@ mod tests {
 
     #[test]
     fn every_output_pixel_has_a_thread() {
-        for case in section()
-            .visible_cases()
-            .into_iter()
-            .chain(section().hidden_cases(&mut StdRng::seed_from_u64(5)))
-        {
+        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut StdRng::seed_from_u64(5))) {
             let g = case.geometry;
             let r = radius_of(&case);
             let per_block = g.block[0] as usize - 2 * r;

@@ -1,7 +1,9 @@
 //! PMPP 7.5: tiled 2D convolution using the caches for halo cells. Input and output tiles are
 //! the same size (TILE_DIM²); halo taps are read from global memory and left to the caches.
 
-use kernels::conv::{blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput};
+use kernels::conv::{
+    blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
+};
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
 use rand::rngs::StdRng;
 
@@ -150,11 +152,7 @@ mod tests {
 
     #[test]
     fn every_output_pixel_has_a_thread() {
-        for case in section()
-            .visible_cases()
-            .into_iter()
-            .chain(section().hidden_cases(&mut StdRng::seed_from_u64(5)))
-        {
+        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut StdRng::seed_from_u64(5))) {
             let g = case.geometry;
             let r = radius_of(&case);
             let per_block = {

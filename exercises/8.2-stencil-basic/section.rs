@@ -3,7 +3,9 @@
 
 use kernels::conv::blocks_for;
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
-use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use kernels::stencil::{
+    stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput,
+};
 use rand::rngs::StdRng;
 
 const BLOCK_SIDE: usize = 8;
@@ -20,11 +22,7 @@ pub fn section() -> &'static dyn Section {
 fn geometry(n: usize) -> Geometry {
     // 8×8×8 threads per block, one per grid point; the grid rounds N up.
     let blocks = blocks_for(n, BLOCK_SIDE);
-    Geometry {
-        grid: [blocks, blocks, blocks],
-        block: [BLOCK_SIDE as u32; 3],
-        dynamic_shared_bytes: 0,
-    }
+    Geometry { grid: [blocks, blocks, blocks], block: [BLOCK_SIDE as u32; 3], dynamic_shared_bytes: 0 }
 }
 
 fn case(input: Stencil3dInput) -> Case {
@@ -71,7 +69,8 @@ impl Section for BasicStencil {
             // (a mul and six fmas) per 7 four-byte loads; boundary points load nothing.
             value: 0.4,
             textbook: Some(13.0 / 28.0),
-            advice: "each interior point costs 13 FLOPs (one multiply, six multiply-adds) and 7 loads; load nothing else",
+            advice:
+                "each interior point costs 13 FLOPs (one multiply, six multiply-adds) and 7 loads; load nothing else",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
@@ -135,9 +134,7 @@ mod tests {
         let Data::F32(out) = &case.expected else { panic!("float output") };
         let n = case.shape[0];
         assert_eq!(out[(2 * n + 2) * n + 2], 0.0);
-        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else {
-            panic!("out is in/out")
-        };
+        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else { panic!("out is in/out") };
         assert!(init[(2 * n + 2) * n + 2].is_nan(), "interior starts as NaN");
         assert!(!init[0].is_nan(), "boundary starts as the input");
     }

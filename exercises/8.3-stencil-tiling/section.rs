@@ -3,7 +3,9 @@
 
 use kernels::conv::blocks_for;
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
-use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use kernels::stencil::{
+    stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput,
+};
 use rand::rngs::StdRng;
 
 const IN_TILE_DIM: usize = 8;
@@ -20,11 +22,7 @@ pub fn section() -> &'static dyn Section {
 
 fn geometry(n: usize) -> Geometry {
     let blocks = blocks_for(n, OUT_TILE_DIM);
-    Geometry {
-        grid: [blocks, blocks, blocks],
-        block: [IN_TILE_DIM as u32; 3],
-        dynamic_shared_bytes: 0,
-    }
+    Geometry { grid: [blocks, blocks, blocks], block: [IN_TILE_DIM as u32; 3], dynamic_shared_bytes: 0 }
 }
 
 fn case(input: Stencil3dInput) -> Case {
@@ -73,7 +71,8 @@ impl Section for TiledStencil {
             // on this launch passes the tests and measured 0.464.
             value: 1.0,
             textbook: Some(13.0 * 6.0 * 6.0 * 6.0 / (4.0 * 8.0 * 8.0 * 8.0)),
-            advice: "load each point of the block's input tile once into shared memory and read the neighbours from there",
+            advice:
+                "load each point of the block's input tile once into shared memory and read the neighbours from there",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
@@ -137,9 +136,7 @@ mod tests {
         let Data::F32(out) = &case.expected else { panic!("float output") };
         let n = case.shape[0];
         assert_eq!(out[(2 * n + 2) * n + 2], 0.0);
-        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else {
-            panic!("out is in/out")
-        };
+        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else { panic!("out is in/out") };
         assert!(init[(2 * n + 2) * n + 2].is_nan(), "interior starts as NaN");
         assert!(!init[0].is_nan(), "boundary starts as the input");
     }

@@ -3,7 +3,9 @@
 
 use kernels::conv::blocks_for;
 use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
-use kernels::stencil::{stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput};
+use kernels::stencil::{
+    stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput,
+};
 use rand::rngs::StdRng;
 
 const IN_TILE_DIM: usize = 32;
@@ -149,9 +151,7 @@ mod tests {
         let Data::F32(out) = &case.expected else { panic!("float output") };
         let n = case.shape[0];
         assert_eq!(out[(2 * n + 2) * n + 2], 0.0);
-        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else {
-            panic!("out is in/out")
-        };
+        let Buffer::InOut(Data::F32(init)) = &case.buffers[1] else { panic!("out is in/out") };
         assert!(init[(2 * n + 2) * n + 2].is_nan(), "interior starts as NaN");
         assert!(!init[0].is_nan(), "boundary starts as the input");
     }

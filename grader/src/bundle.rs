@@ -29,7 +29,11 @@ pub fn script(template: &str, section: &dyn Section) -> String {
 }
 
 /// Every file of the bundle, as (name in the zip, contents, executable), sorted by name.
-pub fn contents(root: &Path, section: &dyn Section, cases: Option<&Path>) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
+pub fn contents(
+    root: &Path,
+    section: &dyn Section,
+    cases: Option<&Path>,
+) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
     let mut files = vec![
         ("setup.sh".to_string(), script(SETUP, section).into_bytes(), true),
         ("run_autograder".to_string(), script(RUN_AUTOGRADER, section).into_bytes(), true),
@@ -52,7 +56,11 @@ pub fn contents(root: &Path, section: &dyn Section, cases: Option<&Path>) -> Res
                 if path.is_dir() {
                     stack.push(path);
                 } else if path.is_file() {
-                    files.push((rel_name(&rel), std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?, false));
+                    files.push((
+                        rel_name(&rel),
+                        std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+                        false,
+                    ));
                 }
             }
         }

@@ -72,7 +72,8 @@ pub fn parse(text: &str, json: bool) -> Result<Vec<(&'static str, Case)>, String
 }
 
 pub fn load(path: &Path) -> Result<Vec<(&'static str, Case)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the cases file {}: {e}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read the cases file {}: {e}", path.display()))?;
     let json = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json"));
     parse(&text, json).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -99,7 +100,10 @@ mod tests {
         let ids: Vec<&str> = a.iter().map(|(id, _)| *id).collect();
         assert_eq!(ids, ["7.4", "8.3", "1d"]);
         let (_, conv) = &a[0];
-        assert_eq!((conv.shape, conv.name.as_str(), conv.visibility), ([100, 3, 1], "private: 100×3 r=3", Visibility::Hidden));
+        assert_eq!(
+            (conv.shape, conv.name.as_str(), conv.visibility),
+            ([100, 3, 1], "private: 100×3 r=3", Visibility::Hidden)
+        );
         assert!(conv.defines.iter().any(|(k, v)| k == "FILTER_RADIUS" && v == "3"), "{:?}", conv.defines);
         assert_eq!(a[1].1.shape, [11, 11, 11]);
         assert_eq!((a[2].1.shape, a[2].1.name.as_str()), ([1001, 1, 1], "private: odd"));

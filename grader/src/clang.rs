@@ -66,7 +66,9 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang, String> {
         Command::new(&command[0]).args(&command[1..]).arg(arg).stdin(Stdio::null()).stderr(Stdio::null()).output()
     };
     let version = match run("--version") {
-        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string(),
+        Ok(o) if o.status.success() => {
+            String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string()
+        }
         Ok(_) => return Err(format!("{shown} ({found_by}) does not run")),
         Err(e) => return Err(format!("{shown} ({found_by}) cannot be run: {e}")),
     };
@@ -142,13 +144,17 @@ fn locate(allow_install: bool) -> Result<Clang, String> {
     );
     pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), "zig binary").map_err(|e| not_found(Some(&e)))?;
     let zig = zig_in(&dir).ok_or_else(|| not_found(Some("pip finished but there is no zig binary")))?;
-    probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)").map_err(|e| not_found(Some(&e)))
+    probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)")
+        .map_err(|e| not_found(Some(&e)))
 }
 
 /// A new private scratch directory holding the device headers (for `-I` and `-include`),
 /// removed when dropped.
 fn header_dir() -> Result<tempfile::TempDir, String> {
-    let dir = tempfile::Builder::new().prefix("pmpp-clang-").tempdir().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+    let dir = tempfile::Builder::new()
+        .prefix("pmpp-clang-")
+        .tempdir()
+        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
     for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -159,7 +165,12 @@ fn header_dir() -> Result<tempfile::TempDir, String> {
 impl Clang {
     /// Compile `source` (the file's bytes) to PTX. Messages and `.loc` lines name the file
     /// `program_name`, as NVRTC's do.
-    pub fn compile(&self, source: &[u8], program_name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+    pub fn compile(
+        &self,
+        source: &[u8],
+        program_name: &str,
+        defines: &[(String, String)],
+    ) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
         let scratch = header_dir().map_err(fail)?;
         let headers = scratch.path();
@@ -171,7 +182,15 @@ impl Clang {
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
             .args(["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-nocudainc", "-nocudalib"])
-            .args(["-Xclang", "-target-feature", "-Xclang", "+ptx70", "-O3", "-gline-tables-only", "-fno-color-diagnostics"])
+            .args([
+                "-Xclang",
+                "-target-feature",
+                "-Xclang",
+                "+ptx70",
+                "-O3",
+                "-gline-tables-only",
+                "-fno-color-diagnostics",
+            ])
             // As NVRTC: a loop with no side effects is not assumed to end (an endless loop is a
             // timeout finding, not deleted code).
             .arg("-fno-finite-loops")
@@ -225,7 +244,9 @@ mod tests {
     fn a_clang_without_nvptx_is_skipped() {
         let without = "  Registered Targets:\n    aarch64    - AArch64 (little endian)\n    x86-64     - 64-bit X86: EM64T and AMD64\n";
         assert!(!has_nvptx(without));
-        assert!(has_nvptx(&format!("{without}    nvptx      - NVIDIA PTX 32-bit\n    nvptx64    - NVIDIA PTX 64-bit\n")));
+        assert!(has_nvptx(&format!(
+            "{without}    nvptx      - NVIDIA PTX 32-bit\n    nvptx64    - NVIDIA PTX 64-bit\n"
+        )));
         // A command that is not a clang at all is skipped with its reason.
         let e = probe(vec![OsString::from("/nonexistent/clang")], "PMPP_CLANG").unwrap_err();
         assert!(e.contains("/nonexistent/clang (PMPP_CLANG) cannot be run"), "{e}");

@@ -108,7 +108,8 @@ pub fn main() -> i32 {
             return if e.use_stderr() { EXIT_CANNOT_RUN } else { EXIT_PASSED };
         }
     };
-    if cli.format != Format::Text || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
+    if cli.format != Format::Text || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none())
+    {
         colored::control::set_override(false);
     }
     // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later).
@@ -131,7 +132,14 @@ pub fn run(cli: &Cli) -> i32 {
     // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
     if cli.format == Format::Gradescope {
         let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
-        return crate::gradescope::command(&cli.command, cli.kernel.as_deref(), cli.cases.as_deref(), cli.backend, seed, cli.results.as_deref());
+        return crate::gradescope::command(
+            &cli.command,
+            cli.kernel.as_deref(),
+            cli.cases.as_deref(),
+            cli.backend,
+            seed,
+            cli.results.as_deref(),
+        );
     }
     let root = match workspace::find_root() {
         Ok(r) => r,
@@ -143,13 +151,20 @@ pub fn run(cli: &Cli) -> i32 {
         "list" => list(cli, &root),
         "verify" => verify(cli, &root),
         "watch" => crate::watch::command(&root, cli.rest.first().map(String::as_str), cli.backend, cli.seed),
-        "bundle" => crate::bundle::command(&root, cli.rest.first().map(String::as_str), cli.output.as_deref(), cli.cases.as_deref()),
+        "bundle" => crate::bundle::command(
+            &root,
+            cli.rest.first().map(String::as_str),
+            cli.output.as_deref(),
+            cli.cases.as_deref(),
+        ),
         // GPU only: time the kernels on large inputs; `profile` is tools/ncu-crosscheck's.
         "time" => crate::timing::time_command(cli, &root),
         "profile" => crate::timing::profile_command(cli, &root),
         "all" => {
             if cli.kernel.is_some() {
-                return cannot_run("--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)");
+                return cannot_run(
+                    "--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)",
+                );
             }
             grade_sections(cli, &root, sections::all())
         }
@@ -223,7 +238,13 @@ fn prepare(cli: &Cli) -> Result<(Box<dyn backend::Backend>, Compiler), i32> {
 
 /// Grade one section behind catch_unwind: a bug in the grader or the emulator is reported as an
 /// internal error (exit 2), never as the student's failure.
-fn grade_one(grader: &Grader, section: &dyn Section, file: &KernelFile, seed: u64, visible_only: bool) -> Result<SectionReport, Fatal> {
+fn grade_one(
+    grader: &Grader,
+    section: &dyn Section,
+    file: &KernelFile,
+    seed: u64,
+    visible_only: bool,
+) -> Result<SectionReport, Fatal> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, visible_only))) {
         Ok(r) => r,
         Err(_) => {
@@ -388,7 +409,9 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
             let label = format!("{:11}", place.label());
             let label = match place {
                 crate::progress::Place::Done => colored::Colorize::green(label.as_str()).to_string(),
-                crate::progress::Place::Current => colored::Colorize::bold(colored::Colorize::cyan(label.as_str())).to_string(),
+                crate::progress::Place::Current => {
+                    colored::Colorize::bold(colored::Colorize::cyan(label.as_str())).to_string()
+                }
                 _ => label,
             };
             let arrow = if place == crate::progress::Place::Current { "→" } else { " " };
@@ -420,14 +443,23 @@ mod tests {
         assert!(parse(&["7.4", "--solutions"]).unwrap().solutions);
         assert_eq!(parse(&["7.4", "--kernel", "my.cu"]).unwrap().kernel, Some(PathBuf::from("my.cu")));
         let c = parse(&["all", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "1234"]).unwrap();
-        assert_eq!((c.command.as_str(), c.backend, c.format, c.seed), ("all", BackendChoice::Emulator, Format::Json, Some(1234)));
+        assert_eq!(
+            (c.command.as_str(), c.backend, c.format, c.seed),
+            ("all", BackendChoice::Emulator, Format::Json, Some(1234))
+        );
         assert_eq!(parse(&["--backend", "gpu", "list"]).unwrap().backend, BackendChoice::Gpu);
         assert_eq!(parse(&["hint", "7.4", "2"]).unwrap().rest, vec!["7.4", "2"]);
     }
 
     #[test]
     fn bad_command_lines_are_usage_errors() {
-        for bad in [&[][..], &["7.4", "--backend", "tpu"], &["7.4", "--seed", "-3"], &["7.4", "--solutions", "--kernel", "a.cu"], &["7.4", "--format", "xml"]] {
+        for bad in [
+            &[][..],
+            &["7.4", "--backend", "tpu"],
+            &["7.4", "--seed", "-3"],
+            &["7.4", "--solutions", "--kernel", "a.cu"],
+            &["7.4", "--format", "xml"],
+        ] {
             let e = parse(bad).unwrap_err();
             assert!(e.use_stderr(), "{bad:?} should be a usage error (exit 2)");
         }

@@ -26,9 +26,7 @@ pub fn initial_contents(buffer: &Buffer) -> Data {
 pub fn float_matches(expected: f32, got: f32, tolerance: Tolerance) -> bool {
     match tolerance {
         Tolerance::Exact => expected == got,
-        Tolerance::Float { abs, rel } => {
-            expected == got || (got - expected).abs() <= abs + rel * expected.abs()
-        }
+        Tolerance::Float { abs, rel } => expected == got || (got - expected).abs() <= abs + rel * expected.abs(),
     }
 }
 
@@ -143,7 +141,13 @@ pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<String> {
                         bad += plane[y * sx + x] as usize;
                     }
                 }
-                line.push(if bad == 0 { '.' } else if bad == all { 'X' } else { 'x' });
+                line.push(if bad == 0 {
+                    '.'
+                } else if bad == all {
+                    'X'
+                } else {
+                    'x'
+                });
             }
             lines.push(line);
         }
@@ -159,7 +163,9 @@ mod tests {
 
     #[test]
     fn outputs_are_poisoned_and_inputs_kept() {
-        assert!(matches!(initial_contents(&Buffer::OutputF32(3)), Data::F32(v) if v.len() == 3 && v.iter().all(|x| x.is_nan())));
+        assert!(
+            matches!(initial_contents(&Buffer::OutputF32(3)), Data::F32(v) if v.len() == 3 && v.iter().all(|x| x.is_nan()))
+        );
         assert_eq!(initial_contents(&Buffer::OutputI32(2)), Data::I32(vec![I32_POISON; 2]));
         let given = Data::F32(vec![1.0, f32::NAN]);
         assert!(matches!(initial_contents(&Buffer::InOut(given)), Data::F32(v) if v[0] == 1.0 && v[1].is_nan()));
@@ -178,7 +184,8 @@ mod tests {
 
     #[test]
     fn ints_compare_exactly_and_poison_is_named() {
-        let m = compare(&Data::I32(vec![1, 2, 3]), &Data::I32(vec![1, I32_POISON, 3]), Tolerance::Exact, [3, 1, 1]).unwrap();
+        let m = compare(&Data::I32(vec![1, 2, 3]), &Data::I32(vec![1, I32_POISON, 3]), Tolerance::Exact, [3, 1, 1])
+            .unwrap();
         assert_eq!(m.wrong, 1);
         assert!(m.all_unwritten);
         assert_eq!(m.first[0], WrongElement { at: [1, 0, 0], expected: "2".into(), got: "2139062143 (poison)".into() });
@@ -204,10 +211,12 @@ mod tests {
     fn map_marks_a_wrong_border() {
         // 8×4 image whose border is wrong: the map (one cell per element) shows a frame.
         let (w, h) = (8, 4);
-        let wrong: Vec<bool> = (0..w * h).map(|i| {
-            let (x, y) = (i % w, i / w);
-            x == 0 || y == 0 || x == w - 1 || y == h - 1
-        }).collect();
+        let wrong: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                x == 0 || y == 0 || x == w - 1 || y == h - 1
+            })
+            .collect();
         let map = render_map(&wrong, [w, h, 1]);
         assert_eq!(&map[1..], ["XXXXXXXX", "X......X", "X......X", "XXXXXXXX"]);
     }

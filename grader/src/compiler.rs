@@ -37,7 +37,13 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler, S
 
 impl Compiler {
     /// Compile to PTX for the emulator (`arch` is NVRTC's; clang always targets sm_75).
-    pub fn compile(&self, source: &[u8], name: &str, arch: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+    pub fn compile(
+        &self,
+        source: &[u8],
+        name: &str,
+        arch: &str,
+        defines: &[(String, String)],
+    ) -> Result<String, CompileFailure> {
         match self {
             Compiler::Nvrtc(n) => n.compile(source, name, arch, defines),
             Compiler::Clang(c) => c.compile(source, name, defines),

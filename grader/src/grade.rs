@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Section, Target};
 #[cfg(test)]
 use kernels::exercise::Visibility;
+use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Section, Target};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -292,7 +292,14 @@ pub fn cases_for(section: &dyn Section, seed: u64, visible_only: bool) -> Vec<(C
 
 impl<'a> Grader<'a> {
     pub fn new(backend: &'a dyn Backend, compiler: Compiler) -> Self {
-        Grader { backend, compiler, ptx_cache: Mutex::new(HashMap::new()), private_cases: Vec::new(), on_progress: None, variants: false }
+        Grader {
+            backend,
+            compiler,
+            ptx_cache: Mutex::new(HashMap::new()),
+            private_cases: Vec::new(),
+            on_progress: None,
+            variants: false,
+        }
     }
 
     fn compile(&self, source: &[u8], name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
@@ -341,7 +348,8 @@ impl<'a> Grader<'a> {
         let mut cases = cases_for(section, seed, visible_only);
         if !visible_only {
             // Before the metrics case, which stays last.
-            let private = self.private_cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| (c.clone(), false));
+            let private =
+                self.private_cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| (c.clone(), false));
             let at = cases.len() - 1;
             cases.splice(at..at, private);
         }
@@ -464,7 +472,15 @@ impl<'a> Grader<'a> {
                     test.mismatch = mismatch;
                     test.printf = o.printf.iter().map(printf_line).collect();
                     test.printf_more = o.printf_dropped;
-                    collect_findings(&mut report, &mut seen, &o.findings, o.findings_dropped, &case.name, &lines, kernel);
+                    collect_findings(
+                        &mut report,
+                        &mut seen,
+                        &o.findings,
+                        o.findings_dropped,
+                        &case.name,
+                        &lines,
+                        kernel,
+                    );
                     if *is_metrics {
                         if let Some(m) = &o.metrics {
                             report.metrics = Some(metrics_report(section.metrics_case_label(), m, case));
@@ -476,7 +492,8 @@ impl<'a> Grader<'a> {
             report.tests.push(test);
         }
         // On a GPU: what the device made of the metrics case's compilation.
-        if let (Some(m), Some((case, _))) = (report.metrics.as_mut(), cases.iter().find(|(_, is_metrics)| *is_metrics)) {
+        if let (Some(m), Some((case, _))) = (report.metrics.as_mut(), cases.iter().find(|(_, is_metrics)| *is_metrics))
+        {
             m.gpu = programs.iter().find(|(d, _)| *d == case.defines).and_then(|(_, p)| p.resources(kernel_name));
         }
         if !visible_only && report.targets.is_empty() {
@@ -522,7 +539,13 @@ fn printf_line(p: &::emulator::PrintfLine) -> PrintfReport {
 
 impl Grader<'_> {
     /// A section that compiled but cannot be run: it fails with `why` (exit 1).
-    fn unrunnable(&self, mut report: SectionReport, section: &dyn Section, start: Instant, why: String) -> SectionReport {
+    fn unrunnable(
+        &self,
+        mut report: SectionReport,
+        section: &dyn Section,
+        start: Instant,
+        why: String,
+    ) -> SectionReport {
         report.problem = Some(why);
         report.targets = evaluate_targets(&section.targets(), None);
         report.seconds = start.elapsed().as_secs_f64();
@@ -547,8 +570,11 @@ impl Grader<'_> {
             };
             match self.compile(source, &kernel.display, &case.defines) {
                 Err(failure) => {
-                    report.message =
-                        format!("does not compile with {}: {}", defines_text(&case.defines), self.compiler.errors_only(&failure.log))
+                    report.message = format!(
+                        "does not compile with {}: {}",
+                        defines_text(&case.defines),
+                        self.compiler.errors_only(&failure.log)
+                    )
                 }
                 Ok(ptx) => {
                     let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
@@ -598,7 +624,11 @@ fn collect_findings(
     let student_name = |file: &str| -> String {
         let same = file == kernel.display
             || (canonical.is_some() && std::path::Path::new(file).canonicalize().ok() == canonical);
-        if same { kernel.display.clone() } else { file.to_string() }
+        if same {
+            kernel.display.clone()
+        } else {
+            file.to_string()
+        }
     };
     report.findings_more += dropped;
     for f in findings {
@@ -647,7 +677,15 @@ mod tests {
     }
 
     fn outcome(output: Vec<i32>, findings: Vec<Finding>, completed: bool) -> Outcome {
-        Outcome { output: Data::I32(output), metrics: None, findings, findings_dropped: 0, completed, printf: vec![], printf_dropped: 0 }
+        Outcome {
+            output: Data::I32(output),
+            metrics: None,
+            findings,
+            findings_dropped: 0,
+            completed,
+            printf: vec![],
+            printf_dropped: 0,
+        }
     }
 
     #[test]
@@ -696,12 +734,42 @@ mod tests {
     #[test]
     fn targets_measure_and_compare() {
         let case = tiny_case();
-        let m = Metrics { flops: 50, global_load_bytes: 100, static_shared_bytes: 1024, dynamic_shared_bytes: 8, ..Default::default() };
+        let m = Metrics {
+            flops: 50,
+            global_load_bytes: 100,
+            static_shared_bytes: 1024,
+            dynamic_shared_bytes: 8,
+            ..Default::default()
+        };
         let targets = [
-            Target { metric: Metric::OpPerByte, compare: Compare::AtLeast, value: 0.5, textbook: Some(0.5), advice: "a" },
-            Target { metric: Metric::SharedBytesPerBlock, compare: Compare::AtMost, value: 1024.0, textbook: None, advice: "b" },
-            Target { metric: Metric::GlobalLoadBytesPerOutput, compare: Compare::Equal, value: 25.0, textbook: None, advice: "c" },
-            Target { metric: Metric::ThreadsPerBlock, compare: Compare::Equal, value: 4.0, textbook: None, advice: "d" },
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                value: 0.5,
+                textbook: Some(0.5),
+                advice: "a",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::AtMost,
+                value: 1024.0,
+                textbook: None,
+                advice: "b",
+            },
+            Target {
+                metric: Metric::GlobalLoadBytesPerOutput,
+                compare: Compare::Equal,
+                value: 25.0,
+                textbook: None,
+                advice: "c",
+            },
+            Target {
+                metric: Metric::ThreadsPerBlock,
+                compare: Compare::Equal,
+                value: 4.0,
+                textbook: None,
+                advice: "d",
+            },
         ];
         let r = evaluate_targets(&targets, Some((&m, &case)));
         let got: Vec<(Option<f64>, bool)> = r.iter().map(|t| (t.measured, t.passed)).collect();

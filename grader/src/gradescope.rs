@@ -43,7 +43,14 @@ pub struct Leader {
 }
 
 fn test(name: String, passed: bool, visibility: &'static str, output: String) -> Test {
-    Test { name, score: if passed { 1.0 } else { 0.0 }, max_score: 1.0, status: if passed { "passed" } else { "failed" }, visibility, output }
+    Test {
+        name,
+        score: if passed { 1.0 } else { 0.0 },
+        max_score: 1.0,
+        status: if passed { "passed" } else { "failed" },
+        visibility,
+        output,
+    }
 }
 
 /// Every test at 0 with one reason: a kernel that could not be graded at all.
@@ -56,13 +63,25 @@ pub fn not_graded(section: Option<&dyn Section>, seed: u64, reason: &str) -> Res
             tests.push(test(format!("{} test: {} ({label})", s.id(), case.name), false, vis, "not run".into()));
         }
         for t in s.targets() {
-            tests.push(test(format!("{} target: {} {} {}", s.id(), t.metric.as_str(), t.compare.as_str(), t.value), false, "visible", "not run".into()));
+            tests.push(test(
+                format!("{} target: {} {} {}", s.id(), t.metric.as_str(), t.compare.as_str(), t.value),
+                false,
+                "visible",
+                "not run".into(),
+            ));
         }
         tests.push(test(format!("{} sanitizer: no findings", s.id()), false, "visible", "not run".into()));
     } else {
         tests.push(test("grading".into(), false, "visible", reason.to_string()));
     }
-    Results { score: 0.0, execution_time: 0.0, output: reason.to_string(), stdout_visibility: "hidden", tests, leaderboard: vec![] }
+    Results {
+        score: 0.0,
+        execution_time: 0.0,
+        output: reason.to_string(),
+        stdout_visibility: "hidden",
+        tests,
+        leaderboard: vec![],
+    }
 }
 
 /// The results of a graded section.
@@ -89,7 +108,12 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
             output.push('\n');
             output.push_str(&crate::report::printf_block(&t.printf, t.printf_more));
         }
-        tests.push(test(format!("{} test: {} ({label})", r.section, t.name), t.passed, if hidden { "after_published" } else { "visible" }, output));
+        tests.push(test(
+            format!("{} test: {} ({label})", r.section, t.name),
+            t.passed,
+            if hidden { "after_published" } else { "visible" },
+            output,
+        ));
     }
     for t in &r.targets {
         let measured = t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into());
@@ -100,7 +124,12 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         if !t.passed && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
-        tests.push(test(format!("{} target: {} {} {}", r.section, t.name, t.op, t.target), t.passed, "visible", output));
+        tests.push(test(
+            format!("{} target: {} {} {}", r.section, t.name, t.op, t.target),
+            t.passed,
+            "visible",
+            output,
+        ));
     }
     let findings: Vec<String> = r
         .findings
@@ -110,11 +139,27 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
                 (Some(file), Some(line)) => format!("{file}:{line}"),
                 _ => "(no source line)".into(),
             };
-            format!("{} at {at}, block {:?} thread {:?}, in test \"{}\": {}", f.kind, f.block, f.thread, f.case, crate::report::explain(&f.kind))
+            format!(
+                "{} at {at}, block {:?} thread {:?}, in test \"{}\": {}",
+                f.kind,
+                f.block,
+                f.thread,
+                f.case,
+                crate::report::explain(&f.kind)
+            )
         })
         .collect();
-    tests.push(test(format!("{} sanitizer: no findings", r.section), r.findings.is_empty(), "visible", findings.join("\n")));
-    let leaderboard = r.metrics.iter().map(|m| Leader { name: "OP/B", value: (m.op_per_byte * 100.0).round() / 100.0, order: "desc" }).collect();
+    tests.push(test(
+        format!("{} sanitizer: no findings", r.section),
+        r.findings.is_empty(),
+        "visible",
+        findings.join("\n"),
+    ));
+    let leaderboard = r
+        .metrics
+        .iter()
+        .map(|m| Leader { name: "OP/B", value: (m.op_per_byte * 100.0).round() / 100.0, order: "desc" })
+        .collect();
     Results {
         score: tests.iter().map(|t| t.score).sum(),
         execution_time: (r.seconds * 100.0).round() / 100.0,
@@ -150,11 +195,24 @@ fn write(results: &Results, to: Option<&Path>) -> Result<(), String> {
 
 /// Grade `section_id` from `kernel` (or the student's exercise file) and write results to `to`
 /// (stdout when None). Exit status as the text mode: 0 passed, 1 failed, 2 not graded.
-pub fn command(section_id: &str, kernel: Option<&Path>, cases: Option<&Path>, backend: crate::backend::BackendChoice, seed: u64, to: Option<&Path>) -> i32 {
+pub fn command(
+    section_id: &str,
+    kernel: Option<&Path>,
+    cases: Option<&Path>,
+    backend: crate::backend::BackendChoice,
+    seed: u64,
+    to: Option<&Path>,
+) -> i32 {
     let section = crate::sections::find(section_id);
     let graded: Result<(SectionReport, &dyn Section), (Option<&dyn Section>, String)> = (|| {
         let section = section.ok_or_else(|| {
-            (None, format!("unknown section `{section_id}` (gradescope mode grades one of: {})", crate::sections::ids().join(", ")))
+            (
+                None,
+                format!(
+                    "unknown section `{section_id}` (gradescope mode grades one of: {})",
+                    crate::sections::ids().join(", ")
+                ),
+            )
         })?;
         let path: PathBuf = match kernel {
             Some(p) => p.to_path_buf(),
@@ -166,19 +224,25 @@ pub fn command(section_id: &str, kernel: Option<&Path>, cases: Option<&Path>, ba
         if !path.is_file() {
             return Err((Some(section), format!("No kernel.cu was submitted (looked for {}).", path.display())));
         }
-        let display = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
+        let display =
+            path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
         let backend = crate::backend::select(backend).map_err(|e| (Some(section), e.0))?;
-        let compiler = crate::compiler::select(crate::compiler::CompilerChoice::Auto, true).map_err(|e| (Some(section), e))?;
+        let compiler =
+            crate::compiler::select(crate::compiler::CompilerChoice::Auto, true).map_err(|e| (Some(section), e))?;
         let mut grader = Grader::new(backend.as_ref(), compiler);
         if let Some(path) = cases {
             grader.private_cases = crate::cases_file::load(path).map_err(|e| (Some(section), e))?;
         }
-        let r = crate::verify::grade_caught(&grader, section, &KernelFile { path, display }, seed).map_err(|Fatal(e)| (Some(section), e))?;
+        let r = crate::verify::grade_caught(&grader, section, &KernelFile { path, display }, seed)
+            .map_err(|Fatal(e)| (Some(section), e))?;
         Ok((r, section))
     })();
     let (results, code) = match &graded {
         Ok((r, s)) => (from_report(*s, r), if r.passed { crate::cli::EXIT_PASSED } else { crate::cli::EXIT_FAILED }),
-        Err((s, why)) => (not_graded(*s, seed, &format!("The autograder could not grade this submission: {why}")), crate::cli::EXIT_CANNOT_RUN),
+        Err((s, why)) => (
+            not_graded(*s, seed, &format!("The autograder could not grade this submission: {why}")),
+            crate::cli::EXIT_CANNOT_RUN,
+        ),
     };
     if let Err(e) = write(&results, to) {
         eprintln!("error: {e}");
@@ -233,7 +297,11 @@ mod tests {
             seed: 11,
             passed: false,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
-            tests: vec![t("textbook", "visible", true, false), t("odd size", "hidden", false, false), t("metrics: 1024x1024", "hidden", true, true)],
+            tests: vec![
+                t("textbook", "visible", true, false),
+                t("odd size", "hidden", false, false),
+                t("metrics: 1024x1024", "hidden", true, true),
+            ],
             metrics: Some(MetricsReport {
                 case: "1024x1024 r=2".into(),
                 flops: 100,
@@ -252,9 +320,28 @@ mod tests {
                 output_elements: 0,
                 gpu: None,
             }),
-            targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.4567), textbook: Some(9.57), passed: true, advice: "tile it".into() }],
+            targets: vec![TargetReport {
+                name: "op_per_byte".into(),
+                op: ">=".into(),
+                target: 9.0,
+                measured: Some(9.4567),
+                textbook: Some(9.57),
+                passed: true,
+                advice: "tile it".into(),
+            }],
             variants: None,
-            findings: vec![FindingReport { kind: "race".into(), message: String::new(), file: Some("kernel.cu".into()), line: Some(23), block: [1, 0, 0], thread: [3, 1, 0], case: "odd size".into(), source_line: None, called_from: vec![], count: 2 }],
+            findings: vec![FindingReport {
+                kind: "race".into(),
+                message: String::new(),
+                file: Some("kernel.cu".into()),
+                line: Some(23),
+                block: [1, 0, 0],
+                thread: [3, 1, 0],
+                case: "odd size".into(),
+                source_line: None,
+                called_from: vec![],
+                count: 2,
+            }],
             findings_more: 0,
             problem: None,
             visible_only: false,

@@ -16,7 +16,7 @@ pub mod nvrtc;
 pub mod progress;
 pub mod report;
 pub mod sections;
+pub mod timing;
 pub mod verify;
 pub mod watch;
-pub mod timing;
 pub mod workspace;

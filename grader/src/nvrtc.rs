@@ -25,7 +25,14 @@ pub struct Nvrtc {
 }
 
 type Program = *mut c_void;
-type CreateFn = unsafe extern "C" fn(*mut Program, *const c_char, *const c_char, c_int, *const *const c_char, *const *const c_char) -> c_int;
+type CreateFn = unsafe extern "C" fn(
+    *mut Program,
+    *const c_char,
+    *const c_char,
+    c_int,
+    *const *const c_char,
+    *const *const c_char,
+) -> c_int;
 type CompileFn = unsafe extern "C" fn(Program, c_int, *const *const c_char) -> c_int;
 type SizeFn = unsafe extern "C" fn(Program, *mut usize) -> c_int;
 type GetFn = unsafe extern "C" fn(Program, *mut c_char) -> c_int;
@@ -133,7 +140,12 @@ pub(crate) fn python() -> &'static str {
     static PYTHON: OnceLock<&'static str> = OnceLock::new();
     PYTHON.get_or_init(|| {
         let works = |cmd: &str| {
-            Command::new(cmd).arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+            Command::new(cmd)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
         };
         ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or("python3")
     })
@@ -182,25 +194,29 @@ fn ask_python_site_dirs() -> Vec<PathBuf> {
                   print('\\n'.join(dirs + sys.path))";
     let out = Command::new(python()).args(["-c", script]).stderr(Stdio::null()).output();
     match out {
-        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(PathBuf::from)
-            .collect(),
+        Ok(o) if o.status.success() => {
+            String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()).map(PathBuf::from).collect()
+        }
         _ => Vec::new(),
     }
 }
 
 fn locate(allow_install: bool) -> Result<Nvrtc, String> {
     if library_names().is_empty() {
-        return Err("NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into());
+        return Err(
+            "NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into(),
+        );
     }
     // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
     if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
         let p = PathBuf::from(&v);
         let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
         let lib = lib.ok_or_else(|| {
-            format!("NVRTC_PATH={} is neither an NVRTC library ({}) nor a directory containing one", p.display(), library_names().join(", "))
+            format!(
+                "NVRTC_PATH={} is neither an NVRTC library ({}) nor a directory containing one",
+                p.display(),
+                library_names().join(", ")
+            )
         })?;
         return activate(&lib, "NVRTC_PATH");
     }
@@ -261,7 +277,8 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
-    let pip = Command::new(python()).args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let pip =
+        Command::new(python()).args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
     match pip {
         Ok(st) if st.success() => {}
         Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
@@ -326,7 +343,9 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {
-        let f = library.get::<VersionFn>(b"nvrtcVersion\0").map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
+        let f = library
+            .get::<VersionFn>(b"nvrtcVersion\0")
+            .map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
         f(&mut major, &mut minor)
     };
     // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
@@ -380,10 +399,44 @@ const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../device-head
 
 /// Headers of the C++ standard library and of the host runtime that device code cannot use.
 const HOST_ONLY_HEADERS: &[&str] = &[
-    "vector", "iostream", "string", "algorithm", "map", "unordered_map", "set", "memory", "fstream", "sstream",
-    "iomanip", "chrono", "thread", "random", "numeric", "functional", "utility", "array", "cstdlib", "stdlib.h",
-    "cstring", "string.h", "ctime", "time.h", "list", "deque", "queue", "stack", "tuple", "exception", "stdexcept",
-    "iterator", "limits", "type_traits", "bits/stdc++.h", "cuda_runtime_api.hpp", "helper_cuda.h", "helper_functions.h",
+    "vector",
+    "iostream",
+    "string",
+    "algorithm",
+    "map",
+    "unordered_map",
+    "set",
+    "memory",
+    "fstream",
+    "sstream",
+    "iomanip",
+    "chrono",
+    "thread",
+    "random",
+    "numeric",
+    "functional",
+    "utility",
+    "array",
+    "cstdlib",
+    "stdlib.h",
+    "cstring",
+    "string.h",
+    "ctime",
+    "time.h",
+    "list",
+    "deque",
+    "queue",
+    "stack",
+    "tuple",
+    "exception",
+    "stdexcept",
+    "iterator",
+    "limits",
+    "type_traits",
+    "bits/stdc++.h",
+    "cuda_runtime_api.hpp",
+    "helper_cuda.h",
+    "helper_functions.h",
 ];
 
 /// The stand-in headers, `cuda_fp16.h`'s included (for clang, which cannot use NVIDIA's).
@@ -429,14 +482,23 @@ impl Nvrtc {
     /// Compile `source` (the file's bytes) with the course's device headers and `options`:
     /// the output, or NVRTC's whole log. `program_name` is what NVRTC's messages and the PTX's
     /// `.file` call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
-    pub fn build(&self, source: &[u8], program_name: &str, options: &[String], output: Output) -> Result<(Vec<u8>, String), String> {
-        let src = CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
+    pub fn build(
+        &self,
+        source: &[u8],
+        program_name: &str,
+        options: &[String],
+        output: Output,
+    ) -> Result<(Vec<u8>, String), String> {
+        let src =
+            CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
         let name = CString::new(program_name).map_err(|_| format!("{program_name}: the path contains a NUL byte"))?;
         let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
         if real_fp16_dir().is_none() {
             headers.push(FP16_STAND_IN);
         }
-        let cstrings = |v: Vec<&str>| -> Vec<CString> { v.into_iter().map(|t| CString::new(t).expect("no NUL in headers or options")).collect() };
+        let cstrings = |v: Vec<&str>| -> Vec<CString> {
+            v.into_iter().map(|t| CString::new(t).expect("no NUL in headers or options")).collect()
+        };
         let names = cstrings(headers.iter().map(|(n, _)| *n).collect());
         let texts = cstrings(headers.iter().map(|(_, t)| *t).collect());
         let opts = cstrings(options.iter().map(|o| o.as_str()).collect());
@@ -447,7 +509,14 @@ impl Nvrtc {
         // SAFETY: every pointer refers to a NUL-terminated string alive for the call (NVRTC
         // copies them); `prog` is destroyed below on every path.
         unsafe {
-            let rc = (api.create)(&mut prog, src.as_ptr(), name.as_ptr(), headers.len() as c_int, text_ptrs.as_ptr(), name_ptrs.as_ptr());
+            let rc = (api.create)(
+                &mut prog,
+                src.as_ptr(),
+                name.as_ptr(),
+                headers.len() as c_int,
+                text_ptrs.as_ptr(),
+                name_ptrs.as_ptr(),
+            );
             if rc != 0 {
                 return Err(format!("nvrtcCreateProgram failed (error {rc})"));
             }
@@ -476,7 +545,13 @@ impl Nvrtc {
     }
 
     /// Compile `source` (the file's bytes) to PTX for the emulator.
-    pub fn compile(&self, source: &[u8], program_name: &str, arch: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
+    pub fn compile(
+        &self,
+        source: &[u8],
+        program_name: &str,
+        arch: &str,
+        defines: &[(String, String)],
+    ) -> Result<String, CompileFailure> {
         match self.build(source, program_name, &options(arch, defines), Output::Ptx) {
             Ok((ptx, log)) => match overridden_defines(&log, defines) {
                 Some(why) => Err(CompileFailure { log: why }),
@@ -511,11 +586,12 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
     let mut lines = log.lines().peekable();
     while let Some(line) = lines.next() {
         // NVRTC: `incompatible redefinition of macro "X"`; clang: `'X' macro redefined`.
-        let name = match (line.split("incompatible redefinition of macro \"").nth(1), line.split_once("' macro redefined")) {
-            (Some(rest), _) => rest.split('"').next(),
-            (None, Some((head, _))) => head.rsplit('\'').next(),
-            _ => None,
-        };
+        let name =
+            match (line.split("incompatible redefinition of macro \"").nth(1), line.split_once("' macro redefined")) {
+                (Some(rest), _) => rest.split('"').next(),
+                (None, Some((head, _))) => head.rsplit('\'').next(),
+                _ => None,
+            };
         let Some(name) = name else { continue };
         let Some((_, value)) = defines.iter().find(|(k, _)| k == name) else { continue };
         let place = line.split(": warning").next().unwrap_or(line);
@@ -529,7 +605,9 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
             out.push('\n');
             lines.next();
         }
-        out.push_str(&format!("note: guard it so that the test's value wins:\n    #ifndef {name}\n    #define {name} …\n    #endif\n"));
+        out.push_str(&format!(
+            "note: guard it so that the test's value wins:\n    #ifndef {name}\n    #define {name} …\n    #endif\n"
+        ));
     }
     (!out.is_empty()).then_some(out)
 }
@@ -649,15 +727,27 @@ mod tests {
     #[cfg(target_os = "linux")]
     fn fake_nvrtc(dir: &Path, file: &str, version: (i32, i32), complete: bool) -> Option<PathBuf> {
         let c = dir.join(format!("{file}.c"));
-        let mut src = format!("int nvrtcVersion(int *a, int *b) {{ *a = {}; *b = {}; return 0; }}\n", version.0, version.1);
+        let mut src =
+            format!("int nvrtcVersion(int *a, int *b) {{ *a = {}; *b = {}; return 0; }}\n", version.0, version.1);
         if complete {
-            for f in ["nvrtcCreateProgram", "nvrtcCompileProgram", "nvrtcGetProgramLogSize", "nvrtcGetProgramLog", "nvrtcGetPTXSize", "nvrtcGetPTX", "nvrtcGetCUBINSize", "nvrtcGetCUBIN", "nvrtcDestroyProgram"] {
+            for f in [
+                "nvrtcCreateProgram",
+                "nvrtcCompileProgram",
+                "nvrtcGetProgramLogSize",
+                "nvrtcGetProgramLog",
+                "nvrtcGetPTXSize",
+                "nvrtcGetPTX",
+                "nvrtcGetCUBINSize",
+                "nvrtcGetCUBIN",
+                "nvrtcDestroyProgram",
+            ] {
                 src.push_str(&format!("int {f}(void) {{ return 1; }}\n"));
             }
         }
         std::fs::write(&c, src).unwrap();
         let out = dir.join(file);
-        let ok = Command::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&c).status().is_ok_and(|s| s.success());
+        let ok =
+            Command::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&c).status().is_ok_and(|s| s.success());
         if !ok {
             eprintln!("skipped: no C compiler to build a fake NVRTC");
         }

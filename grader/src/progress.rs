@@ -77,9 +77,8 @@ impl Progress {
     pub fn load(root: &Path) -> Result<Progress, String> {
         let path = Self::path(root);
         match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|e| {
-                format!("{} is damaged ({e}); delete it to start your progress afresh", path.display())
-            }),
+            Ok(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("{} is damaged ({e}); delete it to start your progress afresh", path.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
             Err(e) => Err(format!("cannot read {}: {e}", path.display())),
         }
@@ -227,7 +226,10 @@ mod tests {
     #[test]
     fn hints_come_one_more_each_time_and_stop_at_the_last() {
         let mut p = Progress::default();
-        assert_eq!((p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3)), (1, 2, 3, 3));
+        assert_eq!(
+            (p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3), p.next_hints("7.4", 3)),
+            (1, 2, 3, 3)
+        );
         assert_eq!(p.next_hints("7.2", 0), 0);
         p.reset("7.4");
         assert_eq!(p.next_hints("7.4", 3), 1);
@@ -279,7 +281,9 @@ mod tests {
         let root = crate::workspace::find_root().unwrap();
         for s in crate::sections::all() {
             let rel = format!("exercises/{}/kernel.cu", s.dir());
-            let Ok(out) = std::process::Command::new("git").arg("-C").arg(&root).args(["show", &format!("HEAD:{rel}")]).output() else {
+            let Ok(out) =
+                std::process::Command::new("git").arg("-C").arg(&root).args(["show", &format!("HEAD:{rel}")]).output()
+            else {
                 eprintln!("git not available: stub check skipped");
                 return;
             };
@@ -287,7 +291,12 @@ mod tests {
                 eprintln!("{rel} not in git: stub check skipped");
                 continue;
             }
-            assert_eq!(stub(s), Some(String::from_utf8_lossy(&out.stdout).as_ref()), "grader/bundle/stubs/{} differs from {rel}: copy it over", s.dir());
+            assert_eq!(
+                stub(s),
+                Some(String::from_utf8_lossy(&out.stdout).as_ref()),
+                "grader/bundle/stubs/{} differs from {rel}: copy it over",
+                s.dir()
+            );
         }
     }
 }

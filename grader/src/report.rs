@@ -73,13 +73,7 @@ pub fn test_lines(tests: &[TestReport]) -> String {
     let mut details_left = DETAILED_FAILURES;
     for t in tests {
         let vis = if t.metrics_case { "metrics" } else { t.visibility.as_str() };
-        let line = format!(
-            "    {} {:name_w$}  {:7}  {:size_w$}",
-            mark(t.passed),
-            t.name,
-            vis,
-            t.size,
-        );
+        let line = format!("    {} {:name_w$}  {:7}  {:size_w$}", mark(t.passed), t.name, vis, t.size,);
         s.push_str(line.trim_end());
         if !t.message.is_empty() {
             let msg = if t.passed { t.message.normal() } else { t.message.red() };
@@ -105,7 +99,8 @@ pub fn printf_block(lines: &[crate::grade::PrintfReport], more: u64) -> String {
     }
     s.push_str("        printf (block, thread):\n");
     for p in lines {
-        let who = format!("({},{},{}) ({},{},{})", p.block[0], p.block[1], p.block[2], p.thread[0], p.thread[1], p.thread[2]);
+        let who =
+            format!("({},{},{}) ({},{},{})", p.block[0], p.block[1], p.block[2], p.thread[0], p.thread[1], p.thread[2]);
         for text in p.text.split('\n') {
             s.push_str(&format!("          {} {text}\n", who.dimmed()));
         }
@@ -244,7 +239,11 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
     let bw = cells.iter().map(|c| c.2.chars().count()).max().unwrap_or(0).max("textbook".len());
     let mut s = format!("      {:name_w$}  {:tw$}  {:>mw$}  {:>bw$}\n", "", "target", "measured", "textbook");
     for (t, (target, measured, textbook)) in targets.iter().zip(cells) {
-        s.push_str(&format!("    {} {:name_w$}  {target:tw$}  {measured:>mw$}  {textbook:>bw$}\n", mark(t.passed), t.name));
+        s.push_str(&format!(
+            "    {} {:name_w$}  {target:tw$}  {measured:>mw$}  {textbook:>bw$}\n",
+            mark(t.passed),
+            t.name
+        ));
         if !t.passed && !t.advice.is_empty() {
             s.push_str(&format!("        → {}\n", t.advice));
         }
@@ -315,7 +314,8 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str("  also measured\n");
             for v in variants {
                 // Rounded half up, as the book prints 3.125 (3.13).
-                let textbook = v.textbook.map(|t| format!(" (textbook {:.2})", (t * 100.0).round() / 100.0)).unwrap_or_default();
+                let textbook =
+                    v.textbook.map(|t| format!(" (textbook {:.2})", (t * 100.0).round() / 100.0)).unwrap_or_default();
                 let verdict = if v.passed { String::new() } else { format!("  FAILED: {}", v.message) };
                 s.push_str(&format!("    {:<32} OP/B {:.2}{textbook}{verdict}\n", v.label, v.op_per_byte));
             }
@@ -344,7 +344,13 @@ pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
     let title_w = reports.iter().map(|r| r.title.chars().count()).max().unwrap_or(0);
     for r in reports {
         let status = if r.passed { "passed".green() } else { "FAILED".red().bold() };
-        s.push_str(&format!("  {} {:id_w$}  {:title_w$}  {status}  {:>6.2} s\n", mark(r.passed), r.section, r.title, r.seconds));
+        s.push_str(&format!(
+            "  {} {:id_w$}  {:title_w$}  {status}  {:>6.2} s\n",
+            mark(r.passed),
+            r.section,
+            r.title,
+            r.seconds
+        ));
     }
     let passed = reports.iter().filter(|r| r.passed).count();
     s.push_str(&format!("  {passed} of {} sections passed in {total_seconds:.1} s\n", reports.len()));

@@ -264,7 +264,12 @@ pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {
                 );
             }
             (why, _) => {
-                let _ = writeln!(s, "| {} | — | — | — | — | — | {} | | |", r.section, why.as_deref().unwrap_or("not timed"));
+                let _ = writeln!(
+                    s,
+                    "| {} | — | — | — | — | — | {} | | |",
+                    r.section,
+                    why.as_deref().unwrap_or("not timed")
+                );
             }
         }
     }

@@ -37,7 +37,8 @@ pub struct WrongHeader {
 
 const FINDING_KINDS: &[&str] =
     &["out_of_bounds", "misaligned", "race", "uninitialized_shared", "barrier", "timeout", "assertion", "call_depth"];
-const METRICS: &[&str] = &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
+const METRICS: &[&str] =
+    &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
 
 fn check_reason(reason: &str) -> Result<(), String> {
     let ok = match reason.split_once(':') {
@@ -144,7 +145,8 @@ pub fn got_text(r: &SectionReport) -> String {
 }
 
 pub fn table(rows: &[Row]) -> String {
-    let w = |f: fn(&Row) -> &str, head: &str| rows.iter().map(|r| f(r).chars().count()).max().unwrap_or(0).max(head.len());
+    let w =
+        |f: fn(&Row) -> &str, head: &str| rows.iter().map(|r| f(r).chars().count()).max().unwrap_or(0).max(head.len());
     let (sw, kw, ew) = (w(|r| &r.section, "section"), w(|r| &r.kernel, "kernel"), w(|r| &r.expected, "expected"));
     let mut s = format!("   {:sw$}  {:kw$}  {:ew$}  got\n", "section", "kernel", "expected");
     for r in rows {
@@ -153,7 +155,12 @@ pub fn table(rows: &[Row]) -> String {
         s.push('\n');
     }
     let bad = rows.iter().filter(|r| !r.ok).count();
-    s.push_str(&format!("{} of {} kernels behave as expected{}\n", rows.len() - bad, rows.len(), if bad > 0 { format!("; {bad} do not (!!)") } else { String::new() }));
+    s.push_str(&format!(
+        "{} of {} kernels behave as expected{}\n",
+        rows.len() - bad,
+        rows.len(),
+        if bad > 0 { format!("; {bad} do not (!!)") } else { String::new() }
+    ));
     s
 }
 
@@ -170,8 +177,10 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>, String> {
         for suite in ["wrong", "accepted"] {
             let dir = root.join("grader").join(suite).join(s.id());
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-            let mut files: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
+            let mut files: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+                .collect();
             files.sort();
             for f in files {
                 // Any encoding: the header is ASCII, the rest may be GBK or Latin-1.
@@ -203,7 +212,13 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
     };
     for (section, path, expect) in plan {
         let display = crate::workspace::display_path(root, &path);
-        let mut row = Row { section: section.id().to_string(), kernel: display.clone(), expected: String::new(), got: String::new(), ok: false };
+        let mut row = Row {
+            section: section.id().to_string(),
+            kernel: display.clone(),
+            expected: String::new(),
+            got: String::new(),
+            ok: false,
+        };
         match expect {
             Err(e) => {
                 row.expected = "?".into();
@@ -241,11 +256,20 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
 }
 
 /// One grading; a panic in the grader or emulator becomes an error, not an abort.
-pub fn grade_caught(grader: &Grader, section: &dyn Section, file: &KernelFile, seed: u64) -> Result<SectionReport, Fatal> {
+pub fn grade_caught(
+    grader: &Grader,
+    section: &dyn Section,
+    file: &KernelFile,
+    seed: u64,
+) -> Result<SectionReport, Fatal> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, false))) {
         Ok(r) => r,
         Err(p) => {
-            let msg = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_default();
+            let msg = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
             Err(Fatal(format!("internal error while grading {} ({msg}); please report it", section.id())))
         }
     }
@@ -258,19 +282,38 @@ mod tests {
 
     #[test]
     fn headers_parse_and_bad_ones_are_named() {
-        let h = parse_header("// expect: finding:race\n// expect: tests\n// why: no barrier.\n#define X\n// expect: compile\n").unwrap();
-        assert_eq!(h, WrongHeader { expects: vec!["finding:race".into(), "tests".into()], why: "no barrier.".into(), compilers: vec![] });
+        let h = parse_header(
+            "// expect: finding:race\n// expect: tests\n// why: no barrier.\n#define X\n// expect: compile\n",
+        )
+        .unwrap();
+        assert_eq!(
+            h,
+            WrongHeader {
+                expects: vec!["finding:race".into(), "tests".into()],
+                why: "no barrier.".into(),
+                compilers: vec![]
+            }
+        );
         let h = parse_header("// expect: finding:misaligned\n// why: x\n// compilers: nvrtc\n").unwrap();
         assert_eq!(h.compilers, vec!["nvrtc".to_string()]);
-        assert!(parse_header("// expect: tests\n// why: x\n// compilers: nvcc\n").unwrap_err().contains("unknown compiler `nvcc`"));
-        assert!(parse_header("// expect: finding:racy\n// why: x\n").unwrap_err().contains("unknown reason `finding:racy`"));
+        assert!(parse_header("// expect: tests\n// why: x\n// compilers: nvcc\n")
+            .unwrap_err()
+            .contains("unknown compiler `nvcc`"));
+        assert!(parse_header("// expect: finding:racy\n// why: x\n")
+            .unwrap_err()
+            .contains("unknown reason `finding:racy`"));
         assert!(parse_header("// expect: target:speed\n// why: x\n").unwrap_err().contains("target:<op_per_byte"));
         assert!(parse_header("// why: x\n").unwrap_err().contains("must start with"));
-        assert!(parse_header("// expect: tests\n\n// why: x\n").unwrap_err().contains("must start with"), "the header is the first lines");
+        assert!(
+            parse_header("// expect: tests\n\n// why: x\n").unwrap_err().contains("must start with"),
+            "the header is the first lines"
+        );
         // Accepted kernels: `pass` alone, in files saved with a byte-order mark and CRLF too.
         let h = parse_header("\u{feff}// expect: pass\r\n// why: saved by Notepad.\r\n").unwrap();
         assert_eq!(h, WrongHeader { expects: vec!["pass".into()], why: "saved by Notepad.".into(), compilers: vec![] });
-        assert!(parse_header("// expect: pass\n// expect: tests\n// why: x\n").unwrap_err().contains("cannot be combined"));
+        assert!(parse_header("// expect: pass\n// expect: tests\n// why: x\n")
+            .unwrap_err()
+            .contains("cannot be combined"));
         assert!(check_reason("finding:assertion").is_ok() && check_reason("finding:call_depth").is_ok());
     }
 
@@ -278,7 +321,8 @@ mod tests {
     fn the_plan_holds_every_accepted_kernel_as_a_pass() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         let plan = plan(root).unwrap();
-        let accepted: Vec<_> = plan.iter().filter(|(_, p, _)| p.components().any(|c| c.as_os_str() == "accepted")).collect();
+        let accepted: Vec<_> =
+            plan.iter().filter(|(_, p, _)| p.components().any(|c| c.as_os_str() == "accepted")).collect();
         assert!(accepted.len() >= 15, "{} accepted kernels", accepted.len());
         for (_, path, expect) in accepted {
             assert_eq!(expect, &Ok((Expect::Pass, vec![])), "{}", path.display());
@@ -295,9 +339,27 @@ mod tests {
             seed: 1,
             passed: true,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
-            tests: vec![TestReport { name: "a".into(), visibility: "visible".into(), passed: true, message: String::new(), size: "4".into(), metrics_case: false, mismatch: None, printf: vec![], printf_more: 0 }],
+            tests: vec![TestReport {
+                name: "a".into(),
+                visibility: "visible".into(),
+                passed: true,
+                message: String::new(),
+                size: "4".into(),
+                metrics_case: false,
+                mismatch: None,
+                printf: vec![],
+                printf_more: 0,
+            }],
             metrics: None,
-            targets: vec![TargetReport { name: "op_per_byte".into(), op: ">=".into(), target: 9.0, measured: Some(9.5), textbook: None, passed: true, advice: String::new() }],
+            targets: vec![TargetReport {
+                name: "op_per_byte".into(),
+                op: ">=".into(),
+                target: 9.0,
+                measured: Some(9.5),
+                textbook: None,
+                passed: true,
+                advice: String::new(),
+            }],
             variants: None,
             findings: vec![],
             findings_more: 0,
@@ -316,10 +378,24 @@ mod tests {
         let mut racy = report();
         racy.passed = false;
         racy.tests[0].passed = false;
-        racy.findings.push(FindingReport { kind: "race".into(), message: String::new(), file: None, line: None, block: [0; 3], thread: [0; 3], case: "a".into(), source_line: None, called_from: vec![], count: 1 });
+        racy.findings.push(FindingReport {
+            kind: "race".into(),
+            message: String::new(),
+            file: None,
+            line: None,
+            block: [0; 3],
+            thread: [0; 3],
+            case: "a".into(),
+            source_line: None,
+            called_from: vec![],
+            count: 1,
+        });
         assert_eq!(got_text(&racy), "finding:race tests");
         assert!(holds(&Expect::Fail(vec!["finding:race".into()]), &racy).0);
-        assert_eq!(holds(&Expect::Fail(vec!["finding:barrier".into()]), &racy), (false, vec!["finding:barrier".to_string()]));
+        assert_eq!(
+            holds(&Expect::Fail(vec!["finding:barrier".into()]), &racy),
+            (false, vec!["finding:barrier".to_string()])
+        );
         assert!(!holds(&Expect::Pass, &racy).0);
 
         let mut slow = report();
@@ -338,8 +414,20 @@ mod tests {
     #[test]
     fn the_table_marks_failures_and_counts() {
         let rows = vec![
-            Row { section: "7.2".into(), kernel: "solutions/7.2-basic/kernel.cu".into(), expected: "pass".into(), got: "pass".into(), ok: true },
-            Row { section: "7.2".into(), kernel: "grader/wrong/7.2/x.cu".into(), expected: "finding:race".into(), got: "tests (missing: finding:race)".into(), ok: false },
+            Row {
+                section: "7.2".into(),
+                kernel: "solutions/7.2-basic/kernel.cu".into(),
+                expected: "pass".into(),
+                got: "pass".into(),
+                ok: true,
+            },
+            Row {
+                section: "7.2".into(),
+                kernel: "grader/wrong/7.2/x.cu".into(),
+                expected: "finding:race".into(),
+                got: "tests (missing: finding:race)".into(),
+                ok: false,
+            },
         ];
         insta::assert_snapshot!("verify_table", table(&rows));
     }

@@ -205,7 +205,10 @@ pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::Backen
                     let done = section.id();
                     section = next;
                     let path = crate::workspace::display_path(root, &kernel_path(root, section));
-                    show(raw.0, &format!("\nSection {done} passed. Next: {} {} — edit {path}\n", section.id(), section.title()));
+                    show(
+                        raw.0,
+                        &format!("\nSection {done} passed. Next: {} {} — edit {path}\n", section.id(), section.title()),
+                    );
                     passed = false;
                 }
                 None => {

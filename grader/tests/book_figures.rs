@@ -212,8 +212,8 @@ impl Reader<'_> {
                         b'f' => out.push('\u{c}'),
                         b'/' | b'\\' | b'"' => out.push(e as char),
                         b'u' => {
-                            let hex = std::str::from_utf8(&self.bytes[self.pos..self.pos + 4])
-                                .map_err(|e| e.to_string())?;
+                            let hex =
+                                std::str::from_utf8(&self.bytes[self.pos..self.pos + 4]).map_err(|e| e.to_string())?;
                             let code = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
                             self.pos += 4;
                             out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
@@ -317,10 +317,8 @@ fn render_chart(measured: &[ChartPoint]) -> String {
             top + plot_h + 18.0
         );
     }
-    let _ = writeln!(
-        s,
-        r#"<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="black"/>"#
-    );
+    let _ =
+        writeln!(s, r#"<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="black"/>"#);
     let _ = writeln!(
         s,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">input tile size IN_TILE_DIM (threads per block side)</text>"#,
@@ -608,7 +606,9 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
         sections
             .iter()
             .find(|sec| sec.str("section") == Some(id))
-            .and_then(|sec| sec.arr("variants").iter().find(|v| v.str("label") == Some(label)).and_then(|v| v.num("op_per_byte")))
+            .and_then(|sec| {
+                sec.arr("variants").iter().find(|v| v.str("label") == Some(label)).and_then(|v| v.num("op_per_byte"))
+            })
             .map(|v| format!("{v:.2}"))
             .unwrap_or_else(|| "—".into())
     };
@@ -617,8 +617,18 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
         ("7.2 basic kernel, F in global memory", "0.25", Some("7.2"), None),
         ("7.3 F in constant memory", "0.5", Some("7.3"), None),
         ("7.4 32×32 input tiles, 5×5 filter", "9.57", Some("7.4"), None),
-        ("7.4 32×32 input tiles, 9×9 filter", "22.78", Some("7.4"), Some(("1024x1024 r=4 IN_TILE_DIM=32", "FILTER_RADIUS=4"))),
-        ("7.4 8×8 input tiles, 5×5 filter", "3.13", Some("7.4"), Some(("1024x1024 r=2 IN_TILE_DIM=8", "IN_TILE_DIM=8"))),
+        (
+            "7.4 32×32 input tiles, 9×9 filter",
+            "22.78",
+            Some("7.4"),
+            Some(("1024x1024 r=4 IN_TILE_DIM=32", "FILTER_RADIUS=4")),
+        ),
+        (
+            "7.4 8×8 input tiles, 5×5 filter",
+            "3.13",
+            Some("7.4"),
+            Some(("1024x1024 r=2 IN_TILE_DIM=8", "IN_TILE_DIM=8")),
+        ),
         ("7.5 32×32 tiles, halo from the caches, 5×5", "—", Some("7.5"), None),
         ("8.2 basic seven-point stencil", "0.46", Some("8.2"), None),
         ("8.3 shared tiling, T = 8", "1.37", Some("8.3"), None),
@@ -705,10 +715,7 @@ fn measured_figures_are_current() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     // Exit 1 (a solution failed) still renders, so the table shows which; 2 means no report.
     let code = output.status.code();
-    assert!(
-        matches!(code, Some(0) | Some(1)),
-        "the grader could not grade the solutions (exit {code:?}):\n{stderr}"
-    );
+    assert!(matches!(code, Some(0) | Some(1)), "the grader could not grade the solutions (exit {code:?}):\n{stderr}");
     let report = Reader::parse(stdout.trim())
         .unwrap_or_else(|e| panic!("the grader's --format json output is not JSON ({e}):\n{stdout}"));
     let sections = report.arr("sections");
@@ -732,7 +739,11 @@ fn measured_figures_are_current() {
     check_or_update("docs/generated/opb-measured.svg", &render_chart(&points));
     assert_eq!(code, Some(0), "a reference solution failed its section:\n{stdout}");
     // The 7.4 variants ran, on the reference solution, with right outputs.
-    let variants = sections.iter().find(|sec| sec.str("section") == Some("7.4")).map(|sec| sec.arr("variants")).unwrap_or_default();
+    let variants = sections
+        .iter()
+        .find(|sec| sec.str("section") == Some("7.4"))
+        .map(|sec| sec.arr("variants"))
+        .unwrap_or_default();
     assert_eq!(variants.len(), 2, "--variants must measure 7.4's two other configurations:\n{stdout}");
     for v in variants {
         assert_eq!(v.bool("passed"), Some(true), "7.4 variant {:?} failed: {:?}", v.str("label"), v.str("message"));

@@ -13,7 +13,11 @@ fn grader(args: &[&str]) -> Output {
 
 fn sections(out: &Output) -> Vec<Value> {
     let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+        panic!(
+            "not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
     });
     json["sections"].as_array().unwrap().clone()
 }
@@ -42,7 +46,11 @@ fn clang_fails_every_stub_and_shows_compile_errors_with_the_students_file_and_li
     assert_eq!(stubs.status.code(), Some(1));
     for s in sections(&stubs) {
         assert_eq!(s["passed"], false, "the stub of {} passes with clang", s["section"]);
-        assert_eq!(s["compile"]["ok"], true, "the stub of {} compiles with clang: {}", s["section"], s["compile"]["log"]);
+        assert_eq!(
+            s["compile"]["ok"], true,
+            "the stub of {} compiles with clang: {}",
+            s["section"], s["compile"]["log"]
+        );
     }
     let dir = std::env::temp_dir().join(format!("grader-clang-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

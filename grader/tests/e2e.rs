@@ -15,7 +15,11 @@ fn grader(args: &[&str]) -> Output {
 
 fn json_of(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+        panic!(
+            "not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
     })
 }
 
@@ -46,7 +50,14 @@ fn every_solution_passes() {
         assert!(tests.iter().any(|t| t["visibility"] == "visible"), "{id} has visible tests");
         assert!(tests.iter().any(|t| t["visibility"] == "hidden"), "{id} has hidden tests");
         let m = &s["metrics"];
-        for field in ["flops", "global_load_bytes", "global_load_requests", "global_load_sectors", "global_store_bytes", "shared_bytes_per_block"] {
+        for field in [
+            "flops",
+            "global_load_bytes",
+            "global_load_requests",
+            "global_load_sectors",
+            "global_store_bytes",
+            "shared_bytes_per_block",
+        ] {
             assert!(m[field].is_u64(), "{id}: metrics.{field}");
         }
         assert!(m["op_per_byte"].is_f64() && m["case"].is_string());
@@ -148,7 +159,12 @@ fn a_c_plus_plus_name_is_explained() {
     let out = grader(&["7.2", "--kernel", path.to_str().unwrap(), "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let problem = json_of(&out)["sections"][0]["problem"].as_str().unwrap().to_string();
-    assert!(problem.contains("extern \"C\" __global__ void convolution_2D_basic_kernel(float *, float *, float *, int, int, int)"), "{problem}");
+    assert!(
+        problem.contains(
+            "extern \"C\" __global__ void convolution_2D_basic_kernel(float *, float *, float *, int, int, int)"
+        ),
+        "{problem}"
+    );
     assert!(problem.contains("C++-mangled"), "{problem}");
 }
 

@@ -48,7 +48,12 @@ fn scratch(name: &str, source: &str) -> KernelFile {
     KernelFile { display: name.to_string(), path }
 }
 
-fn grade(backend: &dyn grader::backend::Backend, nvrtc: &'static nvrtc::Nvrtc, s: &dyn Section, f: &KernelFile) -> SectionReport {
+fn grade(
+    backend: &dyn grader::backend::Backend,
+    nvrtc: &'static nvrtc::Nvrtc,
+    s: &dyn Section,
+    f: &KernelFile,
+) -> SectionReport {
     Grader::new(backend, grader::compiler::Compiler::Nvrtc(nvrtc)).grade(s, f, 11, false).expect("the grader runs")
 }
 
@@ -86,16 +91,39 @@ fn every_solution_passes_on_the_gpu_with_the_emulators_counts() {
         let file = solution(s);
         let on_gpu = grade(&gpu_backend, nvrtc, s, &file);
         assert_eq!(on_gpu.backend, "gpu");
-        assert!(on_gpu.passed, "{} fails on the GPU: {:#?}", s.id(), on_gpu.tests.iter().filter(|t| !t.passed).collect::<Vec<_>>());
+        assert!(
+            on_gpu.passed,
+            "{} fails on the GPU: {:#?}",
+            s.id(),
+            on_gpu.tests.iter().filter(|t| !t.passed).collect::<Vec<_>>()
+        );
         let m = on_gpu.metrics.as_ref().expect("counts from the emulator");
         let on_emu = grade(emulator.as_ref(), nvrtc, s, &file);
         let e = on_emu.metrics.as_ref().unwrap();
         // OP/B and every count are the emulator's on every backend.
-        assert_eq!((m.flops, m.global_load_bytes, m.global_load_sectors), (e.flops, e.global_load_bytes, e.global_load_sectors), "{}", s.id());
+        assert_eq!(
+            (m.flops, m.global_load_bytes, m.global_load_sectors),
+            (e.flops, e.global_load_bytes, e.global_load_sectors),
+            "{}",
+            s.id()
+        );
         let g = m.gpu.as_ref().expect("the device's resources");
-        assert_eq!(g.static_shared_bytes as u64, g.emulator_static_shared_bytes, "{}: static shared bytes, GPU vs emulator", s.id());
+        assert_eq!(
+            g.static_shared_bytes as u64,
+            g.emulator_static_shared_bytes,
+            "{}: static shared bytes, GPU vs emulator",
+            s.id()
+        );
         assert!(g.registers_per_thread > 0, "{}", s.id());
-        eprintln!("{} on {} ({}): {} regs, {} B local, {} B static shared", s.id(), g.device, g.binary, g.registers_per_thread, g.local_bytes_per_thread, g.static_shared_bytes);
+        eprintln!(
+            "{} on {} ({}): {} regs, {} B local, {} B static shared",
+            s.id(),
+            g.device,
+            g.binary,
+            g.registers_per_thread,
+            g.local_bytes_per_thread,
+            g.static_shared_bytes
+        );
     }
 }
 

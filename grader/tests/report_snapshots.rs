@@ -17,7 +17,11 @@ fn ghost_ring_mismatch() -> grader::compare::Mismatch {
     let got: Vec<f32> = (0..w * h)
         .map(|i| {
             let (x, y) = (i % w, i / w);
-            if x < r || y < r || x >= w - r || y >= h - r { f32::NAN } else { expected[i] }
+            if x < r || y < r || x >= w - r || y >= h - r {
+                f32::NAN
+            } else {
+                expected[i]
+            }
         })
         .collect();
     compare(&Data::F32(expected), &Data::F32(got), Tolerance::Float { abs: 1e-4, rel: 1e-5 }, [w, h, 1]).unwrap()

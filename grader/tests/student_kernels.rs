@@ -14,7 +14,11 @@ fn grader(args: &[&str]) -> Output {
 
 fn section_json(out: &Output) -> Value {
     let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+        panic!(
+            "not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
     });
     json["sections"][0].clone()
 }
@@ -72,7 +76,10 @@ fn a_correct_kernel_with_includes_helpers_assert_and_printf_passes() {
     assert_eq!(code, Some(0));
     // The textbook's 1D example: y[0] = 8·5 + 2·3 + 5·1 = 51, printed by block 0, thread 0.
     let first = &s["tests"][0];
-    assert_eq!(first["printf"], serde_json::json!([{ "block": [0, 0, 0], "thread": [0, 0, 0], "text": "P[0] = 51.0, r = 2, width 7" }]));
+    assert_eq!(
+        first["printf"],
+        serde_json::json!([{ "block": [0, 0, 0], "thread": [0, 0, 0], "text": "P[0] = 51.0, r = 2, width 7" }])
+    );
     assert_eq!(first["printf_more"], 0);
     // The helper does not change the counts: the same as the reference solution's.
     let reference = section_json(&grader(&["7.2", "--solutions", "--format", "json", "--seed", "5"]));
@@ -170,7 +177,9 @@ fn a_call_the_emulator_cannot_run_fails_the_section_with_its_line() {
 
 #[test]
 fn a_define_the_grader_sets_per_test_must_be_guarded() {
-    let solution = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../solutions/7.3-constant-memory/kernel.cu")).unwrap();
+    let solution =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../solutions/7.3-constant-memory/kernel.cu"))
+            .unwrap();
     let unguarded = solution.replacen("#ifndef FILTER_RADIUS", "#if 1", 1);
     let (s, code) = grade("7.3", "radius.cu", unguarded.as_bytes());
     assert_eq!(code, Some(1));
@@ -180,7 +189,9 @@ fn a_define_the_grader_sets_per_test_must_be_guarded() {
 
 #[test]
 fn the_1d_stencil_with_a_static_shared_array_passes() {
-    let solution = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../solutions/1d-shared-stencil/kernel.cu")).unwrap();
+    let solution =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../solutions/1d-shared-stencil/kernel.cu"))
+            .unwrap();
     let static_array = solution.replace("extern __shared__ int s_data[];", "__shared__ int s_data[256 + 2];");
     assert_ne!(static_array, solution);
     let (s, code) = grade("1d", "static.cu", static_array.as_bytes());
@@ -196,6 +207,10 @@ fn printf_in_every_thread_is_capped() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     // 1024² outputs, one line each: 200 shown under the metrics case, the rest counted.
-    assert!(text.contains(&format!("… {} more printf calls not shown", 1024 * 1024 - 200)), "{}", &text[..text.len().min(3000)]);
+    assert!(
+        text.contains(&format!("… {} more printf calls not shown", 1024 * 1024 - 200)),
+        "{}",
+        &text[..text.len().min(3000)]
+    );
     assert!(text.len() < 400_000, "the report stays small: {} bytes", text.len());
 }

@@ -27,7 +27,8 @@ fn grade_7_4(kernel: &std::path::Path, extra: &[&str]) -> String {
 fn variant_passed(json: &str, label: &str) -> bool {
     let report: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{json}"));
     let variants = report["sections"][0]["variants"].as_array().unwrap_or_else(|| panic!("no variants:\n{json}"));
-    let variant = variants.iter().find(|v| v["label"] == label).unwrap_or_else(|| panic!("no variant {label}:\n{json}"));
+    let variant =
+        variants.iter().find(|v| v["label"] == label).unwrap_or_else(|| panic!("no variant {label}:\n{json}"));
     variant["passed"].as_bool().expect("passed is a bool")
 }
 

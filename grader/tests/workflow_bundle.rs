@@ -72,21 +72,40 @@ fn check_shape(v: &Value) {
 fn a_bundle_grades_submissions_into_results_json() {
     let tmp = tempfile::tempdir().unwrap();
     let zip_path = tmp.path().join("ag.zip");
-    let out = Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "7.4", "--output"]).arg(&zip_path).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "7.4", "--output"]).arg(&zip_path).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     let ag = tmp.path().join("autograder");
     let names = unzip(&zip_path, &ag.join("source"));
-    for must in ["setup.sh", "run_autograder", "Cargo.toml", "Cargo.lock", "grader/src/cli.rs", "emulator/src/api.rs", "exercises/7.4-halo-tiling/kernel.cu"] {
+    for must in [
+        "setup.sh",
+        "run_autograder",
+        "Cargo.toml",
+        "Cargo.lock",
+        "grader/src/cli.rs",
+        "emulator/src/api.rs",
+        "exercises/7.4-halo-tiling/kernel.cu",
+    ] {
         assert!(names.iter().any(|n| n == must), "{must} missing from the bundle");
     }
     for n in &names {
-        assert!(!n.starts_with("solutions/") && !n.starts_with("grader/wrong/") && !n.contains("target/") && !n.starts_with(".git"), "{n} must not ship");
+        assert!(
+            !n.starts_with("solutions/")
+                && !n.starts_with("grader/wrong/")
+                && !n.contains("target/")
+                && !n.starts_with(".git"),
+            "{n} must not ship"
+        );
     }
     let run = std::fs::read_to_string(ag.join("source/run_autograder")).unwrap();
     assert!(run.contains("SECTION=\"7.4\"") && !run.contains("@SECTION@"));
     let stub = std::fs::read_to_string(ag.join("source/exercises/7.4-halo-tiling/kernel.cu")).unwrap();
-    assert_eq!(stub, grader::progress::stub(section_7_4::section()).unwrap(), "the stub as shipped, not this checkout's");
+    assert_eq!(
+        stub,
+        grader::progress::stub(section_7_4::section()).unwrap(),
+        "the stub as shipped, not this checkout's"
+    );
 
     let solution = std::fs::read_to_string(root().join("solutions/7.4-halo-tiling/kernel.cu")).unwrap();
     let good = autograde(&ag, Some(&solution));
@@ -103,7 +122,8 @@ fn a_bundle_grades_submissions_into_results_json() {
     check_shape(&bad);
     assert_eq!(max(&bad), total, "every submission is scored out of the same total");
     assert!(bad["score"].as_f64().unwrap() < total);
-    let sanitizer = bad["tests"].as_array().unwrap().iter().find(|t| t["name"] == "7.4 sanitizer: no findings").unwrap();
+    let sanitizer =
+        bad["tests"].as_array().unwrap().iter().find(|t| t["name"] == "7.4 sanitizer: no findings").unwrap();
     assert_eq!(sanitizer["score"], 0.0);
     assert!(sanitizer["output"].as_str().unwrap().contains("race at kernel.cu:"), "{sanitizer}");
 
@@ -121,7 +141,8 @@ fn a_bundle_grades_submissions_into_results_json() {
 fn the_grader_failing_to_start_still_leaves_results() {
     let tmp = tempfile::tempdir().unwrap();
     let zip_path = tmp.path().join("ag.zip");
-    let out = Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "1d", "--output"]).arg(&zip_path).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "1d", "--output"]).arg(&zip_path).output().unwrap();
     assert!(out.status.success());
     let ag = tmp.path().join("autograder");
     unzip(&zip_path, &ag.join("source"));
@@ -141,7 +162,11 @@ fn the_grader_failing_to_start_still_leaves_results() {
 fn private_cases_are_graded_and_bad_files_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let cases = tmp.path().join("cases.toml");
-    std::fs::write(&cases, "[[case]]\nsection = \"7.4\"\nwidth = 70\nheight = 3\nradius = 3\nseed = 42\nname = \"strip\"\n").unwrap();
+    std::fs::write(
+        &cases,
+        "[[case]]\nsection = \"7.4\"\nwidth = 70\nheight = 3\nradius = 3\nseed = 42\nname = \"strip\"\n",
+    )
+    .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_grader"))
         .args(["7.4", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "5", "--cases"])
         .arg(&cases)
@@ -155,7 +180,11 @@ fn private_cases_are_graded_and_bad_files_refused() {
     assert_eq!(private, tests.len() - 2, "after the hidden cases, before the metrics case");
 
     std::fs::write(&cases, "[[case]]\nsection = \"7.4\"\nwidth = 70\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader")).args(["7.4", "--solutions", "--cases"]).arg(&cases).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["7.4", "--solutions", "--cases"])
+        .arg(&cases)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("case 1 (section 7.4): this section needs `height`"));
 }

@@ -122,10 +122,7 @@ pub fn weighted_sum_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
     let filter_l1: f64 = filter.iter().map(|v| v.abs() as f64).sum();
     let image_max = image.iter().fold(0.0f64, |m, v| m.max(v.abs() as f64));
     let bound = 2.0 * taps * (2.0f64).powi(-24) * filter_l1 * image_max;
-    Tolerance::Float {
-        abs: (bound as f32).max(1e-6),
-        rel: 0.0,
-    }
+    Tolerance::Float { abs: (bound as f32).max(1e-6), rel: 0.0 }
 }
 
 /// Turn a [`Conv2dInput`] into a launch of a kernel with the given ABI and geometry.
@@ -143,14 +140,7 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
                 Buffer::Input(Data::F32(input.filter)),
                 Buffer::OutputF32(pixels),
             ],
-            vec![
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::I32(r),
-                Arg::I32(w),
-                Arg::I32(h),
-            ],
+            vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2), Arg::I32(r), Arg::I32(w), Arg::I32(h)],
             Vec::new(),
             2,
         ),
@@ -192,9 +182,8 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     let mut one_row_filter = vec![0.0f32; 25];
     one_row_filter[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
     let hand_image: Vec<f32> = (0..49).map(|i| ((i / 7 + i % 7) % 4 + 1) as f32).collect();
-    let hand_filter: Vec<f32> = (0..25)
-        .map(|i| (3 - ((i / 5) as i32 - 2).abs() - ((i % 5) as i32 - 2).abs()).max(0) as f32)
-        .collect();
+    let hand_filter: Vec<f32> =
+        (0..25).map(|i| (3 - ((i / 5) as i32 - 2).abs() - ((i % 5) as i32 - 2).abs()).max(0) as f32).collect();
     vec![
         Conv2dInput {
             name: "textbook 1D example as a 7x1 image, r=2".into(),

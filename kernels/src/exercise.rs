@@ -76,7 +76,10 @@ pub struct Geometry {
 pub enum Tolerance {
     Exact,
     /// |got − expected| ≤ abs + rel·|expected| (the section justifies its numbers).
-    Float { abs: f32, rel: f32 },
+    Float {
+        abs: f32,
+        rel: f32,
+    },
 }
 
 /// One test: compile with `defines`, set `constants`, launch, compare buffer `output`.

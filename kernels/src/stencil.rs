@@ -114,10 +114,7 @@ pub struct Stencil3dInput {
 
 /// The f32 value of a C float literal such as "0.5f" or "-0.125f".
 pub fn coefficient_value(literal: &str) -> f32 {
-    literal
-        .trim_end_matches(['f', 'F'])
-        .parse()
-        .unwrap_or_else(|_| panic!("bad coefficient literal {literal:?}"))
+    literal.trim_end_matches(['f', 'F']).parse().unwrap_or_else(|_| panic!("bad coefficient literal {literal:?}"))
 }
 
 /// A launch of `stencil_kernel(float *in, float *out, unsigned int N)` with the given geometry.
@@ -139,12 +136,7 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
             }
         }
     }
-    let defines = input
-        .coefficients
-        .iter()
-        .enumerate()
-        .map(|(i, lit)| (format!("c{i}"), lit.to_string()))
-        .collect();
+    let defines = input.coefficients.iter().enumerate().map(|(i, lit)| (format!("c{i}"), lit.to_string())).collect();
     Case {
         name: input.name,
         visibility: input.visibility,

@@ -25,7 +25,8 @@ fn conv2d_f64(image: &[f32], w: usize, h: usize, f: &[f32], r: usize) -> Vec<f64
             let mut s = 0.0f64;
             for fr in 0..side {
                 for fc in 0..side {
-                    s += f[fr * side + fc] as f64 * pixel(row - r as isize + fr as isize, col - r as isize + fc as isize);
+                    s += f[fr * side + fc] as f64
+                        * pixel(row - r as isize + fr as isize, col - r as isize + fc as isize);
                 }
             }
             out.push(s);

@@ -49,11 +49,20 @@ fn run_emulator(size: usize) -> Result<EmulatorRun, String> {
     let d_out = mem.alloc_zeroed(4 * size * size).map_err(err)?;
     let blocks = size.div_ceil(OUT_TILE_DIM) as u32;
     let args = [KernelArg::Ptr(d_in), KernelArg::Ptr(d_out), KernelArg::I32(size as i32), KernelArg::I32(size as i32)];
-    let config = LaunchConfig { grid: [blocks, blocks, 1], block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1], dynamic_shared_bytes: 0 };
+    let config = LaunchConfig {
+        grid: [blocks, blocks, 1],
+        block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
+        dynamic_shared_bytes: 0,
+    };
     let options = Options { threads: 1, ..Options::default() };
     let start = Instant::now();
-    let report = launch(&module, &Launch { kernel: KERNEL, config, args: &args, constants: &[("F", &filter_bytes)] }, &mut mem, &options)
-        .map_err(err)?;
+    let report = launch(
+        &module,
+        &Launch { kernel: KERNEL, config, args: &args, constants: &[("F", &filter_bytes)] },
+        &mut mem,
+        &options,
+    )
+    .map_err(err)?;
     let seconds = start.elapsed().as_secs_f64();
     if !report.completed {
         return Err(format!("the launch did not complete: {:?}", report.findings));
@@ -78,7 +87,13 @@ fn run_emulator(size: usize) -> Result<EmulatorRun, String> {
             max_error_ratio = max_error_ratio.max((got[row * size + col] as f64 - exact).abs() / bound);
         }
     }
-    Ok(EmulatorRun { seconds, lane_instructions: report.metrics.lane_instructions, outputs: size * size, findings: report.findings.len(), max_error_ratio })
+    Ok(EmulatorRun {
+        seconds,
+        lane_instructions: report.metrics.lane_instructions,
+        outputs: size * size,
+        findings: report.findings.len(),
+        max_error_ratio,
+    })
 }
 
 struct NumbaRun {
@@ -108,16 +123,25 @@ fn run_numba(size: usize) -> Result<NumbaRun, String> {
         .args(["--size", &size.to_string()])
         .env("NUMBA_ENABLE_CUDASIM", "1")
         .output()
-        .map_err(|e| format!("cannot run {python}: {e}; set PYTHON to a Python 3 that has numba (`pip install numba numpy`)"))?;
+        .map_err(|e| {
+            format!("cannot run {python}: {e}; set PYTHON to a Python 3 that has numba (`pip install numba numpy`)")
+        })?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().last().unwrap_or("");
     if out.status.code() == Some(3) || line.contains("\"error\"") {
         return Err("numba is not importable: install it with `pip install numba numpy`".to_string());
     }
-    let (Some(ops), Some(seconds), Some(outputs)) = (json_number(line, "outputs_per_second"), json_number(line, "seconds"), json_number(line, "outputs")) else {
+    let (Some(ops), Some(seconds), Some(outputs)) =
+        (json_number(line, "outputs_per_second"), json_number(line, "seconds"), json_number(line, "outputs"))
+    else {
         return Err(format!("unexpected output from {script}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
     };
-    Ok(NumbaRun { outputs_per_second: ops, seconds, outputs: outputs as u64, correct: line.contains("\"correct\": true") })
+    Ok(NumbaRun {
+        outputs_per_second: ops,
+        seconds,
+        outputs: outputs as u64,
+        correct: line.contains("\"correct\": true"),
+    })
 }
 
 fn main() -> ExitCode {
@@ -145,16 +169,25 @@ fn main() -> ExitCode {
     results.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     let emu = results.swap_remove(results.len() / 2);
     let emu_ops = emu.outputs as f64 / emu.seconds;
-    let emu_correct = emu.max_error_ratio <= 1.0 && emu.findings == 0 && results.iter().all(|r| r.max_error_ratio <= 1.0 && r.findings == 0);
+    let emu_correct = emu.max_error_ratio <= 1.0
+        && emu.findings == 0
+        && results.iter().all(|r| r.max_error_ratio <= 1.0 && r.findings == 0);
     println!("emulator, 1 core, sanitizer on, {emu_size}x{emu_size}:");
     if runs > 1 {
         println!("  wall time            {:.3} s (median of {runs} runs: {} s)", emu.seconds, times.join(", "));
     } else {
         println!("  wall time            {:.3} s", emu.seconds);
     }
-    println!("  lane-instructions    {} ({:.1} M/s)", emu.lane_instructions, emu.lane_instructions as f64 / emu.seconds / 1e6);
+    println!(
+        "  lane-instructions    {} ({:.1} M/s)",
+        emu.lane_instructions,
+        emu.lane_instructions as f64 / emu.seconds / 1e6
+    );
     println!("  outputs per second   {:.0}", emu_ops);
-    println!("  correct              {} (worst error {:.2} of its bound, {} findings)", emu_correct, emu.max_error_ratio, emu.findings);
+    println!(
+        "  correct              {} (worst error {:.2} of its bound, {} findings)",
+        emu_correct, emu.max_error_ratio, emu.findings
+    );
 
     let mut numba_correct = true;
     match run_numba(numba_size) {

@@ -169,7 +169,11 @@ fn stencil1d_with_dynamic_shared() {
             &m,
             &Launch {
                 kernel: "stencil1D_kernel",
-                config: LaunchConfig { grid: [n.div_ceil(256) as u32, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: dyn_bytes },
+                config: LaunchConfig {
+                    grid: [n.div_ceil(256) as u32, 1, 1],
+                    block: [256, 1, 1],
+                    dynamic_shared_bytes: dyn_bytes,
+                },
                 args: &[KernelArg::Ptr(da), KernelArg::Ptr(dc), KernelArg::I32(n as i32)],
                 constants: &[],
             },

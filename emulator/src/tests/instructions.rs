@@ -4,7 +4,14 @@ use super::*;
 
 /// Wrap `body` in a kernel where every thread computes `%res` (64 bits) and stores it to
 /// out[linear thread index]. Returns the stored values and the report.
-fn run_snippet_cfg(body: &str, decls: &str, block: u32, extra_params: &str, args: &[KernelArg], dyn_shared: u32) -> (Vec<u64>, LaunchReport) {
+fn run_snippet_cfg(
+    body: &str,
+    decls: &str,
+    block: u32,
+    extra_params: &str,
+    args: &[KernelArg],
+    dyn_shared: u32,
+) -> (Vec<u64>, LaunchReport) {
     let ptx = format!(
         r#"
 .version 8.8
@@ -120,7 +127,8 @@ fn integer_arithmetic_edge_cases() {
 #[test]
 fn wide_and_64_bit_address_arithmetic() {
     // mul.wide.s32 of a negative index, then 64-bit add: a pointer minus 12 bytes.
-    let v = run1("mov.u32 %r2, -3;\n mul.wide.s32 %rd1, %r2, 4;\n mov.u64 %rd2, 0x100000000;\n add.s64 %res, %rd2, %rd1;");
+    let v =
+        run1("mov.u32 %r2, -3;\n mul.wide.s32 %rd1, %r2, 4;\n mov.u64 %rd2, 0x100000000;\n add.s64 %res, %rd2, %rd1;");
     assert_eq!(v, 0x1_0000_0000 - 12);
     // mul.wide.u32 does not sign-extend.
     let v = run1("mov.u32 %r2, -1;\n mul.wide.u32 %res, %r2, 2;");
@@ -351,7 +359,11 @@ fn early_exit_before_barrier_is_a_barrier_finding() {
 fn barriers_at_different_places_are_reported() {
     let body = "setp.lt.u32 %p1, %tx, 32;\n @%p1 bra $L_a;\n .loc 1 20 1\n bar.sync 0;\n bra.uni $L_end;\n$L_a:\n .loc 1 30 1\n bar.sync 0;\n$L_end:\n .loc 1 40 1\n add.u32 %r1, %r1, 1;";
     let (_, rep) = run_snippet_cfg(body, "", 64, "", &[], 0);
-    assert!(rep.findings.iter().any(|f| f.kind == FindingKind::Barrier && f.message.contains("different")), "{:?}", rep.findings);
+    assert!(
+        rep.findings.iter().any(|f| f.kind == FindingKind::Barrier && f.message.contains("different")),
+        "{:?}",
+        rep.findings
+    );
 }
 
 #[test]
@@ -384,7 +396,13 @@ fn uninitialised_shared_read_and_races() {
     // Thread 0 reads, thread 33 (another warp) then writes: write-after-read.
     let body = "setp.eq.u32 %p1, %tx, 0;\n @%p1 st.shared.u32 [sm+4], 0;\n bar.sync 0;\n @%p1 ld.shared.u32 %r1, [sm+4];\n setp.eq.u32 %p2, %tx, 33;\n .loc 1 20 1\n @%p2 st.shared.u32 [sm+4], 5;";
     let (_, rep) = run_snippet_cfg(body, decls, 64, "", &[], 0);
-    assert!(rep.findings.iter().any(|f| f.kind == FindingKind::Race && f.message.contains("write-after-read") && f.thread == [33, 0, 0]), "{:?}", rep.findings);
+    assert!(
+        rep.findings
+            .iter()
+            .any(|f| f.kind == FindingKind::Race && f.message.contains("write-after-read") && f.thread == [33, 0, 0]),
+        "{:?}",
+        rep.findings
+    );
     assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
     // Every thread of two warps reads the word (twice), then thread 33 writes it: the readers
     // are "other threads".
@@ -392,7 +410,10 @@ fn uninitialised_shared_read_and_races() {
     let (_, rep) = run_snippet_cfg(body, decls, 64, "", &[], 0);
     assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
     let f = &rep.findings[0];
-    assert!(f.message.contains("write-after-read") && f.message.contains("other threads") && f.thread == [33, 0, 0], "{f:?}");
+    assert!(
+        f.message.contains("write-after-read") && f.message.contains("other threads") && f.thread == [33, 0, 0],
+        "{f:?}"
+    );
 }
 
 #[test]
@@ -437,15 +458,18 @@ fn bytes_of_one_shared_word_belong_to_different_threads() {
 fn bank_conflicts_and_sectors() {
     let decls = ".shared .align 4 .b8 sm[4096];";
     // Stride of 2 words: lanes 0 and 16 share a bank → 2 wavefronts, 1 extra.
-    let body = "mul.wide.u32 %rd1, %tx, 8;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n st.shared.u32 [%rd3], %tx;";
+    let body =
+        "mul.wide.u32 %rd1, %tx, 8;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n st.shared.u32 [%rd3], %tx;";
     let (_, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
     assert_eq!(rep.metrics.shared_bank_conflicts, 1);
     // Stride of 32 words: all in bank 0 → 32 wavefronts, 31 extra.
-    let body = "mul.wide.u32 %rd1, %tx, 128;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n st.shared.u32 [%rd3], %tx;";
+    let body =
+        "mul.wide.u32 %rd1, %tx, 128;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n st.shared.u32 [%rd3], %tx;";
     let (_, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
     assert_eq!(rep.metrics.shared_bank_conflicts, 31);
     // Same word for every lane: a broadcast, no conflict.
-    let (_, rep) = run_snippet_cfg("st.shared.u32 [sm], 1;\n bar.sync 0;\n ld.shared.u32 %r1, [sm];", decls, 32, "", &[], 0);
+    let (_, rep) =
+        run_snippet_cfg("st.shared.u32 [sm], 1;\n bar.sync 0;\n ld.shared.u32 %r1, [sm];", decls, 32, "", &[], 0);
     assert_eq!(rep.metrics.shared_bank_conflicts, 0);
     // Global loads: 32 consecutive u64 = 256 bytes = 8 sectors; stride 32 bytes = 32 sectors.
     let body = "ld.param.u64 %rd1, [out];\n mul.wide.u32 %rd2, %tx, 8;\n add.s64 %rd3, %rd1, %rd2;\n ld.global.u64 %rd4, [%rd3];";
@@ -497,7 +521,12 @@ fn local_memory_and_module_constants() {
     let out = mem.alloc_zeroed(4 * 8).unwrap();
     let rep = launch(
         &m,
-        &Launch { kernel: "t", config: LaunchConfig { grid: [1, 1, 1], block: [8, 1, 1], dynamic_shared_bytes: 0 }, args: &[KernelArg::Ptr(out)], constants: &[] },
+        &Launch {
+            kernel: "t",
+            config: LaunchConfig { grid: [1, 1, 1], block: [8, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::Ptr(out)],
+            constants: &[],
+        },
         &mut mem,
         &Options::default(),
     )
@@ -521,7 +550,8 @@ fn load_errors_name_the_opcode_and_line() {
     assert_eq!(e.source, Some(SourceLocation { file: "k.cu".into(), line: 7 }));
     let e = Module::parse(".version 8.8\n.visible .entry k(\n").err().expect("truncated");
     assert!(e.message.contains("end of PTX") || e.message.contains("expected"), "{}", e.message);
-    let e = Module::parse(".version 8.8\n.target sm_75\n.visible .entry k()\n{\n add.u32 %r1, %r2, 1;\n}\n").err().unwrap();
+    let e =
+        Module::parse(".version 8.8\n.target sm_75\n.visible .entry k()\n{\n add.u32 %r1, %r2, 1;\n}\n").err().unwrap();
     assert!(e.message.contains("undeclared register `%r1`"), "{}", e.message);
     let e = Module::parse(".version 8.8\n.target sm_75\n.visible .entry k()\n{\n bra $L_nowhere;\n}\n").err().unwrap();
     assert!(e.message.contains("unknown label"), "{}", e.message);
@@ -537,15 +567,34 @@ fn launch_errors_are_clear() {
     let m = Module::parse(".version 8.8\n.target sm_75\n.visible .entry k(.param .u32 n)\n{\n ret;\n}\n").unwrap();
     let mut mem = DeviceMemory::new();
     let go = |mem: &mut DeviceMemory, grid: [u32; 3], block: [u32; 3], args: &[KernelArg], name: &str| {
-        launch(&m, &Launch { kernel: name, config: LaunchConfig { grid, block, dynamic_shared_bytes: 0 }, args, constants: &[] }, mem, &Options::default())
+        launch(
+            &m,
+            &Launch {
+                kernel: name,
+                config: LaunchConfig { grid, block, dynamic_shared_bytes: 0 },
+                args,
+                constants: &[],
+            },
+            mem,
+            &Options::default(),
+        )
     };
     assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)], "k").unwrap().completed);
     assert!(go(&mut mem, [0, 1, 1], [32, 1, 1], &[KernelArg::U32(1)], "k").unwrap_err().message.contains("at least 1"));
     assert!(go(&mut mem, [1, 1, 1], [2048, 1, 1], &[KernelArg::U32(1)], "k").unwrap_err().message.contains("1024"));
-    assert!(go(&mut mem, [1 << 20, 1 << 10, 1], [1024, 1, 1], &[KernelArg::U32(1)], "k").unwrap_err().message.contains("threads"));
-    assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U64(1)], "k").unwrap_err().message.contains("parameter 0"));
+    assert!(go(&mut mem, [1 << 20, 1 << 10, 1], [1024, 1, 1], &[KernelArg::U32(1)], "k")
+        .unwrap_err()
+        .message
+        .contains("threads"));
+    assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U64(1)], "k")
+        .unwrap_err()
+        .message
+        .contains("parameter 0"));
     assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[], "k").unwrap_err().message.contains("takes 1"));
-    assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)], "nope").unwrap_err().message.contains("no kernel"));
+    assert!(go(&mut mem, [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)], "nope")
+        .unwrap_err()
+        .message
+        .contains("no kernel"));
     assert!(mem.alloc_zeroed(5 << 30).unwrap_err().message.contains("refused"));
 }
 
@@ -560,7 +609,12 @@ fn endless_loop_default_budget() {
     let t = std::time::Instant::now();
     let rep = launch(
         &m,
-        &Launch { kernel: "spin", config: LaunchConfig { grid: [64, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: 0 }, args: &[KernelArg::U32(0)], constants: &[] },
+        &Launch {
+            kernel: "spin",
+            config: LaunchConfig { grid: [64, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::U32(0)],
+            constants: &[],
+        },
         &mut mem,
         &Options { threads: 1, ..Options::default() },
     )

@@ -16,7 +16,14 @@ fn every_variant_loads() {
     assert!(m.constant_symbols().iter().any(|(n, s)| n == "ctab" && *s == 16));
 }
 
-fn run(m: &Module, mem: &mut DeviceMemory, kernel: &str, grid: [u32; 3], block: [u32; 3], args: &[KernelArg]) -> LaunchReport {
+fn run(
+    m: &Module,
+    mem: &mut DeviceMemory,
+    kernel: &str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    args: &[KernelArg],
+) -> LaunchReport {
     let rep = launch(
         m,
         &Launch { kernel, config: LaunchConfig { grid, block, dynamic_shared_bytes: 0 }, args, constants: &[] },
@@ -36,7 +43,14 @@ fn integer_variant_matches_cpu() {
     let mut mem = DeviceMemory::new();
     let da = mem.alloc_i32(&a).unwrap();
     let db = mem.alloc_zeroed(4 * n).unwrap();
-    run(&m, &mut mem, "k_int", [3, 1, 1], [128, 1, 1], &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::U32(n as u32)]);
+    run(
+        &m,
+        &mut mem,
+        "k_int",
+        [3, 1, 1],
+        [128, 1, 1],
+        &[KernelArg::Ptr(da), KernelArg::Ptr(db), KernelArg::U32(n as u32)],
+    );
     let b = mem.read_i32(db, n).unwrap();
     for i in 0..n {
         let mut acc = 0i32;
@@ -65,7 +79,14 @@ fn warp_and_atomic_variants_run() {
     let dsum = mem.alloc_zeroed(4).unwrap();
     let dh = mem.alloc_zeroed(4 * 8).unwrap();
     let dm = mem.alloc_zeroed(4 * 9).unwrap();
-    run(&m, &mut mem, "k_atomic", [4, 1, 1], [256, 1, 1], &[KernelArg::Ptr(dv), KernelArg::Ptr(dsum), KernelArg::Ptr(dh), KernelArg::Ptr(dm), KernelArg::I32(n as i32)]);
+    run(
+        &m,
+        &mut mem,
+        "k_atomic",
+        [4, 1, 1],
+        [256, 1, 1],
+        &[KernelArg::Ptr(dv), KernelArg::Ptr(dsum), KernelArg::Ptr(dh), KernelArg::Ptr(dm), KernelArg::I32(n as i32)],
+    );
     assert_eq!(mem.read_f32(dsum, 1).unwrap()[0], vals.iter().sum::<f32>());
     assert_eq!(mem.read_i32(dh, 8).unwrap(), vec![125; 8]);
     let mx = mem.read_i32(dm, 9).unwrap();
@@ -85,14 +106,26 @@ fn stencil_variant_matches_cpu() {
     let mut mem = DeviceMemory::new();
     let di = mem.alloc_f32(&input).unwrap();
     let dout = mem.alloc_f32(&input).unwrap();
-    run(&m, &mut mem, "k_stencil", [3, 3, 3], [8, 8, 8], &[KernelArg::Ptr(di), KernelArg::Ptr(dout), KernelArg::U32(n as u32)]);
+    run(
+        &m,
+        &mut mem,
+        "k_stencil",
+        [3, 3, 3],
+        [8, 8, 8],
+        &[KernelArg::Ptr(di), KernelArg::Ptr(dout), KernelArg::U32(n as u32)],
+    );
     let out = mem.read_f32(dout, n * n * n).unwrap();
     let at = |i: usize, j: usize, k: usize| input[i * n * n + j * n + k];
     for i in 1..n - 1 {
         for j in 1..n - 1 {
             for k in 1..n - 1 {
-                let want = 0.5 * at(i, j, k) + 0.1 * at(i, j, k - 1) + 0.1 * at(i, j, k + 1) + 0.1 * at(i, j - 1, k)
-                    + 0.1 * at(i, j + 1, k) + 0.05 * at(i - 1, j, k) + 0.05 * at(i + 1, j, k);
+                let want = 0.5 * at(i, j, k)
+                    + 0.1 * at(i, j, k - 1)
+                    + 0.1 * at(i, j, k + 1)
+                    + 0.1 * at(i, j - 1, k)
+                    + 0.1 * at(i, j + 1, k)
+                    + 0.05 * at(i - 1, j, k)
+                    + 0.05 * at(i + 1, j, k);
                 let got = out[i * n * n + j * n + k];
                 assert!((got - want).abs() < 1e-4, "({i},{j},{k}): {got} vs {want}");
             }
@@ -111,7 +144,11 @@ fn every_ptx_in_dir_loads() {
         if p.extension().is_some_and(|x| x == "ptx") {
             let text = std::fs::read_to_string(&p).unwrap();
             match Module::parse(&text) {
-                Ok(m) => eprintln!("{}: ok, kernels {:?}", p.display(), m.kernels().iter().map(|k| &k.name).collect::<Vec<_>>()),
+                Ok(m) => eprintln!(
+                    "{}: ok, kernels {:?}",
+                    p.display(),
+                    m.kernels().iter().map(|k| &k.name).collect::<Vec<_>>()
+                ),
                 Err(e) => panic!("{}: {e}", p.display()),
             }
             n += 1;

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use emulator::{
-    launch, DeviceMemory, DevicePtr, Finding, FindingKind, KernelArg, Launch, LaunchConfig, LaunchReport, Module, Options,
+    launch, DeviceMemory, DevicePtr, Finding, FindingKind, KernelArg, Launch, LaunchConfig, LaunchReport, Module,
+    Options,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -73,10 +73,9 @@ impl Program for EmulatorProgram {
             .args
             .iter()
             .map(|a| match *a {
-                Arg::Buffer(i) => ptrs
-                    .get(i)
-                    .map(|&p| emu::KernelArg::Ptr(p))
-                    .ok_or_else(|| BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))),
+                Arg::Buffer(i) => ptrs.get(i).map(|&p| emu::KernelArg::Ptr(p)).ok_or_else(|| {
+                    BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                }),
                 Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
                 Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
                 Arg::F32(v) => Ok(emu::KernelArg::F32(v)),
@@ -84,8 +83,7 @@ impl Program for EmulatorProgram {
             .collect::<Result<Vec<_>, _>>()?;
         let constant_bytes: Vec<(String, Vec<u8>)> =
             case.constants.iter().map(|(name, d)| (name.clone(), data_bytes(d))).collect();
-        let constants: Vec<(&str, &[u8])> =
-            constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        let constants: Vec<(&str, &[u8])> = constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
         let g = case.geometry;
         let launch = emu::Launch {
             kernel,

@@ -76,15 +76,19 @@ fn probe() -> Result<Device, String> {
         }
         let dev = cu::device::get(0).map_err(|e| driver_error("cannot open GPU 0", e))?;
         let name = cu::device::get_name(dev).map_err(|e| driver_error("cannot read the GPU's name", e))?;
-        let attr = |a| unsafe { cu::device::get_attribute(dev, a) }.map_err(|e| driver_error("cannot read a GPU attribute", e));
+        let attr = |a| {
+            unsafe { cu::device::get_attribute(dev, a) }.map_err(|e| driver_error("cannot read a GPU attribute", e))
+        };
         use sys::CUdevice_attribute as A;
         let major = attr(A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?;
         let minor = attr(A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?;
         let l2 = attr(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)?;
         // SAFETY: `dev` came from cuDeviceGet.
-        let memory = unsafe { cu::device::total_mem(dev) }.map_err(|e| driver_error("cannot read the GPU's memory size", e))?;
+        let memory =
+            unsafe { cu::device::total_mem(dev) }.map_err(|e| driver_error("cannot read the GPU's memory size", e))?;
         // SAFETY: as above; the primary context lives as long as the process.
-        let ctx = unsafe { cu::primary_ctx::retain(dev) }.map_err(|e| driver_error("cannot create a GPU context", e))?;
+        let ctx =
+            unsafe { cu::primary_ctx::retain(dev) }.map_err(|e| driver_error("cannot create a GPU context", e))?;
         Ok(Device {
             name,
             compute_capability: (major, minor),
@@ -94,7 +98,8 @@ fn probe() -> Result<Device, String> {
             lock: Mutex::new(()),
         })
     });
-    attempt.unwrap_or_else(|_| Err("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
+    attempt
+        .unwrap_or_else(|_| Err("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
 }
 
 impl Device {
@@ -102,7 +107,8 @@ impl Device {
     fn bind(&self) -> Result<std::sync::MutexGuard<'_, ()>, BackendError> {
         let guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: the context was retained in `probe` and is never released.
-        unsafe { cu::ctx::set_current(self.ctx) }.map_err(|e| BackendError(driver_error("cannot use the GPU context", e)))?;
+        unsafe { cu::ctx::set_current(self.ctx) }
+            .map_err(|e| BackendError(driver_error("cannot use the GPU context", e)))?;
         Ok(guard)
     }
 
@@ -341,12 +347,14 @@ impl GpuProgram {
 
     /// Upload the case's buffers and `__constant__` symbols and build the parameter values.
     fn stage(&self, case: &Case) -> Result<Staged, BackendError> {
-        let buffers = case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
+        let buffers =
+            case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
         for (symbol, data) in &case.constants {
             let name = CString::new(symbol.as_str()).map_err(|_| BackendError("symbol name with a NUL byte".into()))?;
             // SAFETY: the module is loaded.
-            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }
-                .map_err(|e| BackendError(driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e)))?;
+            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }.map_err(|e| {
+                BackendError(driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))
+            })?;
             // A larger symbol is fine (`__constant__ float F[MAX_SIZE]`, as the notes write it):
             // the case fills its start, as cudaMemcpyToSymbol with a smaller count does, and the
             // emulator does the same.
@@ -371,10 +379,9 @@ impl GpuProgram {
             .args
             .iter()
             .map(|a| match *a {
-                Arg::Buffer(i) => buffers
-                    .get(i)
-                    .map(|b| b.ptr)
-                    .ok_or_else(|| BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))),
+                Arg::Buffer(i) => buffers.get(i).map(|b| b.ptr).ok_or_else(|| {
+                    BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                }),
                 Arg::I32(v) => Ok(v as u32 as u64),
                 Arg::U32(v) => Ok(v as u64),
                 Arg::F32(v) => Ok(v.to_bits() as u64),
@@ -405,7 +412,9 @@ impl GpuProgram {
         let len = match case.buffers.get(case.output) {
             Some(Buffer::Input(d) | Buffer::InOut(d)) => d.len(),
             Some(Buffer::OutputF32(n) | Buffer::OutputI32(n)) => *n,
-            None => return Err(BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output))),
+            None => {
+                return Err(BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output)))
+            }
         };
         staged.buffers[case.output].download(&case.expected, len)
     }
@@ -422,7 +431,13 @@ impl GpuProgram {
 
     /// `warmups` launches, then the time of each of `runs` launches (ms, device events), and the
     /// output of the last one.
-    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<(Vec<f32>, Data), BackendError> {
+    pub fn time(
+        &self,
+        kernel: &str,
+        case: &Case,
+        warmups: usize,
+        runs: usize,
+    ) -> Result<(Vec<f32>, Data), BackendError> {
         let _guard = self.device.bind()?;
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;

@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use kernels::exercise::Section;
 use zip::write::SimpleFileOptions;
 
+use crate::cli::BundleArgs;
+use crate::error::{Outcome, Result};
+
 const SETUP: &str = include_str!("../bundle/setup.sh");
 const RUN_AUTOGRADER: &str = include_str!("../bundle/run_autograder");
 
@@ -29,11 +32,7 @@ pub fn script(template: &str, section: &dyn Section) -> String {
 }
 
 /// Every file of the bundle, as (name in the zip, contents, executable), sorted by name.
-pub fn contents(
-    root: &Path,
-    section: &dyn Section,
-    cases: Option<&Path>,
-) -> Result<Vec<(String, Vec<u8>, bool)>, String> {
+pub fn contents(root: &Path, section: &dyn Section, cases: Option<&Path>) -> Result<Vec<(String, Vec<u8>, bool)>> {
     let mut files = vec![
         ("setup.sh".to_string(), script(SETUP, section).into_bytes(), true),
         ("run_autograder".to_string(), script(RUN_AUTOGRADER, section).into_bytes(), true),
@@ -66,7 +65,7 @@ pub fn contents(
         }
     }
     // The student files as shipped, whatever this checkout's exercises hold now.
-    for (dir, text) in crate::progress::STUBS {
+    for (dir, text) in crate::sections::STUBS {
         let name = format!("exercises/{dir}/kernel.cu");
         match files.iter_mut().find(|(n, _, _)| *n == name) {
             Some(f) => f.1 = text.as_bytes().to_vec(),
@@ -93,7 +92,7 @@ pub fn default_output(section: &dyn Section) -> PathBuf {
 }
 
 /// Writes the zip; returns how many files it holds.
-pub fn write(root: &Path, section: &dyn Section, cases: Option<&Path>, out: &Path) -> Result<usize, String> {
+pub fn write(root: &Path, section: &dyn Section, cases: Option<&Path>, out: &Path) -> Result<usize> {
     let files = contents(root, section, cases)?;
     let file = std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let mut zip = zip::ZipWriter::new(file);
@@ -108,26 +107,12 @@ pub fn write(root: &Path, section: &dyn Section, cases: Option<&Path>, out: &Pat
     Ok(files.len())
 }
 
-fn fail(msg: &str) -> i32 {
-    eprintln!("error: {msg}");
-    crate::cli::EXIT_CANNOT_RUN
-}
-
 /// The command.
-pub fn command(root: &Path, section_id: Option<&str>, output: Option<&Path>, cases: Option<&Path>) -> i32 {
-    let Some(section) = section_id.and_then(crate::sections::find) else {
-        return fail(&format!(
-            "which section? e.g. `cargo run -p grader -- bundle 7.4` (sections: {})",
-            crate::sections::ids().join(", ")
-        ));
-    };
-    let out = output.map(Path::to_path_buf).unwrap_or_else(|| default_output(section));
-    match write(root, section, cases, &out) {
-        Ok(n) => {
-            println!("wrote {} ({n} files): the Gradescope autograder for section {}", out.display(), section.id());
-            println!("upload it as the assignment's autograder (Ubuntu base image); students submit kernel.cu");
-            crate::cli::EXIT_PASSED
-        }
-        Err(e) => fail(&e),
-    }
+pub fn command(root: &Path, args: &BundleArgs) -> Result<Outcome> {
+    let section = args.section.0;
+    let out = args.output.clone().unwrap_or_else(|| default_output(section));
+    let n = write(root, section, args.cases.as_deref(), &out)?;
+    println!("wrote {} ({n} files): the Gradescope autograder for section {}", out.display(), section.id());
+    println!("upload it as the assignment's autograder (Ubuntu base image); students submit kernel.cu");
+    Ok(Outcome::Passed)
 }

@@ -23,6 +23,7 @@
 
 use std::path::Path;
 
+use crate::error::{Error, Result};
 use kernels::exercise::{Case, CaseSpec};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -49,33 +50,33 @@ struct Entry {
 }
 
 /// The cases of a file's text, by section id, in file order.
-pub fn parse(text: &str, json: bool) -> Result<Vec<(&'static str, Case)>, String> {
+pub fn parse(text: &str, json: bool) -> Result<Vec<(&'static str, Case)>> {
     let file: CasesFile = if json {
-        serde_json::from_str(text).map_err(|e| format!("not valid cases JSON: {e}"))?
+        serde_json::from_str(text).map_err(|e| Error(format!("not valid cases JSON: {e}")))?
     } else {
-        toml::from_str(text).map_err(|e| format!("not valid cases TOML: {e}"))?
+        toml::from_str(text).map_err(|e| Error(format!("not valid cases TOML: {e}")))?
     };
     if file.case.is_empty() {
-        return Err("no cases: write one or more [[case]] tables".to_string());
+        return Err(Error::new("no cases: write one or more [[case]] tables"));
     }
     let mut out = Vec::new();
     for (i, e) in file.case.into_iter().enumerate() {
         let at = format!("case {} (section {})", i + 1, e.section);
         let section = crate::sections::find(&e.section)
-            .ok_or_else(|| format!("{at}: unknown section (sections: {})", crate::sections::ids().join(", ")))?;
+            .ok_or_else(|| Error(format!("{at}: unknown section (sections: {})", crate::sections::ids().join(", "))))?;
         let spec = CaseSpec { name: e.name, width: e.width, height: e.height, radius: e.radius, n: e.n };
         let mut rng = StdRng::seed_from_u64(e.seed);
-        let case = section.custom_case(&spec, &mut rng).map_err(|m| format!("{at}: {m}"))?;
+        let case = section.custom_case(&spec, &mut rng).map_err(|m| Error(format!("{at}: {m}")))?;
         out.push((section.id(), case));
     }
     Ok(out)
 }
 
-pub fn load(path: &Path) -> Result<Vec<(&'static str, Case)>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read the cases file {}: {e}", path.display()))?;
+pub fn load(path: &Path) -> Result<Vec<(&'static str, Case)>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error(format!("cannot read the cases file {}: {e}", path.display())))?;
     let json = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json"));
-    parse(&text, json).map_err(|e| format!("{}: {e}", path.display()))
+    parse(&text, json).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
 #[cfg(test)]

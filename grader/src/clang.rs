@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use crate::error::{Error, Result};
 use crate::nvrtc::{pip_install, python_site_dirs, CompileFailure};
 
 /// The pip package whose `zig` binary carries a clang with the NVPTX back end, on Linux, macOS
@@ -33,10 +34,10 @@ pub struct Clang {
     pub version: String,
 }
 
-static CLANG: OnceLock<Result<Clang, String>> = OnceLock::new();
+static CLANG: OnceLock<Result<Clang>> = OnceLock::new();
 
 /// Find (and, when `allow_install`, install) a clang once per process.
-pub fn get(allow_install: bool) -> Result<&'static Clang, String> {
+pub fn get(allow_install: bool) -> Result<&'static Clang> {
     CLANG.get_or_init(|| locate(allow_install)).as_ref().map_err(|e| e.clone())
 }
 
@@ -60,7 +61,7 @@ pub fn zig_in(dir: &Path) -> Option<PathBuf> {
 }
 
 /// Why a candidate cannot be used, or the clang it is.
-fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang, String> {
+fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang> {
     let shown = command.iter().map(|c| c.to_string_lossy()).collect::<Vec<_>>().join(" ");
     let run = |arg: &str| {
         Command::new(&command[0]).args(&command[1..]).arg(arg).stdin(Stdio::null()).stderr(Stdio::null()).output()
@@ -69,12 +70,12 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang, String> {
         Ok(o) if o.status.success() => {
             String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string()
         }
-        Ok(_) => return Err(format!("{shown} ({found_by}) does not run")),
-        Err(e) => return Err(format!("{shown} ({found_by}) cannot be run: {e}")),
+        Ok(_) => return Err(Error(format!("{shown} ({found_by}) does not run"))),
+        Err(e) => return Err(Error(format!("{shown} ({found_by}) cannot be run: {e}"))),
     };
     let targets = run("-print-targets").map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
     if !has_nvptx(&targets) {
-        return Err(format!("{shown} ({found_by}, {version}) has no NVPTX back end"));
+        return Err(Error(format!("{shown} ({found_by}, {version}) has no NVPTX back end")));
     }
     Ok(Clang { command, found_by: found_by.to_string(), version })
 }
@@ -110,7 +111,7 @@ fn candidates() -> Vec<(Vec<OsString>, String)> {
     out
 }
 
-fn locate(allow_install: bool) -> Result<Clang, String> {
+fn locate(allow_install: bool) -> Result<Clang> {
     let mut tried = Vec::new();
     for (command, step) in candidates() {
         match probe(command, &step) {
@@ -131,7 +132,7 @@ fn locate(allow_install: bool) -> Result<Clang, String> {
         msg.push_str(&format!(
             "\nInstall one with `python3 -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig."
         ));
-        msg
+        Error(msg)
     };
     if !allow_install {
         return Err(not_found(None));
@@ -142,22 +143,22 @@ fn locate(allow_install: bool) -> Result<Clang, String> {
          which carries one, into {} with pip (once: about 100 MB to download, 400 MB on disk)…",
         dir.display()
     );
-    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), "zig binary").map_err(|e| not_found(Some(&e)))?;
+    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), "zig binary").map_err(|e| not_found(Some(e.message())))?;
     let zig = zig_in(&dir).ok_or_else(|| not_found(Some("pip finished but there is no zig binary")))?;
     probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)")
-        .map_err(|e| not_found(Some(&e)))
+        .map_err(|e| not_found(Some(e.message())))
 }
 
 /// A new private scratch directory holding the device headers (for `-I` and `-include`),
 /// removed when dropped.
-fn header_dir() -> Result<tempfile::TempDir, String> {
+fn header_dir() -> Result<tempfile::TempDir> {
     let dir = tempfile::Builder::new()
         .prefix("pmpp-clang-")
         .tempdir()
-        .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        .map_err(|e| Error(format!("cannot create a temporary directory: {e}")))?;
     for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(dir)
 }
@@ -172,7 +173,7 @@ impl Clang {
         defines: &[(String, String)],
     ) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
-        let scratch = header_dir().map_err(fail)?;
+        let scratch = header_dir().map_err(|e| fail(e.0))?;
         let headers = scratch.path();
         // The source goes to a file of its own, behind a #line that gives it the student's name.
         let file = headers.join("kernel.cu");

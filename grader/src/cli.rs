@@ -1,223 +1,407 @@
-//! The command line (see the course contract): grade a section, all of them, list them, show
-//! hints. Exit status: 0 every graded section passed, 1 one failed, 2 the grader could not run.
+//! The command line (see the course contract): one typed subcommand per job, each with its own
+//! flags and its own `--help`; `grader 7.4` is short for `grader grade 7.4`. Commands return an
+//! [`Outcome`] or an [`Error`]; `main` alone turns those into exit statuses.
 
-use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use kernels::exercise::Section;
 use rand::Rng;
 
 use crate::backend::{self, BackendChoice};
 use crate::compiler::{self, Compiler, CompilerChoice};
-use crate::grade::{Fatal, Grader, KernelFile, RunReport, SectionReport};
+use crate::error::{Error, Outcome, Result};
+use crate::grade::{Grader, KernelFile, RunReport, SectionReport};
+use crate::isolate::grade_isolated;
 use crate::{report, sections, workspace};
-
-pub const EXIT_PASSED: i32 = 0;
-pub const EXIT_FAILED: i32 = 1;
-pub const EXIT_CANNOT_RUN: i32 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
     Json,
-    /// Gradescope's autograder results.json (one section; see --results).
+    /// Gradescope's autograder results.json (see --results).
     Gradescope,
+}
+
+/// What `all` and `list` can print: a report for people or one JSON object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Output {
+    Text,
+    Json,
 }
 
 /// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.
 #[derive(Debug, Parser)]
-#[command(
-    name = "grader",
-    after_help = "Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  cargo run -p grader -- verify\n  cargo run -p grader -- bundle 7.4 --cases private.toml\n  cargo run -p grader -- 7.4 --format gradescope --results results.json"
-)]
+#[command(name = "grader", subcommand_required = true, arg_required_else_help = true)]
 pub struct Cli {
-    /// A section id (7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5), `all`, `list`, `hint <id>`, `watch [id]`,
-    /// `reset <id>`; for instructors `verify`, `bundle <id>`; with a GPU `time [ids|all]
-    /// [--write-docs]` (timings on inputs beyond the L2; `profile <id>` is tools/ncu-crosscheck's).
-    pub command: String,
-    /// For `hint`: the section id, then how many hints to show (default 1).
-    pub rest: Vec<String>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Grade one section (`grader 7.4` is the same as `grader grade 7.4`).
+    Grade(GradeArgs),
+    /// Grade every section, in course order.
+    All(AllArgs),
+    /// Every section, its title, where you stand, and whether your kernel passes its visible tests.
+    List(ListArgs),
+    /// The next hint for a section, or its first N hints.
+    Hint(HintArgs),
+    /// Regrade the section you work on each time you save its kernel.cu.
+    Watch(WatchArgs),
+    /// Put a section's stub back in place (after asking).
+    Reset(ResetArgs),
+    /// For instructors: every solution passes, every stub fails, every wrong kernel fails for its stated reason.
+    Verify(VerifyArgs),
+    /// For instructors: a Gradescope autograder zip for one section.
+    Bundle(BundleArgs),
+    /// With a GPU: time kernels on inputs far beyond the L2, beside a device-to-device copy.
+    Time(TimeArgs),
+    /// With a GPU: one launch of the metrics case for Nsight Compute, and the emulator's counts as JSON (tools/ncu-crosscheck).
+    Profile(ProfileArgs),
+    /// `grader <SECTION> …`: read as `grader grade <SECTION> …`.
+    #[command(external_subcommand)]
+    Section(Vec<OsString>),
+}
+
+/// Which file is graded as a section's kernel.
+#[derive(Debug, Args)]
+pub struct KernelChoice {
     /// Grade the reference solution (solutions/<section>/kernel.cu) instead of yours.
     #[arg(long, conflicts_with = "kernel")]
     pub solutions: bool,
     /// Grade this file as the section's kernel.
     #[arg(long, value_name = "FILE")]
     pub kernel: Option<PathBuf>,
+}
+
+/// What compiles the kernel and where it runs.
+#[derive(Debug, Args)]
+pub struct Engine {
     /// Where kernels run: a GPU if usable (auto), the emulator, or a GPU.
     #[arg(long, value_enum, default_value = "auto")]
     pub backend: BackendChoice,
-    /// What compiles kernel.cu to PTX: NVRTC where it exists or can be installed (auto), else
-    /// clang; or either one by name.
+    /// What compiles kernel.cu to PTX: NVRTC where it exists or can be installed (auto), else clang; or either one by name.
     #[arg(long, value_enum, default_value = "auto")]
     pub compiler: CompilerChoice,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grader 7.4\n  grader 7.4 --solutions\n  grader 7.4 --kernel my.cu\n  \
+                        grader 7.4 --format json --seed 1234\n  grader 7.4 --format gradescope --results results.json")]
+pub struct GradeArgs {
+    /// The section to grade.
+    #[arg(value_name = "SECTION")]
+    pub section: String,
+    #[command(flatten)]
+    pub kernel: KernelChoice,
+    #[command(flatten)]
+    pub engine: Engine,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// `--format gradescope`: write results.json here (default: stdout). Written even when the
-    /// kernel cannot be graded.
+    /// With --format gradescope: write results.json here (default: stdout), even when the kernel cannot be graded.
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
-    /// `bundle`: where to write the autograder zip (default autograder-<id>.zip).
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
     /// Also grade an instructor's private hidden cases from this TOML/JSON file (format: grader/src/cases_file.rs).
     #[arg(long, value_name = "FILE")]
     pub cases: Option<PathBuf>,
-    /// Also measure each section's other configurations (7.4: the textbook's 32x32 tiles with a 9x9 filter, 8x8 tiles with a 5x5 filter).
+    /// Also measure the section's other configurations (7.4: the textbook's 32x32 tiles with a 9x9 filter, 8x8 tiles with a 5x5 filter).
     #[arg(long)]
     pub variants: bool,
-    /// `reset`: restore the stub without asking.
+}
+
+#[derive(Debug, Args)]
+pub struct AllArgs {
+    /// Grade the reference solutions instead of your kernels.
+    #[arg(long)]
+    pub solutions: bool,
+    #[command(flatten)]
+    pub engine: Engine,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
+    /// The seed of the hidden tests.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Also grade an instructor's private hidden cases from this TOML/JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub cases: Option<PathBuf>,
+    /// Also measure each section's other configurations.
+    #[arg(long)]
+    pub variants: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Check the reference solutions instead of your kernels.
+    #[arg(long)]
+    pub solutions: bool,
+    #[command(flatten)]
+    pub engine: Engine,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    // Indices fixed: `command()` sets SECTION's help, which moves it to the end of the list.
+    #[arg(index = 1, value_name = "SECTION", value_parser = section_arg)]
+    pub section: SectionArg,
+    /// How many hints to show (default: one more than last time).
+    #[arg(index = 2, value_name = "N", value_parser = hint_count)]
+    pub count: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The section to start with (default: the first one not passed yet).
+    #[arg(value_name = "SECTION", value_parser = section_arg)]
+    pub section: Option<SectionArg>,
+    #[command(flatten)]
+    pub engine: Engine,
+    /// The seed of the hidden tests (default: a fresh one per grading).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct ResetArgs {
+    #[arg(value_name = "SECTION", value_parser = section_arg)]
+    pub section: SectionArg,
+    /// Restore the stub without asking.
     #[arg(long, short = 'y')]
     pub yes: bool,
-    /// `time`: also write the table to docs/gpu-timing.md.
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub engine: Engine,
+    /// The seed of the hidden tests.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct BundleArgs {
+    #[arg(value_name = "SECTION", value_parser = section_arg)]
+    pub section: SectionArg,
+    /// Where to write the autograder zip (default autograder-<id>.zip).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Private hidden cases to grade every submission with (TOML/JSON; checked now).
+    #[arg(long, value_name = "FILE")]
+    pub cases: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct TimeArgs {
+    /// The sections to time, or `all` (the default).
+    #[arg(value_name = "SECTION")]
+    pub sections: Vec<String>,
+    #[command(flatten)]
+    pub kernel: KernelChoice,
+    /// The seed of the timing data (default 7).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Also write the table to docs/gpu-timing.md.
     #[arg(long)]
     pub write_docs: bool,
 }
 
-/// The message of the last panic, for the "internal error" report (the default hook's
-/// backtrace text would only confuse a student).
-static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
-
-fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let msg = match (info.payload().downcast_ref::<&str>(), info.payload().downcast_ref::<String>()) {
-            (Some(s), _) => s.to_string(),
-            (_, Some(s)) => s.clone(),
-            _ => "unknown panic".to_string(),
-        };
-        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = format!("{msg}{place}");
-    }));
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    #[arg(value_name = "SECTION", value_parser = section_arg)]
+    pub section: SectionArg,
+    #[command(flatten)]
+    pub kernel: KernelChoice,
+    /// The seed of the metrics case's data (default 7).
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
-pub(crate) fn cannot_run(msg: &str) -> i32 {
-    eprintln!("{} {msg}", colored::Colorize::bold(colored::Colorize::red("error:")));
-    EXIT_CANNOT_RUN
-}
+/// A section named on the command line, checked against the registry when parsed.
+#[derive(Clone, Copy)]
+pub struct SectionArg(pub &'static dyn Section);
 
-pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_CANNOT_RUN } else { EXIT_PASSED };
-        }
-    };
-    if cli.format != Format::Text || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none())
-    {
-        colored::control::set_override(false);
+impl std::fmt::Debug for SectionArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SectionArg({})", self.0.id())
     }
-    // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later).
-    #[cfg(windows)]
-    let _ = colored::control::set_virtual_terminal(true);
-    install_panic_hook();
-    let code = run(&cli);
-    let _ = std::io::stdout().flush();
-    code
 }
 
-fn unknown_section(id: &str) -> i32 {
-    cannot_run(&format!(
-        "unknown section `{id}`. Sections: {} (or `all`, `list`, `hint <id>`, `watch`, `reset <id>`, `verify`, `bundle <id>`)",
-        sections::ids().join(", ")
+fn section_arg(id: &str) -> std::result::Result<SectionArg, String> {
+    sections::find(id).map(SectionArg).ok_or_else(|| sections::unknown(id))
+}
+
+fn hint_count(n: &str) -> std::result::Result<usize, String> {
+    match n.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("the number of hints must be a positive number, e.g. `hint 7.4 2`".to_string()),
+    }
+}
+
+/// Options that take a value, for reading `grader --backend gpu list` as `grader list --backend gpu`.
+const VALUE_OPTIONS: &[&str] =
+    &["--backend", "--compiler", "--format", "--seed", "--kernel", "--results", "--output", "--cases"];
+
+/// Options written before the command move after it, where the command's own parser checks
+/// them (the form earlier graders accepted).
+fn command_first(args: Vec<OsString>) -> Vec<OsString> {
+    let mut leading = Vec::new();
+    let mut i = 1;
+    while let Some(arg) = args.get(i).and_then(|a| a.to_str()) {
+        if !arg.starts_with('-') || matches!(arg, "-h" | "--help" | "-V" | "--version") {
+            break;
+        }
+        let takes_value = VALUE_OPTIONS.contains(&arg);
+        let end = (i + if takes_value { 2 } else { 1 }).min(args.len());
+        leading.extend_from_slice(&args[i..end]);
+        i = end;
+    }
+    if leading.is_empty() || i >= args.len() {
+        return args;
+    }
+    let mut out = vec![args[0].clone(), args[i].clone()];
+    out.extend(leading);
+    out.extend_from_slice(&args[i + 1..]);
+    out
+}
+
+/// The parser, with the section list (from the registry) in its help.
+pub fn command() -> clap::Command {
+    let ids = sections::ids().join(" ");
+    let section_help = format!("A section: {ids}");
+    let mut cmd = Cli::command()
+        .override_usage("grader <SECTION> [OPTIONS]\n       grader <COMMAND> [OPTIONS]")
+        .after_help(format!(
+            "Sections: {ids} (`grader <SECTION> --help` for grading's options)\n\n\
+             Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  \
+             cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  \
+             cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  \
+             cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  cargo run -p grader -- verify\n  \
+             cargo run -p grader -- bundle 7.4 --cases private.toml\n  \
+             cargo run -p grader -- 7.4 --format gradescope --results results.json"
+        ));
+    for name in ["grade", "hint", "watch", "reset", "bundle", "profile", "time"] {
+        let help = section_help.clone();
+        cmd = cmd.mut_subcommand(name, |sub| {
+            let arg = if name == "time" { "sections" } else { "section" };
+            sub.mut_arg(arg, |a| a.help(help))
+        });
+    }
+    cmd
+}
+
+/// The command line read into a command; `--help`, `--version` and usage mistakes come back as
+/// clap's error (its `exit_code` says which).
+pub fn parse<I, T>(args: I) -> std::result::Result<Command, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString>,
+{
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if args.is_empty() {
+        args.push("grader".into());
+    }
+    let args = command_first(args);
+    let cli = Cli::from_arg_matches(&command().try_get_matches_from(&args)?)?;
+    match cli.command {
+        Command::Section(rest) => {
+            let again = [args[0].clone(), "grade".into()].into_iter().chain(rest);
+            Ok(Cli::from_arg_matches(&command().try_get_matches_from(again)?)?.command)
+        }
+        command => Ok(command),
+    }
+}
+
+pub fn run(command: Command) -> Result<Outcome> {
+    if let Command::Grade(args) = &command {
+        if args.results.is_some() && args.format != Format::Gradescope {
+            return Err("--results is where --format gradescope writes results.json: add `--format gradescope`".into());
+        }
+        // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
+        if args.format == Format::Gradescope {
+            return crate::gradescope::command(args);
+        }
+    }
+    let root = workspace::find_root()?;
+    let outcome = match command {
+        Command::Grade(args) => {
+            let section = sections::find(&args.section).ok_or_else(|| unknown_section(&args.section))?;
+            let output = if args.format == Format::Json { Output::Json } else { Output::Text };
+            let plan = Plan {
+                engine: &args.engine,
+                output,
+                seed: args.seed,
+                cases: args.cases.as_deref(),
+                variants: args.variants,
+                record: !args.kernel.solutions && args.kernel.kernel.is_none(),
+            };
+            let file = kernel_file(&args.kernel, &root, section)?;
+            grade_sections(&plan, &root, vec![(section, file)])?
+        }
+        Command::All(args) => {
+            let which = KernelChoice { solutions: args.solutions, kernel: None };
+            let chosen = sections::all()
+                .into_iter()
+                .map(|s| kernel_file(&which, &root, s).map(|f| (s, f)))
+                .collect::<Result<Vec<_>>>()?;
+            let plan = Plan {
+                engine: &args.engine,
+                output: args.format,
+                seed: args.seed,
+                cases: args.cases.as_deref(),
+                variants: args.variants,
+                record: !args.solutions,
+            };
+            grade_sections(&plan, &root, chosen)?
+        }
+        Command::List(args) => list(&args, &root)?,
+        Command::Hint(args) => {
+            print!("{}", crate::hint::run(&root, args.section.0, args.count));
+            Outcome::Passed
+        }
+        Command::Reset(args) => {
+            let stdin = std::io::stdin();
+            crate::progress::reset(&root, args.section.0, args.yes, &mut stdin.lock(), &mut std::io::stdout())?;
+            Outcome::Passed
+        }
+        Command::Verify(args) => verify(&args, &root)?,
+        Command::Watch(args) => crate::watch::command(&root, &args)?,
+        Command::Bundle(args) => crate::bundle::command(&root, &args)?,
+        Command::Time(args) => crate::timing::time_command(&args, &root)?,
+        Command::Profile(args) => crate::timing::profile_command(&args, &root)?,
+        Command::Section(_) => unreachable!("parse() reads `grader <SECTION>` as `grader grade <SECTION>`"),
+    };
+    let _ = std::io::stdout().flush();
+    Ok(outcome)
+}
+
+fn unknown_section(id: &str) -> Error {
+    Error(format!(
+        "{} (or a command: all, list, hint, watch, reset, verify, bundle, time; see `grader --help`)",
+        sections::unknown(id)
     ))
 }
 
-pub fn run(cli: &Cli) -> i32 {
-    // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
-    if cli.format == Format::Gradescope {
-        let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
-        return crate::gradescope::command(
-            &cli.command,
-            cli.kernel.as_deref(),
-            cli.cases.as_deref(),
-            cli.backend,
-            seed,
-            cli.results.as_deref(),
-        );
-    }
-    let root = match workspace::find_root() {
-        Ok(r) => r,
-        Err(e) => return cannot_run(&e),
-    };
-    match cli.command.as_str() {
-        "hint" => hint(cli, &root),
-        "reset" => reset(cli, &root),
-        "list" => list(cli, &root),
-        "verify" => verify(cli, &root),
-        "watch" => crate::watch::command(&root, cli.rest.first().map(String::as_str), cli.backend, cli.seed),
-        "bundle" => crate::bundle::command(
-            &root,
-            cli.rest.first().map(String::as_str),
-            cli.output.as_deref(),
-            cli.cases.as_deref(),
-        ),
-        // GPU only: time the kernels on large inputs; `profile` is tools/ncu-crosscheck's.
-        "time" => crate::timing::time_command(cli, &root),
-        "profile" => crate::timing::profile_command(cli, &root),
-        "all" => {
-            if cli.kernel.is_some() {
-                return cannot_run(
-                    "--kernel grades one file as one section: name the section (e.g. `7.4 --kernel my.cu`)",
-                );
-            }
-            grade_sections(cli, &root, sections::all())
-        }
-        id => match sections::find(id) {
-            Some(s) => grade_sections(cli, &root, vec![s]),
-            None => unknown_section(id),
-        },
-    }
-}
-
-fn hint(cli: &Cli, root: &std::path::Path) -> i32 {
-    let Some(id) = cli.rest.first() else {
-        return cannot_run("which section? e.g. `cargo run -p grader -- hint 7.4`");
-    };
-    let Some(section) = sections::find(id) else {
-        return unknown_section(id);
-    };
-    // No count: one more hint than last time (remembered in .progress.json).
-    let wanted = match cli.rest.get(1).map(|n| n.parse::<usize>()) {
-        None => None,
-        Some(Ok(n)) if n >= 1 => Some(n),
-        Some(_) => return cannot_run("the number of hints must be a positive number, e.g. `hint 7.4 2`"),
-    };
-    print!("{}", crate::hint::run(root, section, wanted));
-    EXIT_PASSED
-}
-
-/// `reset <id> [--yes]`: the section's stub back in place, after asking.
-fn reset(cli: &Cli, root: &std::path::Path) -> i32 {
-    let Some(id) = cli.rest.first() else {
-        return cannot_run("which section? e.g. `cargo run -p grader -- reset 7.4`");
-    };
-    let Some(section) = sections::find(id) else {
-        return unknown_section(id);
-    };
-    let stdin = std::io::stdin();
-    match crate::progress::reset(root, section, cli.yes, &mut stdin.lock(), &mut std::io::stdout()) {
-        Ok(_) => EXIT_PASSED,
-        Err(e) => cannot_run(&e),
-    }
-}
-
 /// Which file a section is graded from.
-pub(crate) fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Section) -> Result<KernelFile, String> {
-    let path = match &cli.kernel {
+pub(crate) fn kernel_file(which: &KernelChoice, root: &Path, section: &dyn Section) -> Result<KernelFile> {
+    let path = match &which.kernel {
         Some(p) => p.clone(),
-        None if cli.solutions => root.join("solutions").join(section.dir()).join("kernel.cu"),
+        None if which.solutions => root.join("solutions").join(section.dir()).join("kernel.cu"),
         None => root.join("exercises").join(section.dir()).join("kernel.cu"),
     };
     if !path.is_file() {
-        return Err(format!("kernel file not found: {}", path.display()));
+        return Err(Error(format!("kernel file not found: {}", path.display())));
     }
-    let display = match &cli.kernel {
+    let display = match &which.kernel {
         // The path as the student typed it reads best in messages.
         Some(p) => p.display().to_string(),
         None => workspace::display_path(root, &path),
@@ -225,112 +409,78 @@ pub(crate) fn kernel_file(cli: &Cli, root: &std::path::Path, section: &dyn Secti
     Ok(KernelFile { path, display })
 }
 
-fn prepare(cli: &Cli) -> Result<(Box<dyn backend::Backend>, Compiler), i32> {
-    let backend = backend::select(cli.backend).map_err(|e| cannot_run(&e.0))?;
+/// The backend and the compiler a command asked for.
+pub(crate) fn prepare(engine: &Engine) -> Result<(Box<dyn backend::Backend>, Compiler)> {
+    let backend = backend::select(engine.backend)?;
     // A GPU compiles its own binary with NVRTC: there, auto means NVRTC.
-    let choice = match (cli.compiler, backend.name()) {
+    let choice = match (engine.compiler, backend.name()) {
         (CompilerChoice::Auto, "gpu") => CompilerChoice::Nvrtc,
         (c, _) => c,
     };
-    let compiler = compiler::select(choice, true).map_err(|e| cannot_run(&e))?;
+    let compiler = compiler::select(choice, true)?;
     Ok((backend, compiler))
 }
 
-/// Grade one section behind catch_unwind: a bug in the grader or the emulator is reported as an
-/// internal error (exit 2), never as the student's failure.
-fn grade_one(
-    grader: &Grader,
-    section: &dyn Section,
-    file: &KernelFile,
-    seed: u64,
-    visible_only: bool,
-) -> Result<SectionReport, Fatal> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, visible_only))) {
-        Ok(r) => r,
-        Err(_) => {
-            let msg = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).clone();
-            Err(Fatal(format!("internal error while grading {} ({msg}); please report it", section.id())))
-        }
-    }
+/// How `grade` and `all` grade.
+struct Plan<'a> {
+    engine: &'a Engine,
+    output: Output,
+    seed: Option<u64>,
+    cases: Option<&'a Path>,
+    variants: bool,
+    /// Whether the grade counts in .progress.json (the student's own files only).
+    record: bool,
 }
 
-fn grade_sections(cli: &Cli, root: &std::path::Path, chosen: Vec<&'static dyn Section>) -> i32 {
-    if !cli.rest.is_empty() {
-        return cannot_run(&format!("unexpected argument `{}`", cli.rest[0]));
-    }
-    // Every file must exist before anything is compiled.
-    let mut files = Vec::new();
-    for s in &chosen {
-        match kernel_file(cli, root, *s) {
-            Ok(f) => files.push(f),
-            Err(e) => return cannot_run(&e),
-        }
-    }
-    let (backend, compiler) = match prepare(cli) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
-    let seed = cli.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
+fn grade_sections(plan: &Plan, root: &Path, chosen: Vec<(&'static dyn Section, KernelFile)>) -> Result<Outcome> {
+    let (backend, compiler) = prepare(plan.engine)?;
+    let seed = plan.seed.unwrap_or_else(|| rand::thread_rng().gen_range(1..100_000));
     let mut grader = Grader::new(backend.as_ref(), compiler);
-    grader.variants = cli.variants;
-    if let Some(path) = &cli.cases {
-        match crate::cases_file::load(path) {
-            Ok(cases) => grader.private_cases = cases,
-            Err(e) => return cannot_run(&e),
-        }
+    grader.variants = plan.variants;
+    if let Some(path) = plan.cases {
+        grader.private_cases = crate::cases_file::load(path)?;
     }
     let start = Instant::now();
     let mut reports = Vec::new();
-    let bar = crate::bar::tests(crate::bar::wanted(cli.format == Format::Text));
+    let bar = crate::bar::tests(crate::bar::wanted(plan.output == Output::Text));
     if let Some(b) = bar.clone() {
         grader.on_progress = Some(Box::new(move |done, more| {
             b.inc_length(more);
             b.inc(done);
         }));
     }
-    for (section, file) in chosen.iter().zip(&files) {
+    for (section, file) in &chosen {
         crate::bar::grading(&bar, *section);
-        let graded = grade_one(&grader, *section, file, seed, false);
-        match graded {
-            Ok(r) => {
-                if cli.format == Format::Text {
-                    crate::bar::println(&bar, &report::section(&r, true));
-                }
-                reports.push(r);
-            }
-            Err(Fatal(msg)) => return cannot_run(&msg),
+        let r = grade_isolated(&grader, *section, file, seed, false)?;
+        if plan.output == Output::Text {
+            crate::bar::println(&bar, &report::section(&r, true));
         }
+        reports.push(r);
     }
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    record_progress(cli, root, &reports);
-    let total = start.elapsed().as_secs_f64();
-    match cli.format {
-        Format::Text => {
-            if reports.len() > 1 {
-                print!("{}", report::footer(&reports, total));
-            }
-        }
-        Format::Json | Format::Gradescope => {
-            let run = RunReport { sections: reports.clone() };
-            match serde_json::to_string_pretty(&run) {
-                Ok(s) => println!("{s}"),
-                Err(e) => return cannot_run(&format!("cannot write the JSON report: {e}")),
-            }
-        }
+    if plan.record {
+        record_progress(root, &reports);
     }
-    if reports.iter().all(|r| r.passed) {
-        EXIT_PASSED
-    } else {
-        EXIT_FAILED
+    match plan.output {
+        Output::Text if reports.len() > 1 => print!("{}", report::footer(&reports, start.elapsed().as_secs_f64())),
+        Output::Text => {}
+        Output::Json => print_json(&RunReport { sections: reports.clone() })?,
     }
+    Ok(Outcome::from_passed(reports.iter().all(|r| r.passed)))
 }
 
-/// A full grading of the student's own files counts in .progress.json (not --solutions, not
-/// --kernel). Progress that cannot be saved is only a note: the grade itself stands.
-fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport]) {
-    if cli.solutions || cli.kernel.is_some() || !crate::progress::recording() {
+fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| Error(format!("cannot write the JSON report: {e}")))?;
+    println!("{text}");
+    Ok(())
+}
+
+/// A full grading of the student's own files counts in .progress.json. Progress that cannot be
+/// saved is only a note: the grade itself stands.
+fn record_progress(root: &Path, reports: &[SectionReport]) {
+    if !crate::progress::recording() {
         return;
     }
     let saved = crate::progress::Progress::load(root).and_then(|mut p| {
@@ -345,37 +495,28 @@ fn record_progress(cli: &Cli, root: &std::path::Path, reports: &[SectionReport])
 }
 
 /// `verify`: solutions pass, stubs fail, wrong kernels fail for their stated reasons (a table).
-fn verify(cli: &Cli, root: &std::path::Path) -> i32 {
-    let (backend, compiler) = match prepare(cli) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
+fn verify(args: &VerifyArgs, root: &Path) -> Result<Outcome> {
+    let (backend, compiler) = prepare(&args.engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
-    let seed = cli.seed.unwrap_or(1);
-    eprintln!("verify: grading every solution, stub and wrong kernel with seed {seed} …");
-    let rows = crate::verify::run(root, &grader, seed, &mut |row| {
+    eprintln!("verify: grading every solution, stub and wrong kernel with seed {} …", args.seed);
+    let rows = crate::verify::run(root, &grader, args.seed, &mut |row| {
         eprintln!("  {} {} {}", if row.ok { "ok" } else { "!!" }, row.section, row.kernel);
     });
     print!("{}", crate::verify::table(&rows));
-    if rows.iter().all(|r| r.ok) {
-        EXIT_PASSED
-    } else {
-        EXIT_FAILED
-    }
+    Ok(Outcome::from_passed(rows.iter().all(|r| r.ok)))
 }
 
 /// Every section, its title, and whether the current kernel passes its visible tests.
-fn list(cli: &Cli, root: &std::path::Path) -> i32 {
-    let (backend, compiler) = match prepare(cli) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
+fn list(args: &ListArgs, root: &Path) -> Result<Outcome> {
+    use colored::Colorize;
+    let (backend, compiler) = prepare(&args.engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
     let all = sections::all();
     let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
     let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
-    let which = if cli.solutions { "reference solutions" } else { "your kernels" };
-    if cli.format == Format::Text {
+    let which = if args.solutions { "reference solutions" } else { "your kernels" };
+    let text = args.format == Output::Text;
+    if text {
         println!("{}", compiler.describe());
         println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
     }
@@ -386,69 +527,84 @@ fn list(cli: &Cli, root: &std::path::Path) -> i32 {
         Default::default()
     });
     let ids = sections::ids();
+    let which = KernelChoice { solutions: args.solutions, kernel: None };
     for s in all {
-        let status = match kernel_file(cli, root, s) {
-            Err(_) => colored::Colorize::yellow("no kernel.cu").to_string(),
-            Ok(f) => match grade_one(&grader, s, &f, 0, true) {
+        let status = match kernel_file(&which, root, s) {
+            Err(_) => "no kernel.cu".yellow().to_string(),
+            Ok(f) => match grade_isolated(&grader, s, &f, 0, true) {
                 Ok(r) => {
                     let st = if r.passed {
-                        colored::Colorize::green("✓ passes visible tests").to_string()
+                        "✓ passes visible tests".green()
                     } else if !r.compile.ok {
-                        colored::Colorize::red("✗ does not compile").to_string()
+                        "✗ does not compile".red()
                     } else {
-                        colored::Colorize::red("✗ not yet").to_string()
+                        "✗ not yet".red()
                     };
                     json.push(r);
-                    st
+                    st.to_string()
                 }
-                Err(Fatal(msg)) => colored::Colorize::yellow(format!("? {msg}").as_str()).to_string(),
+                Err(e) => format!("? {e}").yellow().to_string(),
             },
         };
-        if cli.format == Format::Text {
+        if text {
             let place = progress.place(s.id(), &ids);
             let label = format!("{:11}", place.label());
             let label = match place {
-                crate::progress::Place::Done => colored::Colorize::green(label.as_str()).to_string(),
-                crate::progress::Place::Current => {
-                    colored::Colorize::bold(colored::Colorize::cyan(label.as_str())).to_string()
-                }
+                crate::progress::Place::Done => label.green().to_string(),
+                crate::progress::Place::Current => label.cyan().bold().to_string(),
                 _ => label,
             };
             let arrow = if place == crate::progress::Place::Current { "→" } else { " " };
             println!("{arrow} {:id_w$}  {:title_w$}  {label}  {status}", s.id(), s.title());
         }
     }
-    if cli.format == Format::Json {
-        match serde_json::to_string_pretty(&RunReport { sections: json }) {
-            Ok(s) => println!("{s}"),
-            Err(e) => return cannot_run(&format!("cannot write the JSON report: {e}")),
-        }
+    if !text {
+        print_json(&RunReport { sections: json })?;
     }
-    EXIT_PASSED
+    Ok(Outcome::Passed)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("grader").chain(args.iter().copied()))
+    fn parse_ok(args: &[&str]) -> Command {
+        parse(std::iter::once("grader").chain(args.iter().copied())).unwrap()
+    }
+
+    fn grade(args: &[&str]) -> GradeArgs {
+        match parse_ok(args) {
+            Command::Grade(g) => g,
+            other => panic!("{args:?} is not a grading: {other:?}"),
+        }
     }
 
     #[test]
     fn contract_command_lines_parse() {
-        let c = parse(&["7.4"]).unwrap();
-        assert_eq!((c.command.as_str(), c.solutions, c.kernel.clone(), c.seed), ("7.4", false, None, None));
-        assert_eq!((c.backend, c.format), (BackendChoice::Auto, Format::Text));
-        assert!(parse(&["7.4", "--solutions"]).unwrap().solutions);
-        assert_eq!(parse(&["7.4", "--kernel", "my.cu"]).unwrap().kernel, Some(PathBuf::from("my.cu")));
-        let c = parse(&["all", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "1234"]).unwrap();
+        let c = grade(&["7.4"]);
         assert_eq!(
-            (c.command.as_str(), c.backend, c.format, c.seed),
-            ("all", BackendChoice::Emulator, Format::Json, Some(1234))
+            (c.section.as_str(), c.kernel.solutions, c.kernel.kernel.clone(), c.seed),
+            ("7.4", false, None, None)
         );
-        assert_eq!(parse(&["--backend", "gpu", "list"]).unwrap().backend, BackendChoice::Gpu);
-        assert_eq!(parse(&["hint", "7.4", "2"]).unwrap().rest, vec!["7.4", "2"]);
+        assert_eq!((c.engine.backend, c.format), (BackendChoice::Auto, Format::Text));
+        assert!(grade(&["7.4", "--solutions"]).kernel.solutions);
+        assert!(grade(&["grade", "7.4", "--solutions"]).kernel.solutions);
+        assert_eq!(grade(&["7.4", "--kernel", "my.cu"]).kernel.kernel, Some(PathBuf::from("my.cu")));
+        let Command::All(a) =
+            parse_ok(&["all", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "1234"])
+        else {
+            panic!("all")
+        };
+        assert_eq!(
+            (a.solutions, a.engine.backend, a.format, a.seed),
+            (true, BackendChoice::Emulator, Output::Json, Some(1234))
+        );
+        let Command::List(l) = parse_ok(&["--backend", "gpu", "list"]) else { panic!("options before the command") };
+        assert_eq!(l.engine.backend, BackendChoice::Gpu);
+        let c = grade(&["--seed", "5", "7.4", "--solutions"]);
+        assert_eq!((c.seed, c.kernel.solutions), (Some(5), true));
+        let Command::Hint(h) = parse_ok(&["hint", "7.4", "2"]) else { panic!("hint") };
+        assert_eq!((h.section.0.id(), h.count), ("7.4", Some(2)));
     }
 
     #[test]
@@ -459,9 +615,29 @@ mod tests {
             &["7.4", "--seed", "-3"],
             &["7.4", "--solutions", "--kernel", "a.cu"],
             &["7.4", "--format", "xml"],
+            &["all", "--kernel", "a.cu"],
+            &["all", "--format", "gradescope"],
+            &["hint", "7.4", "--write-docs"],
+            &["hint", "7.4", "0"],
+            &["hint", "9.9"],
+            &["hint"],
+            &["reset", "7.4", "--solutions"],
+            &["list", "--seed", "3"],
+            &["bundle", "7.4", "--yes"],
         ] {
-            let e = parse(bad).unwrap_err();
+            let e = parse(std::iter::once("grader").chain(bad.iter().copied())).unwrap_err();
             assert!(e.use_stderr(), "{bad:?} should be a usage error (exit 2)");
         }
+    }
+
+    #[test]
+    fn options_move_after_the_command_only_from_before_it() {
+        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(command_first(os(&["g", "--backend", "gpu", "list"])), os(&["g", "list", "--backend", "gpu"]));
+        assert_eq!(command_first(os(&["g", "--solutions", "7.4", "-y"])), os(&["g", "7.4", "--solutions", "-y"]));
+        assert_eq!(command_first(os(&["g", "--seed=3", "all"])), os(&["g", "all", "--seed=3"]));
+        assert_eq!(command_first(os(&["g", "7.4", "--seed", "3"])), os(&["g", "7.4", "--seed", "3"]));
+        assert_eq!(command_first(os(&["g", "--help"])), os(&["g", "--help"]));
+        assert_eq!(command_first(os(&["g", "--backend", "gpu"])), os(&["g", "--backend", "gpu"]));
     }
 }

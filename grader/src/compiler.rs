@@ -3,6 +3,7 @@
 //! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`.
 
 use crate::clang::{self, Clang};
+use crate::error::{Error, Result};
 use crate::nvrtc::{self, CompileFailure, Nvrtc};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -20,7 +21,7 @@ pub enum Compiler {
 }
 
 /// The compiler for `choice` (installing one with pip where allowed and needed).
-pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler, String> {
+pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler> {
     match choice {
         CompilerChoice::Nvrtc => nvrtc::get(allow_install).map(Compiler::Nvrtc),
         CompilerChoice::Clang => clang::get(allow_install).map(Compiler::Clang),
@@ -30,7 +31,7 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler, S
             Err(e) if std::env::var_os("NVRTC_PATH").is_some_and(|v| !v.is_empty()) => Err(e),
             Err(nvrtc_error) => clang::get(allow_install)
                 .map(Compiler::Clang)
-                .map_err(|clang_error| format!("{nvrtc_error}\n\nNor clang: {clang_error}")),
+                .map_err(|clang_error| Error(format!("{nvrtc_error}\n\nNor clang: {clang_error}"))),
         },
     }
 }

@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::backend::{Backend, Finding, KernelResources, Metrics, Outcome, Program, SourceUnit};
 use crate::compare::{compare, Mismatch};
 use crate::compiler::Compiler;
+use crate::error::{Error, Result};
 use crate::nvrtc::CompileFailure;
 
 #[derive(Clone, Debug, Serialize)]
@@ -171,10 +172,6 @@ pub struct Grader<'a> {
     pub variants: bool,
 }
 
-/// The grader itself could not do its job (exit 2): never the student's fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fatal(pub String);
-
 pub fn defines_text(defines: &[(String, String)]) -> String {
     defines.iter().map(|(k, v)| format!("-D{k}={v}")).collect::<Vec<_>>().join(" ")
 }
@@ -319,10 +316,10 @@ impl<'a> Grader<'a> {
         kernel: &KernelFile,
         seed: u64,
         visible_only: bool,
-    ) -> Result<SectionReport, Fatal> {
+    ) -> Result<SectionReport, Error> {
         let start = Instant::now();
         let source = std::fs::read(&kernel.path)
-            .map_err(|e| Fatal(format!("cannot read the kernel file {}: {e}", kernel.display)))?;
+            .map_err(|e| Error(format!("cannot read the kernel file {}: {e}", kernel.display)))?;
         // For showing the student's lines: any encoding, shown lossily.
         let text = String::from_utf8_lossy(crate::nvrtc::source_bytes(&source)).into_owned();
         let mut report = SectionReport {
@@ -428,22 +425,22 @@ impl<'a> Grader<'a> {
         // Run the tests side by side (the emulator also spreads blocks over cores), then the big
         // metrics case, unless a test already ran out of instructions: a kernel that never ends
         // would otherwise spend minutes on the largest input before saying so.
-        let run = |case: &Case| -> Result<Outcome, String> {
+        let run = |case: &Case| -> Result<Outcome> {
             let (_, program) = programs.iter().find(|(d, _)| *d == case.defines).expect("compiled above");
-            let outcome = program.run(kernel_name, &launchable(program.as_ref(), kernel_name, case)).map_err(|e| e.0);
+            let outcome = program.run(kernel_name, &launchable(program.as_ref(), kernel_name, case));
             if let Some(progress) = &self.on_progress {
                 progress(1, 0);
             }
             outcome
         };
-        let mut outcomes: Vec<Result<Outcome, String>> =
+        let mut outcomes: Vec<Result<Outcome>> =
             cases.par_iter().filter(|(_, is_metrics)| !is_metrics).map(|(c, _)| run(c)).collect();
         let timed_out = outcomes
             .iter()
             .any(|o| o.as_ref().is_ok_and(|o| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout)));
         for (case, _) in cases.iter().filter(|(_, is_metrics)| *is_metrics) {
             outcomes.push(if timed_out {
-                Err("not run: an earlier test did not finish (timeout)".to_string())
+                Err(Error::new("not run: an earlier test did not finish (timeout)"))
             } else {
                 run(case)
             });
@@ -464,7 +461,7 @@ impl<'a> Grader<'a> {
                 printf_more: 0,
             };
             match outcome {
-                Err(e) => test.message = e.clone(),
+                Err(e) => test.message = e.to_string(),
                 Ok(o) => {
                     let (passed, message, mismatch) = judge(case, o);
                     test.passed = passed;

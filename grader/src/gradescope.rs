@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 use kernels::exercise::{Section, Visibility};
 use serde::Serialize;
 
-use crate::grade::{cases_for, Fatal, Grader, KernelFile, SectionReport};
+use crate::cli::GradeArgs;
+use crate::error::{Error, Outcome, Result};
+use crate::grade::{cases_for, Grader, KernelFile, SectionReport};
+use crate::isolate::grade_isolated;
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Results {
@@ -177,14 +180,14 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
     }
 }
 
-fn write(results: &Results, to: Option<&Path>) -> Result<(), String> {
+fn write(results: &Results, to: Option<&Path>) -> Result<()> {
     let text = serde_json::to_string_pretty(results).map_err(|e| format!("cannot encode results: {e}"))? + "\n";
     match to {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+            std::fs::write(path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
         }
         None => {
             print!("{text}");
@@ -193,65 +196,49 @@ fn write(results: &Results, to: Option<&Path>) -> Result<(), String> {
     }
 }
 
-/// Grade `section_id` from `kernel` (or the student's exercise file) and write results to `to`
-/// (stdout when None). Exit status as the text mode: 0 passed, 1 failed, 2 not graded.
-pub fn command(
-    section_id: &str,
-    kernel: Option<&Path>,
-    cases: Option<&Path>,
-    backend: crate::backend::BackendChoice,
-    seed: u64,
-    to: Option<&Path>,
-) -> i32 {
-    let section = crate::sections::find(section_id);
-    let graded: Result<(SectionReport, &dyn Section), (Option<&dyn Section>, String)> = (|| {
-        let section = section.ok_or_else(|| {
-            (
-                None,
-                format!(
-                    "unknown section `{section_id}` (gradescope mode grades one of: {})",
-                    crate::sections::ids().join(", ")
-                ),
-            )
-        })?;
-        let path: PathBuf = match kernel {
-            Some(p) => p.to_path_buf(),
-            None => {
-                let root = crate::workspace::find_root().map_err(|e| (Some(section), e))?;
-                root.join("exercises").join(section.dir()).join("kernel.cu")
-            }
-        };
-        if !path.is_file() {
-            return Err((Some(section), format!("No kernel.cu was submitted (looked for {}).", path.display())));
-        }
-        let display =
-            path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
-        let backend = crate::backend::select(backend).map_err(|e| (Some(section), e.0))?;
-        let compiler =
-            crate::compiler::select(crate::compiler::CompilerChoice::Auto, true).map_err(|e| (Some(section), e))?;
-        let mut grader = Grader::new(backend.as_ref(), compiler);
-        if let Some(path) = cases {
-            grader.private_cases = crate::cases_file::load(path).map_err(|e| (Some(section), e))?;
-        }
-        let r = crate::verify::grade_caught(&grader, section, &KernelFile { path, display }, seed)
-            .map_err(|Fatal(e)| (Some(section), e))?;
-        Ok((r, section))
-    })();
-    let (results, code) = match &graded {
-        Ok((r, s)) => (from_report(*s, r), if r.passed { crate::cli::EXIT_PASSED } else { crate::cli::EXIT_FAILED }),
-        Err((s, why)) => (
-            not_graded(*s, seed, &format!("The autograder could not grade this submission: {why}")),
-            crate::cli::EXIT_CANNOT_RUN,
-        ),
+/// Grade one section for Gradescope and write its results (to `--results`, else stdout),
+/// whatever happens: a submission that cannot be graded gets score 0 and the reason, and the
+/// command then ends with that reason as its error.
+pub fn command(args: &GradeArgs) -> Result<Outcome> {
+    let seed = args.seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
+    let section = crate::sections::find(&args.section);
+    let graded = match section {
+        None => Err(Error(format!(
+            "unknown section `{}` (gradescope mode grades one of: {})",
+            args.section,
+            crate::sections::ids().join(", ")
+        ))),
+        Some(section) => grade(args, section, seed),
     };
-    if let Err(e) = write(&results, to) {
-        eprintln!("error: {e}");
-        return crate::cli::EXIT_CANNOT_RUN;
+    let results = match &graded {
+        Ok(r) => from_report(section.expect("graded sections exist"), r),
+        Err(why) => not_graded(section, seed, &format!("The autograder could not grade this submission: {why}")),
+    };
+    write(&results, args.results.as_deref())?;
+    graded.map(|r| Outcome::from_passed(r.passed))
+}
+
+fn grade(args: &GradeArgs, section: &dyn Section, seed: u64) -> Result<SectionReport> {
+    let path: PathBuf = match &args.kernel.kernel {
+        Some(p) => p.clone(),
+        None => {
+            let root = crate::workspace::find_root()?;
+            let dir = if args.kernel.solutions { "solutions" } else { "exercises" };
+            root.join(dir).join(section.dir()).join("kernel.cu")
+        }
+    };
+    if !path.is_file() {
+        return Err(Error(format!("No kernel.cu was submitted (looked for {}).", path.display())));
     }
-    if let Err((_, why)) = &graded {
-        eprintln!("error: {why}");
+    let display =
+        path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
+    let (backend, compiler) = crate::cli::prepare(&args.engine)?;
+    let mut grader = Grader::new(backend.as_ref(), compiler);
+    grader.variants = args.variants;
+    if let Some(path) = &args.cases {
+        grader.private_cases = crate::cases_file::load(path)?;
     }
-    code
+    grade_isolated(&grader, section, &KernelFile { path, display }, seed, false)
 }
 
 #[cfg(test)]

@@ -1,3 +1,44 @@
-fn main() {
-    std::process::exit(grader::cli::main());
+//! `grader`: the exit status is decided here and only here (see the course contract):
+//! 0 every graded section passed, 1 a section failed, 2 the grader could not grade.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use grader::error::Outcome;
+
+const PASSED: u8 = 0;
+const FAILED: u8 = 1;
+const CANNOT_RUN: u8 = 2;
+
+fn main() -> ExitCode {
+    let command = match grader::cli::parse(std::env::args_os()) {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version are answers (0); a usage mistake cannot be graded (2).
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { CANNOT_RUN } else { PASSED });
+        }
+    };
+    let machine_readable = match &command {
+        grader::cli::Command::Grade(g) => g.format != grader::cli::Format::Text,
+        grader::cli::Command::All(a) => a.format != grader::cli::Output::Text,
+        grader::cli::Command::List(l) => l.format != grader::cli::Output::Text,
+        _ => false,
+    };
+    if machine_readable || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
+        colored::control::set_override(false);
+    }
+    // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later).
+    #[cfg(windows)]
+    let _ = colored::control::set_virtual_terminal(true);
+    grader::isolate::install_panic_hook();
+    match grader::cli::run(command) {
+        Ok(Outcome::Passed) => ExitCode::from(PASSED),
+        Ok(Outcome::Failed) => ExitCode::from(FAILED),
+        Err(e) => {
+            use colored::Colorize;
+            eprintln!("{} {e}", "error:".red().bold());
+            ExitCode::from(CANNOT_RUN)
+        }
+    }
 }

@@ -6,6 +6,7 @@
 //! through `libloading` (see `Api`): no environment variable, no re-exec, and any file name
 //! (`libnvrtc.so.13`, `nvrtc64_130_0.dll`), which a loader searching fixed names would miss.
 
+use crate::error::{Error, Result};
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -69,10 +70,10 @@ pub struct CompileFailure {
     pub log: String,
 }
 
-static NVRTC: OnceLock<Result<Nvrtc, String>> = OnceLock::new();
+static NVRTC: OnceLock<Result<Nvrtc>> = OnceLock::new();
 
 /// Find (and, when `allow_install`, install) NVRTC once per process.
-pub fn get(allow_install: bool) -> Result<&'static Nvrtc, String> {
+pub fn get(allow_install: bool) -> Result<&'static Nvrtc> {
     NVRTC.get_or_init(|| locate(allow_install)).as_ref().map_err(|e| e.clone())
 }
 
@@ -201,7 +202,7 @@ fn ask_python_site_dirs() -> Vec<PathBuf> {
     }
 }
 
-fn locate(allow_install: bool) -> Result<Nvrtc, String> {
+fn locate(allow_install: bool) -> Result<Nvrtc> {
     if library_names().is_empty() {
         return Err(
             "NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into(),
@@ -233,13 +234,13 @@ fn locate(allow_install: bool) -> Result<Nvrtc, String> {
         return Err(not_found_message(&tried, None));
     }
     let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some("HOME is not set")))?;
-    install(&cache).map_err(|why| not_found_message(&tried, Some(&why)))?;
+    install(&cache).map_err(|why| not_found_message(&tried, Some(why.message())))?;
     let lib = library_in(&cache)
         .ok_or_else(|| not_found_message(&tried, Some("pip finished but there is no NVRTC library in the cache")))?;
     activate(&lib, "the course's cache (just installed)")
 }
 
-fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String {
+fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
     let mut msg = String::from(
         "NVRTC (NVIDIA's runtime CUDA compiler, 12 or later) was not found: it compiles your kernel.cu to PTX.",
     );
@@ -253,11 +254,11 @@ fn not_found_message(tried: &[String], install_failure: Option<&str>) -> String 
         "\nInstall it with `python3 -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
          (or at the directory holding it)."
     ));
-    msg
+    Error(msg)
 }
 
 /// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12` (see `pip_install`).
-fn install(cache: &Path) -> Result<(), String> {
+fn install(cache: &Path) -> Result<()> {
     eprintln!(
         "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
          wheel into {} with pip (once, about 100 MB)…",
@@ -271,9 +272,9 @@ fn install(cache: &Path) -> Result<(), String> {
 /// `python3 -m pip install --target <dir> <wheel>`, into a temporary directory renamed into
 /// place so that an interrupted or concurrent install never leaves half a package. `holds`
 /// says whether a directory has what the wheel was installed for (`what`, for messages).
-pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<(), String> {
+pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<()> {
     let parent = dir.parent().ok_or("the cache directory has no parent")?;
-    std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
@@ -282,9 +283,9 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
     match pip {
         Ok(st) if st.success() => {}
         Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
-        Err(e) => return Err(format!("cannot run python3 ({e}); is Python 3 with pip installed?")),
+        Err(e) => return Err(Error(format!("cannot run python3 ({e}); is Python 3 with pip installed?"))),
     }
-    let run = |extra: &[&str]| -> Result<std::process::Output, String> {
+    let run = |extra: &[&str]| -> Result<std::process::Output> {
         Command::new(python())
             .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target"])
             .arg(&staging)
@@ -292,7 +293,7 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
             .arg(wheel)
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| format!("cannot run python3 ({e}); is Python 3 with pip installed?"))
+            .map_err(|e| Error(format!("cannot run python3 ({e}); is Python 3 with pip installed?")))
     };
     let mut out = run(&[])?;
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
@@ -305,17 +306,17 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         let err = String::from_utf8_lossy(&out.stderr);
         let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = last[last.len().saturating_sub(3)..].join(" / ");
-        return Err(format!("`python3 -m pip install {wheel}` failed (offline? no pip?): {tail}"));
+        return Err(Error(format!("`python3 -m pip install {wheel}` failed (offline? no pip?): {tail}")));
     }
     if !holds(&staging) {
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(format!("the {wheel} wheel holds no {what} for this platform"));
+        return Err(Error(format!("the {wheel} wheel holds no {what} for this platform")));
     }
     if let Err(e) = std::fs::rename(&staging, dir) {
         let _ = std::fs::remove_dir_all(&staging);
         // Another grader finished the same install first: use that one.
         if !holds(dir) {
-            return Err(format!("cannot move the installed wheel into {}: {e}", dir.display()));
+            return Err(Error(format!("cannot move the installed wheel into {}: {e}", dir.display())));
         }
     }
     Ok(())
@@ -338,25 +339,25 @@ fn load_library(lib: &Path) -> Result<libloading::Library, libloading::Error> {
 }
 
 /// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
-fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc, String> {
-    let library = load_library(lib).map_err(|e| format!("{} could not be loaded: {e}", lib.display()))?;
+fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
+    let library = load_library(lib).map_err(|e| Error(format!("{} could not be loaded: {e}", lib.display())))?;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {
         let f = library
             .get::<VersionFn>(b"nvrtcVersion\0")
-            .map_err(|_| format!("{} is not NVRTC (no nvrtcVersion)", lib.display()))?;
+            .map_err(|_| Error(format!("{} is not NVRTC (no nvrtcVersion)", lib.display())))?;
         f(&mut major, &mut minor)
     };
     // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
     if rc != 0 || major < 12 {
-        return Err(format!("{} is NVRTC {major}.{minor}; the grader needs 12 or later", lib.display()));
+        return Err(Error(format!("{} is NVRTC {major}.{minor}; the grader needs 12 or later", lib.display())));
     }
     macro_rules! func {
         ($name:literal) => {
             // SAFETY: the symbol has the C signature of the field it is stored in (NVRTC's API).
             *unsafe { library.get(concat!($name, "\0").as_bytes()) }
-                .map_err(|_| format!("{} has no {} (not NVRTC?)", lib.display(), $name))?
+                .map_err(|_| Error(format!("{} has no {} (not NVRTC?)", lib.display(), $name)))?
         };
     }
     let api = Api {
@@ -488,10 +489,11 @@ impl Nvrtc {
         program_name: &str,
         options: &[String],
         output: Output,
-    ) -> Result<(Vec<u8>, String), String> {
-        let src =
-            CString::new(source_bytes(source)).map_err(|_| format!("{program_name}: the file contains a NUL byte"))?;
-        let name = CString::new(program_name).map_err(|_| format!("{program_name}: the path contains a NUL byte"))?;
+    ) -> Result<(Vec<u8>, String)> {
+        let src = CString::new(source_bytes(source))
+            .map_err(|_| Error(format!("{program_name}: the file contains a NUL byte")))?;
+        let name =
+            CString::new(program_name).map_err(|_| Error(format!("{program_name}: the path contains a NUL byte")))?;
         let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
         if real_fp16_dir().is_none() {
             headers.push(FP16_STAND_IN);
@@ -518,12 +520,12 @@ impl Nvrtc {
                 name_ptrs.as_ptr(),
             );
             if rc != 0 {
-                return Err(format!("nvrtcCreateProgram failed (error {rc})"));
+                return Err(Error(format!("nvrtcCreateProgram failed (error {rc})")));
             }
             let compiled = (api.compile)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
             let log = read(prog, api.log_size, api.log).map(|b| c_chars_to_string(&b)).unwrap_or_default();
             let result = if compiled != 0 {
-                Err(log)
+                Err(Error(log))
             } else {
                 let (size, get) = match output {
                     Output::Ptx => (api.ptx_size, api.ptx),
@@ -536,7 +538,7 @@ impl Nvrtc {
                         }
                         Ok((bytes, log))
                     }
-                    _ => Err(format!("NVRTC compiled the file but made no {output:?}\n{log}")),
+                    _ => Err(Error(format!("NVRTC compiled the file but made no {output:?}\n{log}"))),
                 }
             };
             (api.destroy)(&mut prog);
@@ -557,7 +559,7 @@ impl Nvrtc {
                 Some(why) => Err(CompileFailure { log: why }),
                 None => Ok(String::from_utf8_lossy(&ptx).into_owned()),
             },
-            Err(log) => Err(CompileFailure { log: explain_missing_headers(&log) }),
+            Err(log) => Err(CompileFailure { log: explain_missing_headers(log.message()) }),
         }
     }
 }

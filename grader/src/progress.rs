@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
+use crate::error::{Error, Result};
 use kernels::exercise::Section;
 use serde::{Deserialize, Serialize};
 
@@ -74,23 +75,24 @@ impl Progress {
 
     /// The saved progress; none saved yet is a fresh start. A damaged file is an error that says
     /// how to fix it (it is never silently overwritten).
-    pub fn load(root: &Path) -> Result<Progress, String> {
+    pub fn load(root: &Path) -> Result<Progress> {
         let path = Self::path(root);
         match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("{} is damaged ({e}); delete it to start your progress afresh", path.display())),
+            Ok(text) => serde_json::from_str(&text).map_err(|e| {
+                Error(format!("{} is damaged ({e}); delete it to start your progress afresh", path.display()))
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
-            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+            Err(e) => Err(Error(format!("cannot read {}: {e}", path.display()))),
         }
     }
 
     /// Written to a temporary file then renamed, so an interrupted save never leaves half a file.
-    pub fn save(&self, root: &Path) -> Result<(), String> {
+    pub fn save(&self, root: &Path) -> Result<()> {
         let path = Self::path(root);
         let tmp = root.join(format!("{FILE_NAME}.tmp"));
-        let text = serde_json::to_string_pretty(self).map_err(|e| format!("cannot encode progress: {e}"))?;
-        std::fs::write(&tmp, text + "\n").map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let text = serde_json::to_string_pretty(self).map_err(|e| Error(format!("cannot encode progress: {e}")))?;
+        std::fs::write(&tmp, text + "\n").map_err(|e| Error(format!("cannot write {}: {e}", tmp.display())))?;
+        std::fs::rename(&tmp, &path).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     }
 
     pub fn state(&self, id: &str) -> SectionState {
@@ -141,24 +143,6 @@ impl Progress {
     }
 }
 
-/// The stubs as shipped, built into the grader so that `reset` works without git and after the
-/// student has committed over them. A test checks that they match `exercises/`.
-pub const STUBS: &[(&str, &str)] = &[
-    ("7.2-basic", include_str!("../bundle/stubs/7.2-basic/kernel.cu")),
-    ("7.3-constant-memory", include_str!("../bundle/stubs/7.3-constant-memory/kernel.cu")),
-    ("7.4-halo-tiling", include_str!("../bundle/stubs/7.4-halo-tiling/kernel.cu")),
-    ("7.5-cached-halo", include_str!("../bundle/stubs/7.5-cached-halo/kernel.cu")),
-    ("1d-shared-stencil", include_str!("../bundle/stubs/1d-shared-stencil/kernel.cu")),
-    ("8.2-stencil-basic", include_str!("../bundle/stubs/8.2-stencil-basic/kernel.cu")),
-    ("8.3-stencil-tiling", include_str!("../bundle/stubs/8.3-stencil-tiling/kernel.cu")),
-    ("8.4-coarsening", include_str!("../bundle/stubs/8.4-coarsening/kernel.cu")),
-    ("8.5-register-tiling", include_str!("../bundle/stubs/8.5-register-tiling/kernel.cu")),
-];
-
-pub fn stub(section: &dyn Section) -> Option<&'static str> {
-    STUBS.iter().find(|(dir, _)| *dir == section.dir()).map(|(_, text)| *text)
-}
-
 /// `reset <id>`: ask (unless `yes`), overwrite the kernel with the stub, forget the progress.
 /// `answer` is where the y/N comes from (stdin in the binary, a buffer in tests).
 pub fn reset(
@@ -167,9 +151,9 @@ pub fn reset(
     yes: bool,
     answer: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<bool, String> {
-    let Some(text) = stub(section) else {
-        return Err(format!("no stub is built in for section {}", section.id()));
+) -> Result<bool> {
+    let Some(text) = crate::sections::stub(section) else {
+        return Err(Error(format!("no stub is built in for section {}", section.id())));
     };
     let path = root.join("exercises").join(section.dir()).join("kernel.cu");
     let shown = crate::workspace::display_path(root, &path);
@@ -177,13 +161,13 @@ pub fn reset(
         let _ = write!(out, "Replace {shown} with the original stub? Your changes will be lost. [y/N] ");
         let _ = out.flush();
         let mut line = String::new();
-        answer.read_line(&mut line).map_err(|e| format!("cannot read the answer: {e}"))?;
+        answer.read_line(&mut line).map_err(|e| Error(format!("cannot read the answer: {e}")))?;
         if !matches!(line.trim(), "y" | "Y" | "yes" | "Yes") {
             let _ = writeln!(out, "Left {shown} as it is.");
             return Ok(false);
         }
     }
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {shown}: {e}"))?;
+    std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {shown}: {e}")))?;
     let mut progress = Progress::load(root)?;
     progress.reset(section.id());
     progress.save(root)?;
@@ -267,11 +251,11 @@ mod tests {
         assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), "my work");
         assert!(!reset(dir.path(), section, false, &mut &b"n\n"[..], &mut out).unwrap());
         assert!(reset(dir.path(), section, false, &mut &b"y\n"[..], &mut out).unwrap());
-        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), stub(section).unwrap());
+        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), crate::sections::stub(section).unwrap());
         assert_eq!(Progress::load(dir.path()).unwrap().state("7.4"), SectionState::default());
         std::fs::write(kdir.join("kernel.cu"), "again").unwrap();
         assert!(reset(dir.path(), section, true, &mut &b""[..], &mut out).unwrap(), "--yes asks nothing");
-        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), stub(section).unwrap());
+        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), crate::sections::stub(section).unwrap());
     }
 
     /// The built-in stubs must be the shipped ones. Students edit `exercises/`, so this compares
@@ -292,7 +276,7 @@ mod tests {
                 continue;
             }
             assert_eq!(
-                stub(s),
+                crate::sections::stub(s),
                 Some(String::from_utf8_lossy(&out.stdout).as_ref()),
                 "grader/bundle/stubs/{} differs from {rel}: copy it over",
                 s.dir()

@@ -337,6 +337,60 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     s
 }
 
+/// Lines of a compile log shown in the compact report.
+const COMPACT_LOG_LINES: usize = 12;
+
+/// The report that fits one screen (`watch`): a line per test, the first failure's detail (its
+/// wrong elements, or the first finding), the targets, the verdict. The full report has the rest.
+pub fn compact(r: &SectionReport) -> String {
+    let mut s = format!("{}  {}  {}\n", r.section.bold(), r.title.bold(), r.kernel.dimmed());
+    if !r.compile.ok {
+        let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
+        s.push_str(&format!("  {} ({compiler})\n", "compile error".red().bold()));
+        let lines: Vec<&str> = r.compile.log.lines().collect();
+        for line in lines.iter().take(COMPACT_LOG_LINES) {
+            s.push_str(&format!("    {line}\n"));
+        }
+        if lines.len() > COMPACT_LOG_LINES {
+            s.push_str(&format!("    … {} more lines (f: full report)\n", lines.len() - COMPACT_LOG_LINES));
+        }
+    } else if let Some(p) = &r.problem {
+        for line in p.lines() {
+            s.push_str(&format!("  {line}\n"));
+        }
+    } else {
+        let name_w = r.tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
+        for t in &r.tests {
+            let msg = if t.passed { String::new() } else { format!("  {}", t.message.red()) };
+            s.push_str(&format!("  {} {:name_w$}  {}{msg}\n", mark(t.passed), t.name, t.size).trim_end());
+            s.push('\n');
+        }
+        if let Some(f) = r.findings.first() {
+            s.push_str(&findings_block(std::slice::from_ref(f), 0));
+        } else if let Some((t, m)) = r.tests.iter().find_map(|t| t.mismatch.as_ref().map(|m| (t, m))) {
+            s.push_str(&format!("  first failure: {}\n", t.name));
+            s.push_str(&mismatch_block(m));
+        }
+        if !r.targets.is_empty() {
+            let targets: Vec<String> = r
+                .targets
+                .iter()
+                .map(|t| {
+                    let measured = t.measured.map(number).unwrap_or_else(|| "—".into());
+                    format!("{} {} {measured} ({} {})", mark(t.passed), t.name, t.op, number(t.target))
+                })
+                .collect();
+            s.push_str(&format!("  targets  {}\n", targets.join("  ")));
+        }
+        let printed: usize = r.tests.iter().map(|t| t.printf.len()).sum();
+        if printed > 0 {
+            s.push_str(&format!("  {}\n", format!("printf: {printed} lines (f: full report)").dimmed()));
+        }
+    }
+    s.push_str(&format!("  {}\n", verdict(r)));
+    s
+}
+
 /// The summary after several sections: one line each with its time, then the total.
 pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
     let mut s = String::from("summary\n");

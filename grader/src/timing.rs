@@ -19,8 +19,9 @@ use serde::Serialize;
 use crate::backend::emulator::EmulatorBackend;
 use crate::backend::gpu::{self, GpuBackend};
 use crate::backend::{Backend, SourceUnit};
-use crate::cli::{cannot_run, kernel_file, Cli, EXIT_FAILED, EXIT_PASSED};
+use crate::cli::{kernel_file, ProfileArgs, TimeArgs};
 use crate::compare::compare;
+use crate::error::{Error, Outcome, Result};
 use crate::grade::{cases_for, Grader, KernelFile};
 use crate::{nvrtc, sections, workspace};
 
@@ -77,11 +78,11 @@ pub fn compulsory_bytes(case: &Case) -> u64 {
     (inputs + case.expected.len() * 4) as u64
 }
 
-fn sections_named(rest: &[String]) -> Result<Vec<&'static dyn Section>, String> {
+fn sections_named(rest: &[String]) -> Result<Vec<&'static dyn Section>> {
     if rest.is_empty() || rest.iter().any(|r| r == "all") {
         return Ok(sections::all());
     }
-    rest.iter().map(|id| sections::find(id).ok_or_else(|| format!("unknown section `{id}`"))).collect()
+    rest.iter().map(|id| sections::find(id).ok_or_else(|| Error(sections::unknown(id)))).collect()
 }
 
 /// Time one kernel file on a section's timing case.
@@ -100,7 +101,7 @@ struct Timed {
 }
 
 impl Timer<'_> {
-    fn time(&self, section: &dyn Section, file: &KernelFile) -> Result<Timed, String> {
+    fn time(&self, section: &dyn Section, file: &KernelFile) -> Result<Timed> {
         let case = section
             .timing_case(&mut StdRng::seed_from_u64(self.seed))
             .ok_or_else(|| "the section has no timing case".to_string())?;
@@ -110,12 +111,12 @@ impl Timer<'_> {
             .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
             .map_err(|f| format!("does not compile: {}", f.log))?;
         let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
-        let program = self.backend.load_program(&ptx, &unit).map_err(|e| e.0)?;
-        let (times, output) = program.time(section.kernel_name(), &case, WARMUPS, RUNS).map_err(|e| e.0)?;
+        let program = self.backend.load_program(&ptx, &unit)?;
+        let (times, output) = program.time(section.kernel_name(), &case, WARMUPS, RUNS)?;
         // The tests passed on small inputs; the big output is checked too (cheap next to the
         // oracle that built it), so a kernel that breaks only at this size is not timed as right.
         if let Some(m) = compare(&case.expected, &output, case.tolerance, case.shape) {
-            return Err(format!("wrong output on the timing case: {} of {} elements", m.wrong, m.total));
+            return Err(Error(format!("wrong output on the timing case: {} of {} elements", m.wrong, m.total)));
         }
         let resources = crate::backend::Program::resources(&program, section.kernel_name());
         Ok(Timed {
@@ -132,32 +133,15 @@ fn ms(times: &[f32]) -> f64 {
     gpu::median(times) as f64
 }
 
-pub fn time_command(cli: &Cli, root: &Path) -> i32 {
-    let chosen = match sections_named(&cli.rest) {
-        Ok(s) => s,
-        Err(e) => return cannot_run(&e),
-    };
-    let mut files = Vec::new();
-    for s in &chosen {
-        match kernel_file(cli, root, *s) {
-            Ok(f) => files.push(f),
-            Err(e) => return cannot_run(&e),
-        }
-    }
-    let backend = match gpu::open() {
-        Ok(b) => b,
-        Err(e) => return cannot_run(&format!("`time` needs a GPU: {}", e.0)),
-    };
-    let nvrtc = match nvrtc::get(true) {
-        Ok(n) => n,
-        Err(e) => return cannot_run(&e),
-    };
+pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
+    let chosen = sections_named(&args.sections)?;
+    let files = chosen.iter().map(|s| kernel_file(&args.kernel, root, *s)).collect::<Result<Vec<_>>>()?;
+    let backend = gpu::open().map_err(|e| Error(format!("`time` needs a GPU: {e}")))?;
+    let nvrtc = nvrtc::get(true)?;
     let dev = backend.device;
-    let copy = match gpu::copy_bandwidth(dev, COPY_BYTES, RUNS) {
-        Ok(b) => b,
-        Err(e) => return cannot_run(&format!("cannot measure the copy bandwidth: {}", e.0)),
-    };
-    let seed = cli.seed.unwrap_or(DEFAULT_SEED);
+    let copy = gpu::copy_bandwidth(dev, COPY_BYTES, RUNS)
+        .map_err(|e| Error(format!("cannot measure the copy bandwidth: {e}")))?;
+    let seed = args.seed.unwrap_or(DEFAULT_SEED);
     eprintln!(
         "{} (sm_{}{}, {} MB L2): device-to-device copy {:.0} GB/s (read + write)",
         dev.name,
@@ -168,7 +152,7 @@ pub fn time_command(cli: &Cli, root: &Path) -> i32 {
     );
     let timer = Timer { backend: &backend, nvrtc, seed };
     let grader = Grader::new(&backend, crate::compiler::Compiler::Nvrtc(nvrtc));
-    let mut baselines: Vec<(String, Result<f64, String>)> = Vec::new();
+    let mut baselines: Vec<(String, Result<f64>)> = Vec::new();
     let mut rows = Vec::new();
     let mut all_ok = true;
     for (section, file) in chosen.iter().zip(&files) {
@@ -190,10 +174,10 @@ pub fn time_command(cli: &Cli, root: &Path) -> i32 {
         };
         let graded = grader.grade(*section, file, seed, false);
         match graded {
-            Err(e) => row.skipped = Some(format!("not graded: {}", e.0)),
+            Err(e) => row.skipped = Some(format!("not graded: {e}")),
             Ok(r) if !r.passed => row.skipped = Some("not timed: fails its tests or targets".into()),
             Ok(_) => match timer.time(*section, file) {
-                Err(e) => row.skipped = Some(e),
+                Err(e) => row.skipped = Some(e.to_string()),
                 Ok(t) => {
                     let m = ms(&t.times);
                     row.case = t.case;
@@ -226,19 +210,13 @@ pub fn time_command(cli: &Cli, root: &Path) -> i32 {
     }
     let table = markdown_table(&dev.name, copy, &rows);
     println!("{table}");
-    if cli.write_docs {
+    if args.write_docs {
         let path = root.join("docs").join("gpu-timing.md");
-        let doc = timing_doc(&dev.name, dev.compute_capability, dev.l2_bytes, seed, &table, cli.solutions);
-        if let Err(e) = std::fs::write(&path, doc) {
-            return cannot_run(&format!("cannot write {}: {e}", path.display()));
-        }
+        let doc = timing_doc(&dev.name, dev.compute_capability, dev.l2_bytes, seed, &table, args.kernel.solutions);
+        std::fs::write(&path, doc).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("wrote {}", path.display());
     }
-    if all_ok {
-        EXIT_PASSED
-    } else {
-        EXIT_FAILED
-    }
+    Ok(Outcome::from_passed(all_ok))
 }
 
 pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {
@@ -303,47 +281,26 @@ fn timing_doc(device: &str, cc: (i32, i32), l2: u64, seed: u64, table: &str, sol
 
 /// `profile <section>`: the metrics case, one launch on the GPU and nothing else on it (for
 /// ncu), then the emulator's counts for the same source and case as JSON on stdout.
-pub fn profile_command(cli: &Cli, root: &Path) -> i32 {
-    let Some(section) = cli.rest.first().and_then(|id| sections::find(id)) else {
-        return cannot_run("usage: grader profile <section> [--solutions | --kernel FILE]");
-    };
-    let file = match kernel_file(cli, root, section) {
-        Ok(f) => f,
-        Err(e) => return cannot_run(&e),
-    };
-    let backend = match gpu::open() {
-        Ok(b) => b,
-        Err(e) => return cannot_run(&format!("`profile` needs a GPU: {}", e.0)),
-    };
-    let nvrtc = match nvrtc::get(true) {
-        Ok(n) => n,
-        Err(e) => return cannot_run(&e),
-    };
-    let seed = cli.seed.unwrap_or(DEFAULT_SEED);
-    let Some((case, _)) = cases_for(section, seed, false).pop() else {
-        return cannot_run("the section has no metrics case");
-    };
-    let source = match std::fs::read(&file.path) {
-        Ok(s) => s,
-        Err(e) => return cannot_run(&format!("cannot read {}: {e}", file.display)),
-    };
-    let ptx = match nvrtc.compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines) {
-        Ok(p) => p,
-        Err(f) => return cannot_run(&format!("{} does not compile: {}", file.display, f.log)),
-    };
+pub fn profile_command(args: &ProfileArgs, root: &Path) -> Result<Outcome> {
+    let section = args.section.0;
+    let file = kernel_file(&args.kernel, root, section)?;
+    let backend = gpu::open().map_err(|e| Error(format!("`profile` needs a GPU: {e}")))?;
+    let nvrtc = nvrtc::get(true)?;
+    let seed = args.seed.unwrap_or(DEFAULT_SEED);
+    let (case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
+    let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
+    let ptx = nvrtc
+        .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
+        .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
     let kernel = section.kernel_name();
-    let counted = match EmulatorBackend.load(&ptx).and_then(|p| p.run(kernel, &case)) {
-        Ok(o) => o,
-        Err(e) => return cannot_run(&e.0),
-    };
-    let Some(m) = counted.metrics.filter(|_| counted.completed && counted.findings.is_empty()) else {
-        return cannot_run("the emulator found a fault in this kernel: grade it first (no GPU launch)");
-    };
+    let counted = EmulatorBackend.load(&ptx).and_then(|p| p.run(kernel, &case))?;
+    let m = counted
+        .metrics
+        .filter(|_| counted.completed && counted.findings.is_empty())
+        .ok_or("the emulator found a fault in this kernel: grade it first (no GPU launch)")?;
     let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
-    let gpu_ok = match backend.load_program(&ptx, &unit).and_then(|p| p.run_on_gpu(kernel, &case)) {
-        Ok(out) => compare(&case.expected, &out, case.tolerance, case.shape).is_none(),
-        Err(e) => return cannot_run(&e.0),
-    };
+    let out = backend.load_program(&ptx, &unit).and_then(|p| p.run_on_gpu(kernel, &case))?;
+    let gpu_ok = compare(&case.expected, &out, case.tolerance, case.shape).is_none();
     let json = serde_json::json!({
         "section": section.id(),
         "kernel": kernel,
@@ -362,9 +319,5 @@ pub fn profile_command(cli: &Cli, root: &Path) -> i32 {
         }
     });
     println!("{json}");
-    if gpu_ok {
-        EXIT_PASSED
-    } else {
-        EXIT_FAILED
-    }
+    Ok(Outcome::from_passed(gpu_ok))
 }

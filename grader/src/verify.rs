@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 
 use kernels::exercise::Section;
 
-use crate::grade::{Fatal, Grader, KernelFile, SectionReport};
+use crate::error::{Error, Result};
+use crate::grade::{Grader, KernelFile, SectionReport};
+use crate::isolate::grade_isolated;
 
 /// What a kernel is expected to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +42,7 @@ const FINDING_KINDS: &[&str] =
 const METRICS: &[&str] =
     &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
 
-fn check_reason(reason: &str) -> Result<(), String> {
+fn check_reason(reason: &str) -> Result<()> {
     let ok = match reason.split_once(':') {
         None => matches!(reason, "compile" | "tests" | "problem" | "pass"),
         Some(("finding", kind)) => FINDING_KINDS.contains(&kind),
@@ -50,16 +52,16 @@ fn check_reason(reason: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
+        Err(Error(format!(
             "unknown reason `{reason}` (use pass, compile, tests, problem, finding:<{}>, target:<{}>)",
             FINDING_KINDS.join("|"),
             METRICS.join("|")
-        ))
+        )))
     }
 }
 
 /// The `// expect:` and `// why:` lines at the top of a wrong (or accepted) kernel.
-pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
+pub fn parse_header(text: &str) -> Result<WrongHeader> {
     let mut expects = Vec::new();
     let mut why = None;
     let mut compilers = Vec::new();
@@ -75,7 +77,7 @@ pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
         } else if let Some(c) = line.strip_prefix("// compilers:") {
             for name in c.split(|ch: char| ch == ',' || ch.is_whitespace()).filter(|n| !n.is_empty()) {
                 if !matches!(name, "nvrtc" | "clang") {
-                    return Err(format!("unknown compiler `{name}` (use nvrtc, clang)"));
+                    return Err(Error(format!("unknown compiler `{name}` (use nvrtc, clang)")));
                 }
                 compilers.push(name.to_string());
             }
@@ -84,11 +86,11 @@ pub fn parse_header(text: &str) -> Result<WrongHeader, String> {
         }
     }
     if expects.len() > 1 && expects.iter().any(|e| e == "pass") {
-        return Err("`// expect: pass` cannot be combined with reasons to fail".to_string());
+        return Err(Error::new("`// expect: pass` cannot be combined with reasons to fail"));
     }
     match (expects.is_empty(), why) {
         (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why, compilers }),
-        _ => Err("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines".to_string()),
+        _ => Err(Error::new("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines")),
     }
 }
 
@@ -167,9 +169,9 @@ pub fn table(rows: &[Row]) -> String {
 /// The kernels to check: (section, file, expectation), in course order.
 /// One kernel to check: its section, file, expectation and the compilers it is checked with
 /// (empty: all).
-pub type Planned = (&'static dyn Section, PathBuf, Result<(Expect, Vec<String>), String>);
+pub type Planned = (&'static dyn Section, PathBuf, Result<(Expect, Vec<String>)>);
 
-pub fn plan(root: &Path) -> Result<Vec<Planned>, String> {
+pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
     for s in crate::sections::all() {
         out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok((Expect::Pass, vec![]))));
@@ -185,12 +187,12 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>, String> {
             for f in files {
                 // Any encoding: the header is ASCII, the rest may be GBK or Latin-1.
                 let expect = std::fs::read(&f)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| Error(e.to_string()))
                     .and_then(|b| parse_header(&String::from_utf8_lossy(&b)))
                     .and_then(|h| match (suite, h.expects.as_slice()) {
                         ("accepted", [only]) if only == "pass" => Ok((Expect::Pass, h.compilers)),
-                        ("accepted", _) => Err("an accepted kernel's header is `// expect: pass`".to_string()),
-                        (_, [only]) if only == "pass" => Err("a wrong kernel cannot `// expect: pass`".to_string()),
+                        ("accepted", _) => Err(Error::new("an accepted kernel's header is `// expect: pass`")),
+                        (_, [only]) if only == "pass" => Err(Error::new("a wrong kernel cannot `// expect: pass`")),
                         _ => Ok((Expect::Fail(h.expects), h.compilers)),
                     });
                 out.push((s, f, expect));
@@ -206,7 +208,13 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
     let plan = match plan(root) {
         Ok(p) => p,
         Err(e) => {
-            rows.push(Row { section: "-".into(), kernel: "-".into(), expected: "-".into(), got: e, ok: false });
+            rows.push(Row {
+                section: "-".into(),
+                kernel: "-".into(),
+                expected: "-".into(),
+                got: e.to_string(),
+                ok: false,
+            });
             return rows;
         }
     };
@@ -236,7 +244,7 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
                     Expect::Fail(w) => w.join(" "),
                 };
                 let file = KernelFile { path, display };
-                match grade_caught(grader, section, &file, seed) {
+                match grade_isolated(grader, section, &file, seed, false) {
                     Ok(r) => {
                         let (ok, missing) = holds(&expect, &r);
                         row.ok = ok;
@@ -245,7 +253,7 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
                             row.got.push_str(&format!(" (missing: {})", missing.join(" ")));
                         }
                     }
-                    Err(Fatal(e)) => row.got = format!("grader error: {e}"),
+                    Err(e) => row.got = format!("grader error: {e}"),
                 }
             }
         }
@@ -253,26 +261,6 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
         rows.push(row);
     }
     rows
-}
-
-/// One grading; a panic in the grader or emulator becomes an error, not an abort.
-pub fn grade_caught(
-    grader: &Grader,
-    section: &dyn Section,
-    file: &KernelFile,
-    seed: u64,
-) -> Result<SectionReport, Fatal> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, false))) {
-        Ok(r) => r,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(Fatal(format!("internal error while grading {} ({msg}); please report it", section.id())))
-        }
-    }
 }
 
 #[cfg(test)]

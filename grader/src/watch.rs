@@ -2,42 +2,28 @@
 //! for a hint (h), the list (l), the next section (n) and quit (q). Starts at the first section
 //! not passed yet (from .progress.json) and moves on by itself when one passes.
 //!
-//! Keys are read without Enter when stdin is a terminal (crossterm's raw mode); otherwise one
-//! key per line, so it can also be driven from a pipe.
+//! Each grading shows a compact report that fits one screen (a line per test, the first failure's
+//! detail, the targets); `f` shows the full one, `c` the compact one again. Keys are read without
+//! Enter when stdin is a terminal; otherwise one key per line, so it can also be driven from a
+//! pipe.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
 use std::time::Duration;
 
 use kernels::exercise::Section;
 use notify::Watcher;
 
+use crate::cli::WatchArgs;
+use crate::error::{Error, Outcome, Result};
 use crate::grade::{Grader, KernelFile};
+use crate::isolate::grade_isolated;
 use crate::progress::Progress;
 
 enum Event {
     Saved(PathBuf),
     Key(char),
-}
-
-/// Puts the terminal back however the loop ends.
-struct RawMode(bool);
-
-impl RawMode {
-    fn enable() -> RawMode {
-        RawMode(std::io::stdin().is_terminal() && crossterm::terminal::enable_raw_mode().is_ok())
-    }
-}
-
-impl Drop for RawMode {
-    fn drop(&mut self) {
-        if self.0 {
-            let _ = crossterm::terminal::disable_raw_mode();
-        }
-    }
 }
 
 /// Printing in raw mode needs explicit carriage returns.
@@ -54,29 +40,26 @@ fn clear(raw: bool) {
     }
 }
 
-const KEYS: &str = "watching for saves · h hint · l list · n next section · q quit";
+const KEYS: &str = "watching for saves · f full report · c compact · h hint · l list · n next section · q quit";
 
-fn spawn_keys(tx: mpsc::Sender<Event>, raw: bool, stop: Arc<AtomicBool>) {
+/// Keys come one at a time from a terminal (console's read_key, which puts the terminal in raw
+/// mode only while it waits and back after, also on Ctrl-C), else one per line from stdin.
+fn keys_one_at_a_time() -> bool {
+    std::io::stdin().is_terminal() && console::Term::stdout().is_term()
+}
+
+fn spawn_keys(tx: mpsc::Sender<Event>, one_at_a_time: bool) {
     std::thread::spawn(move || {
-        if raw {
-            use crossterm::event::{self, Event as CEvent, KeyCode, KeyEventKind, KeyModifiers};
-            while !stop.load(Ordering::Relaxed) {
-                if !event::poll(Duration::from_millis(200)).unwrap_or(false) {
-                    continue;
-                }
-                if let Ok(CEvent::Key(k)) = event::read() {
-                    if k.kind != KeyEventKind::Press {
-                        continue;
-                    }
-                    let c = match k.code {
-                        KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => 'q',
-                        KeyCode::Char(c) => c.to_ascii_lowercase(),
-                        KeyCode::Esc => 'q',
-                        _ => continue,
-                    };
-                    if tx.send(Event::Key(c)).is_err() {
-                        return;
-                    }
+        if one_at_a_time {
+            let term = console::Term::stdout();
+            loop {
+                let c = match term.read_key() {
+                    Ok(console::Key::Char(c)) => c.to_ascii_lowercase(),
+                    Ok(console::Key::Escape | console::Key::CtrlC) | Err(_) => 'q',
+                    Ok(_) => continue,
+                };
+                if tx.send(Event::Key(c)).is_err() || c == 'q' {
+                    return;
                 }
             }
         } else {
@@ -117,42 +100,31 @@ pub fn list_text(progress: &Progress, current: &str) -> String {
     s
 }
 
-pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::BackendChoice, seed: Option<u64>) -> i32 {
-    let fail = |msg: &str| {
-        eprintln!("error: {msg}");
-        crate::cli::EXIT_CANNOT_RUN
-    };
-    let mut progress = match Progress::load(root) {
-        Ok(p) => p,
-        Err(e) => return fail(&e),
-    };
+/// The compact report (one screen) and the full one, of the last grading.
+struct Shown {
+    compact: String,
+    full: String,
+}
+
+pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
+    let mut progress = Progress::load(root)?;
     let ids = crate::sections::ids();
-    let mut section: &dyn Section = match start {
-        Some(id) => match crate::sections::find(id) {
-            Some(s) => s,
-            None => return fail(&format!("unknown section `{id}` (sections: {})", ids.join(", "))),
-        },
+    let mut section: &dyn Section = match args.section {
+        Some(s) => s.0,
         None => match progress.current(&ids).and_then(crate::sections::find) {
             Some(s) => s,
             None => {
                 println!("Every section has passed. Watch one again with `cargo run -p grader -- watch <id>`.");
-                return crate::cli::EXIT_PASSED;
+                return Ok(Outcome::Passed);
             }
         },
     };
-    let backend = match crate::backend::select(backend) {
-        Ok(b) => b,
-        Err(e) => return fail(&e.0),
-    };
-    let compiler = match crate::compiler::select(crate::compiler::CompilerChoice::Auto, true) {
-        Ok(c) => c,
-        Err(e) => return fail(&e),
-    };
+    let (backend, compiler) = crate::cli::prepare(&args.engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
 
     let (tx, rx) = mpsc::channel();
     let saves = tx.clone();
-    let mut watcher = match notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
         if let Ok(ev) = res {
             if matches!(ev.kind, notify::EventKind::Modify(_) | notify::EventKind::Create(_)) {
                 for p in ev.paths.into_iter().filter(|p| p.file_name().is_some_and(|n| n == "kernel.cu")) {
@@ -160,44 +132,46 @@ pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::Backen
                 }
             }
         }
-    }) {
-        Ok(w) => w,
-        Err(e) => return fail(&format!("cannot watch files: {e}")),
-    };
-    if let Err(e) = watcher.watch(&root.join("exercises"), notify::RecursiveMode::Recursive) {
-        return fail(&format!("cannot watch {}: {e}", root.join("exercises").display()));
-    }
+    })
+    .map_err(|e| Error(format!("cannot watch files: {e}")))?;
+    watcher
+        .watch(&root.join("exercises"), notify::RecursiveMode::Recursive)
+        .map_err(|e| Error(format!("cannot watch {}: {e}", root.join("exercises").display())))?;
 
-    let raw = RawMode::enable();
-    let stop = Arc::new(AtomicBool::new(false));
-    spawn_keys(tx, raw.0, stop.clone());
+    let raw = keys_one_at_a_time();
+    spawn_keys(tx, raw);
+    let mut shown = Shown { compact: String::new(), full: String::new() };
 
-    let grade_now = |section: &dyn Section, progress: &mut Progress| -> bool {
+    let grade_now = |section: &dyn Section, progress: &mut Progress, shown: &mut Shown| -> bool {
         let path = kernel_path(root, section);
         let file = KernelFile { display: crate::workspace::display_path(root, &path), path };
-        clear(raw.0);
-        show(raw.0, &format!("grading {} …\n", section.id()));
-        let seed = seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
-        let passed = match crate::verify::grade_caught(&grader, section, &file, seed) {
+        clear(raw);
+        show(raw, &format!("grading {} …\n", section.id()));
+        let seed = args.seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
+        let passed = match grade_isolated(&grader, section, &file, seed, false) {
             Ok(r) => {
-                clear(raw.0);
-                show(raw.0, &crate::report::section(&r, true));
+                shown.compact = crate::report::compact(&r);
+                shown.full = crate::report::section(&r, true);
+                clear(raw);
+                show(raw, &shown.compact);
                 progress.record_grade(section.id(), r.passed);
                 if let Err(e) = progress.save(root) {
-                    show(raw.0, &format!("note: progress not saved: {e}\n"));
+                    show(raw, &format!("note: progress not saved: {e}\n"));
                 }
                 r.passed
             }
-            Err(crate::grade::Fatal(e)) => {
-                show(raw.0, &format!("error: {e}\n"));
+            Err(e) => {
+                shown.compact = format!("error: {e}\n");
+                shown.full = shown.compact.clone();
+                show(raw, &shown.compact);
                 false
             }
         };
-        show(raw.0, &format!("\n{KEYS}\n"));
+        show(raw, &format!("\n{KEYS}\n"));
         passed
     };
 
-    let mut passed = grade_now(section, &mut progress);
+    let mut passed = grade_now(section, &mut progress, &mut shown);
     loop {
         if passed {
             match next_after(section.id()) {
@@ -206,13 +180,13 @@ pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::Backen
                     section = next;
                     let path = crate::workspace::display_path(root, &kernel_path(root, section));
                     show(
-                        raw.0,
+                        raw,
                         &format!("\nSection {done} passed. Next: {} {} — edit {path}\n", section.id(), section.title()),
                     );
                     passed = false;
                 }
                 None => {
-                    show(raw.0, "\nThat was the last section: the course is done.\n");
+                    show(raw, "\nThat was the last section: the course is done.\n");
                     break;
                 }
             }
@@ -229,25 +203,31 @@ pub fn command(root: &Path, start: Option<&str>, backend: crate::backend::Backen
                 let mine = kernel_path(root, section);
                 let mine = mine.canonicalize().unwrap_or(mine);
                 if changed.iter().any(|p| p.canonicalize().map(|c| c == mine).unwrap_or(false)) {
-                    passed = grade_now(section, &mut progress);
+                    passed = grade_now(section, &mut progress, &mut shown);
                 }
             }
             Event::Key('q') => break,
-            Event::Key('h') => show(raw.0, &format!("\n{}", crate::hint::run(root, section, None))),
-            Event::Key('l') => show(raw.0, &format!("\n{}", list_text(&progress, section.id()))),
+            Event::Key('f') => {
+                clear(raw);
+                show(raw, &format!("{}\n{KEYS}\n", shown.full));
+            }
+            Event::Key('c') => {
+                clear(raw);
+                show(raw, &format!("{}\n{KEYS}\n", shown.compact));
+            }
+            Event::Key('h') => show(raw, &format!("\n{}", crate::hint::run(root, section, None))),
+            Event::Key('l') => show(raw, &format!("\n{}", list_text(&progress, section.id()))),
             Event::Key('n') => match next_after(section.id()) {
                 Some(next) => {
                     section = next;
-                    passed = grade_now(section, &mut progress);
+                    passed = grade_now(section, &mut progress, &mut shown);
                 }
-                None => show(raw.0, "\nno section after this one\n"),
+                None => show(raw, "\nno section after this one\n"),
             },
-            Event::Key(_) => show(raw.0, &format!("{KEYS}\n")),
+            Event::Key(_) => show(raw, &format!("{KEYS}\n")),
         }
     }
-    stop.store(true, Ordering::Relaxed);
-    drop(raw);
-    crate::cli::EXIT_PASSED
+    Ok(Outcome::Passed)
 }
 
 #[cfg(test)]

@@ -1,27 +1,55 @@
-//! The workflow's command lines parse as documented, and its usage errors exit 2 with a message.
+//! The command line through the real binary: every command's `--help` (snapshots), misplaced
+//! and bad flags rejected with exit 2 (snapshots of the messages), the documented command lines
+//! parsed into their commands, and the exit statuses of the contract.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-use clap::Parser;
-use grader::cli::{Cli, Format};
+use grader::cli::{parse, Command as Cmd, Format, Output};
 
-fn parse(args: &[&str]) -> Cli {
-    Cli::try_parse_from(std::iter::once("grader").chain(args.iter().copied())).unwrap()
+fn parsed(args: &[&str]) -> Cmd {
+    parse(std::iter::once("grader").chain(args.iter().copied())).unwrap()
+}
+
+/// Exit status, stdout, stderr.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(args)
+        .env("PMPP_NO_PROGRESS", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn workflow_command_lines_parse() {
-    let c = parse(&["bundle", "7.4", "--output", "ag.zip", "--cases", "private.toml"]);
-    assert_eq!((c.command.as_str(), c.rest.clone()), ("bundle", vec!["7.4".to_string()]));
-    assert_eq!((c.output, c.cases), (Some(PathBuf::from("ag.zip")), Some(PathBuf::from("private.toml"))));
-    let c = parse(&["7.4", "--format", "gradescope", "--results", "out/results.json"]);
-    assert_eq!((c.format, c.results), (Format::Gradescope, Some(PathBuf::from("out/results.json"))));
-    assert!(parse(&["reset", "7.4", "--yes"]).yes);
-    assert!(parse(&["reset", "7.4", "-y"]).yes);
-    assert!(!parse(&["reset", "7.4"]).yes);
-    assert_eq!(parse(&["watch"]).command, "watch");
-    assert_eq!(parse(&["verify", "--seed", "9"]).seed, Some(9));
+    let Cmd::Bundle(b) = parsed(&["bundle", "7.4", "--output", "ag.zip", "--cases", "private.toml"]) else { panic!() };
+    assert_eq!(b.section.0.id(), "7.4");
+    assert_eq!((b.output, b.cases), (Some(PathBuf::from("ag.zip")), Some(PathBuf::from("private.toml"))));
+    let Cmd::Grade(g) = parsed(&["7.4", "--format", "gradescope", "--results", "out/results.json"]) else { panic!() };
+    assert_eq!((g.format, g.results), (Format::Gradescope, Some(PathBuf::from("out/results.json"))));
+    for (args, yes) in
+        [(&["reset", "7.4", "--yes"][..], true), (&["reset", "7.4", "-y"], true), (&["reset", "7.4"], false)]
+    {
+        let Cmd::Reset(r) = parsed(args) else { panic!() };
+        assert_eq!(r.yes, yes, "{args:?}");
+    }
+    let Cmd::Watch(w) = parsed(&["watch"]) else { panic!() };
+    assert!(w.section.is_none());
+    let Cmd::Verify(v) = parsed(&["verify", "--seed", "9"]) else { panic!() };
+    assert_eq!(v.seed, 9);
+    let Cmd::Time(t) = parsed(&["time", "7.4", "8.3", "--write-docs", "--solutions"]) else { panic!() };
+    assert_eq!(
+        (t.sections, t.write_docs, t.kernel.solutions),
+        (vec!["7.4".to_string(), "8.3".to_string()], true, true)
+    );
+    let Cmd::List(l) = parsed(&["list", "--format", "json"]) else { panic!() };
+    assert_eq!(l.format, Output::Json);
 }
 
 #[test]
@@ -32,26 +60,64 @@ fn no_progress_bar_for_machines() {
     assert!(grader::bar::tests(false).is_none());
 }
 
-fn run(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grader")).args(args).output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
+const COMMANDS: &[&str] = &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile"];
+
+#[test]
+fn every_command_has_its_own_help() {
+    let (code, top, _) = run(&["--help"]);
+    assert_eq!(code, Some(0));
+    for c in COMMANDS {
+        assert!(top.contains(&format!("  {c} ")), "top-level help lists {c}:\n{top}");
+    }
+    assert!(top.contains("Sections: 7.2 7.3 7.4 7.5 1d 8.2 8.3 8.4 8.5"), "{top}");
+    insta::assert_snapshot!("help", top);
+    for c in COMMANDS {
+        let (code, help, err) = run(&[c, "--help"]);
+        assert_eq!(code, Some(0), "{c} --help: {err}");
+        assert!(help.contains(&format!("Usage: grader {c}")), "{c}:\n{help}");
+        insta::assert_snapshot!(format!("help_{c}"), help);
+    }
+    // `grader 7.4 --help` is grading's help.
+    let (code, help, _) = run(&["7.4", "--help"]);
+    assert_eq!((code, help.contains("Usage: grader grade")), (Some(0), true));
 }
 
 #[test]
-fn workflow_usage_errors_say_what_to_do() {
-    let (code, err) = run(&["reset"]);
+fn misplaced_and_bad_flags_are_usage_errors() {
+    let cases: &[(&str, &[&str])] = &[
+        ("hint_write_docs", &["hint", "7.4", "--write-docs"]),
+        ("hint_zero", &["hint", "7.4", "0"]),
+        ("hint_no_section", &["hint"]),
+        ("reset_unknown_section", &["reset", "9.9", "--yes"]),
+        ("reset_solutions", &["reset", "7.4", "--solutions"]),
+        ("bundle_no_section", &["bundle"]),
+        ("watch_unknown_section", &["watch", "9.9"]),
+        ("list_seed", &["list", "--seed", "3"]),
+        ("all_kernel", &["all", "--kernel", "a.cu"]),
+        ("grade_bad_backend", &["7.4", "--backend", "tpu"]),
+        ("grade_solutions_and_kernel", &["7.4", "--solutions", "--kernel", "a.cu"]),
+        ("grade_typo", &["7.4", "--solution"]),
+        ("verify_yes", &["verify", "--yes"]),
+    ];
+    for (name, args) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?} must exit 2:\n{err}");
+        assert!(out.is_empty(), "{args:?} prints nothing on stdout");
+        insta::assert_snapshot!(format!("usage_{name}"), err);
+    }
+}
+
+#[test]
+fn exit_statuses_follow_the_contract() {
+    // 2: could not grade (unknown section, missing file, --results without gradescope).
+    let (code, _, err) = run(&["9.9"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("which section?"), "{err}");
-    let (code, err) = run(&["reset", "9.9", "--yes"]);
+    assert!(err.contains("unknown section `9.9`") && err.contains("Sections: 7.2"), "{err}");
+    let (code, _, err) = run(&["7.4", "--kernel", "/nonexistent/k.cu", "--backend", "emulator"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("unknown section `9.9`"), "{err}");
-    let (code, err) = run(&["bundle"]);
+    assert!(err.contains("kernel file not found: /nonexistent/k.cu"), "{err}");
+    let (code, _, err) = run(&["7.4", "--results", "r.json"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("bundle 7.4"), "{err}");
-    let (code, err) = run(&["hint", "7.4", "zero"]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("positive number"), "{err}");
-    let (code, err) = run(&["watch", "9.9"]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("unknown section `9.9`"), "{err}");
+    assert!(err.contains("--format gradescope"), "{err}");
+    // 0 and 1 (a passing and a failing grading) are e2e.rs's: they need a compiler.
 }

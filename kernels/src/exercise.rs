@@ -274,3 +274,78 @@ impl CaseSpec {
         format!("private: {}", parts.join(" "))
     }
 }
+
+/// What is wrong with a case's description, if anything: the output buffer is an output of the
+/// expected length and shape, every argument names a buffer, the launch fits a block.
+pub fn well_formed(case: &Case) -> Result<(), String> {
+    let name = &case.name;
+    let out_len = match case.buffers.get(case.output) {
+        Some(Buffer::OutputF32(n) | Buffer::OutputI32(n)) => *n,
+        Some(Buffer::InOut(d)) => d.len(),
+        Some(Buffer::Input(_)) => return Err(format!("{name}: the checked buffer is an input")),
+        None => return Err(format!("{name}: the output is buffer {} of {}", case.output, case.buffers.len())),
+    };
+    if out_len != case.expected.len() || out_len != case.shape.iter().product::<usize>() {
+        return Err(format!(
+            "{name}: output of {out_len} elements, expected {} of shape {:?}",
+            case.expected.len(),
+            case.shape
+        ));
+    }
+    for arg in &case.args {
+        if let Arg::Buffer(b) = arg {
+            if *b >= case.buffers.len() {
+                return Err(format!("{name}: an argument names buffer {b} of {}", case.buffers.len()));
+            }
+        }
+    }
+    let threads: u32 = case.geometry.block.iter().product();
+    if !(1..=1024).contains(&threads) {
+        return Err(format!("{name}: {threads} threads per block"));
+    }
+    if case.geometry.grid.contains(&0) {
+        return Err(format!("{name}: a grid of {:?}", case.geometry.grid));
+    }
+    Ok(())
+}
+
+/// Every rule a section must follow whatever it teaches, as a list of what is broken (empty when
+/// none). The grader's tests run it on each registered section: a new section gets it for free.
+pub fn section_problems(s: &dyn Section) -> Vec<String> {
+    use rand::SeedableRng;
+    let mut problems = Vec::new();
+    let visible = s.visible_cases();
+    if visible.is_empty() {
+        problems.push("no visible cases".to_string());
+    }
+    let hidden = s.hidden_cases(&mut StdRng::seed_from_u64(1));
+    if !(4..=7).contains(&hidden.len()) {
+        problems.push(format!("{} hidden cases (4 to 7 expected)", hidden.len()));
+    }
+    let metrics = s.metrics_case(&mut StdRng::seed_from_u64(1));
+    let variants = s.metrics_variants(&mut StdRng::seed_from_u64(1));
+    for case in visible.iter().chain(&hidden).chain([&metrics]).chain(variants.iter().map(|v| &v.case)) {
+        if let Err(e) = well_formed(case) {
+            problems.push(e);
+        }
+    }
+    // Compared through Debug: the 3D outputs start with NaN, which is never == itself.
+    let again = s.hidden_cases(&mut StdRng::seed_from_u64(1));
+    if format!("{hidden:?}") != format!("{again:?}") {
+        problems.push("the same seed draws other hidden cases".to_string());
+    }
+    let other = s.hidden_cases(&mut StdRng::seed_from_u64(2));
+    if format!("{hidden:?}") == format!("{other:?}") {
+        problems.push("another seed draws the same hidden cases".to_string());
+    }
+    if !(3..=4).contains(&s.hints().len()) {
+        problems.push(format!("{} hints (3 or 4 expected)", s.hints().len()));
+    }
+    if s.targets().is_empty() {
+        problems.push("no targets".to_string());
+    }
+    if !s.dir().starts_with(s.id()) {
+        problems.push(format!("directory {} does not start with the id {}", s.dir(), s.id()));
+    }
+    problems
+}

@@ -4,8 +4,9 @@
 use ::emulator as emu;
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
-use super::{Backend, BackendError, Outcome, Program};
+use super::{Backend, Outcome, Program};
 use crate::compare::initial_contents;
+use crate::error::Error;
 
 #[derive(Default)]
 pub struct EmulatorBackend;
@@ -20,9 +21,9 @@ impl Backend for EmulatorBackend {
         "compute_75".into()
     }
 
-    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, BackendError> {
-        let module = emu::Module::parse(ptx)
-            .map_err(|e| BackendError(format!("the emulator cannot load this kernel's PTX: {e}")))?;
+    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error> {
+        let module =
+            emu::Module::parse(ptx).map_err(|e| Error(format!("the emulator cannot load this kernel's PTX: {e}")))?;
         Ok(Box::new(EmulatorProgram { module }))
     }
 }
@@ -46,8 +47,8 @@ fn data_bytes(d: &Data) -> Vec<u8> {
     }
 }
 
-fn launch_error(e: emu::LaunchError) -> BackendError {
-    BackendError(format!("the emulator could not launch the kernel: {e}"))
+fn launch_error(e: emu::LaunchError) -> Error {
+    Error(format!("the emulator could not launch the kernel: {e}"))
 }
 
 impl Program for EmulatorProgram {
@@ -63,7 +64,7 @@ impl Program for EmulatorProgram {
         self.module.kernel(kernel).map(|k| k.uses_dynamic_shared)
     }
 
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError> {
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
         let mut mem = emu::DeviceMemory::new();
         let mut ptrs = Vec::with_capacity(case.buffers.len());
         for buffer in &case.buffers {
@@ -74,7 +75,7 @@ impl Program for EmulatorProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => ptrs.get(i).map(|&p| emu::KernelArg::Ptr(p)).ok_or_else(|| {
-                    BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                    Error(format!("case {}: argument names buffer {i}, which does not exist", case.name))
                 }),
                 Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
                 Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
@@ -95,7 +96,7 @@ impl Program for EmulatorProgram {
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
         let out_ptr = *ptrs
             .get(case.output)
-            .ok_or_else(|| BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output)))?;
+            .ok_or_else(|| Error(format!("case {}: output buffer {} does not exist", case.name, case.output)))?;
         let len = match &case.buffers[case.output] {
             Buffer::Input(d) | Buffer::InOut(d) => d.len(),
             Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n,

@@ -15,8 +15,9 @@ use cudarc::driver::{result as cu, sys};
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
-use super::{Backend, BackendError, KernelResources, Outcome, Program, SourceUnit};
+use super::{Backend, KernelResources, Outcome, Program, SourceUnit};
 use crate::compare::initial_contents;
+use crate::error::{Error, Result};
 
 /// The first GPU, its primary context, and what the report shows about it.
 pub struct Device {
@@ -35,16 +36,16 @@ pub struct Device {
 unsafe impl Send for Device {}
 unsafe impl Sync for Device {}
 
-static DEVICE: OnceLock<Result<Device, String>> = OnceLock::new();
+static DEVICE: OnceLock<Result<Device>> = OnceLock::new();
 
-fn driver_error(what: &str, e: cu::DriverError) -> String {
+fn driver_error(what: &str, e: cu::DriverError) -> Error {
     let name = e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{e:?}"));
-    format!("{what}: {name}")
+    Error(format!("{what}: {name}"))
 }
 
 /// The GPU, probed once per process; an error says why there is none.
-pub fn device() -> Result<&'static Device, BackendError> {
-    DEVICE.get_or_init(probe).as_ref().map_err(|e| BackendError(e.clone()))
+pub fn device() -> Result<&'static Device, Error> {
+    DEVICE.get_or_init(probe).as_ref().map_err(Error::clone)
 }
 
 /// Whether the NVIDIA driver library can be loaded at all: cudarc panics on its first call
@@ -64,11 +65,11 @@ pub fn driver_library_present() -> bool {
     })
 }
 
-fn probe() -> Result<Device, String> {
+fn probe() -> Result<Device> {
     if !driver_library_present() {
         return Err("no NVIDIA driver on this machine (its library, libcuda or nvcuda.dll, was not found); use --backend emulator (or auto)".into());
     }
-    let attempt = std::panic::catch_unwind(|| -> Result<Device, String> {
+    let attempt = std::panic::catch_unwind(|| -> Result<Device> {
         cu::init().map_err(|e| driver_error("the NVIDIA driver did not initialise", e))?;
         let count = cu::device::get_count().map_err(|e| driver_error("cannot count GPUs", e))?;
         if count == 0 {
@@ -104,11 +105,10 @@ fn probe() -> Result<Device, String> {
 
 impl Device {
     /// Make the context current on this thread, holding the device for the guard's life.
-    fn bind(&self) -> Result<std::sync::MutexGuard<'_, ()>, BackendError> {
+    fn bind(&self) -> Result<std::sync::MutexGuard<'_, ()>, Error> {
         let guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
         // SAFETY: the context was retained in `probe` and is never released.
-        unsafe { cu::ctx::set_current(self.ctx) }
-            .map_err(|e| BackendError(driver_error("cannot use the GPU context", e)))?;
+        unsafe { cu::ctx::set_current(self.ctx) }.map_err(|e| driver_error("cannot use the GPU context", e))?;
         Ok(guard)
     }
 
@@ -122,7 +122,7 @@ pub struct GpuBackend {
 }
 
 /// The GPU backend, or why there is none (no driver, no device): never a panic.
-pub fn open() -> Result<GpuBackend, BackendError> {
+pub fn open() -> Result<GpuBackend, Error> {
     device().map(|device| GpuBackend { device })
 }
 
@@ -137,11 +137,11 @@ impl Backend for GpuBackend {
         EmulatorBackend.arch()
     }
 
-    fn load(&self, _ptx: &str) -> Result<Box<dyn Program>, BackendError> {
-        Err(BackendError("the GPU backend compiles from the source: the grader must call load_source".into()))
+    fn load(&self, _ptx: &str) -> Result<Box<dyn Program>, Error> {
+        Err(Error("the GPU backend compiles from the source: the grader must call load_source".into()))
     }
 
-    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, BackendError> {
+    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, Error> {
         Ok(Box::new(self.load_program(ptx, unit)?))
     }
 }
@@ -159,7 +159,7 @@ const DEVICE_PRINTF_OFF: &[u8] = b"#define printf(...) 0\n#line 1\n";
 
 /// Compile with NVRTC (already located by the grader) for `arch`: a CUBIN for `sm_XY`, PTX for
 /// `compute_XY`.
-pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage, String> {
+pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage> {
     use crate::nvrtc::Output;
     let nvrtc = crate::nvrtc::get(true)?;
     // The device's printf is compiled out: the emulator's ordered copy of the output is the one
@@ -170,7 +170,7 @@ pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage, String>
     let output = if arch.starts_with("sm_") { Output::Cubin } else { Output::Ptx };
     let (mut bytes, _) = nvrtc
         .build(&source, unit.name, &crate::nvrtc::options(arch, unit.defines), output)
-        .map_err(|log| format!("NVRTC for {arch}: {log}"))?;
+        .map_err(|log| Error(format!("NVRTC for {arch}: {log}")))?;
     let kind = match output {
         Output::Cubin => format!("cubin {arch}"),
         Output::Ptx => {
@@ -198,14 +198,14 @@ struct DeviceBuffer {
 }
 
 impl DeviceBuffer {
-    fn new(bytes: usize) -> Result<Self, BackendError> {
+    fn new(bytes: usize) -> Result<Self, Error> {
         // SAFETY: a plain allocation of at least one byte.
         let ptr = unsafe { cu::malloc_sync(bytes.max(1)) }
-            .map_err(|e| BackendError(driver_error(&format!("cannot allocate {bytes} bytes on the GPU"), e)))?;
+            .map_err(|e| driver_error(&format!("cannot allocate {bytes} bytes on the GPU"), e))?;
         Ok(DeviceBuffer { ptr, bytes })
     }
 
-    fn upload(data: &Data) -> Result<Self, BackendError> {
+    fn upload(data: &Data) -> Result<Self, Error> {
         let buf = DeviceBuffer::new(data.len() * 4)?;
         // SAFETY: the buffer holds exactly the data's bytes.
         let r = unsafe {
@@ -214,14 +214,14 @@ impl DeviceBuffer {
                 Data::I32(v) => cu::memcpy_htod_sync(buf.ptr, v),
             }
         };
-        r.map_err(|e| BackendError(driver_error("cannot copy to the GPU", e)))?;
+        r.map_err(|e| driver_error("cannot copy to the GPU", e))?;
         Ok(buf)
     }
 
-    fn download(&self, like: &Data, len: usize) -> Result<Data, BackendError> {
-        let fail = |e| BackendError(driver_error("cannot copy from the GPU (did the kernel fault?)", e));
+    fn download(&self, like: &Data, len: usize) -> Result<Data, Error> {
+        let fail = |e| driver_error("cannot copy from the GPU (did the kernel fault?)", e);
         if len * 4 > self.bytes {
-            return Err(BackendError(format!("output of {len} elements is larger than its buffer")));
+            return Err(Error(format!("output of {len} elements is larger than its buffer")));
         }
         // SAFETY: `len` elements fit in the buffer (checked above).
         unsafe {
@@ -252,10 +252,10 @@ impl Drop for DeviceBuffer {
 struct Event(sys::CUevent);
 
 impl Event {
-    fn new() -> Result<Self, BackendError> {
+    fn new() -> Result<Self, Error> {
         cu::event::create(sys::CUevent_flags::CU_EVENT_DEFAULT)
             .map(Event)
-            .map_err(|e| BackendError(driver_error("cannot create a GPU event", e)))
+            .map_err(|e| driver_error("cannot create a GPU event", e))
     }
 }
 
@@ -267,15 +267,15 @@ impl Drop for Event {
 }
 
 /// Milliseconds of `work` on the default stream, between two events.
-fn timed(work: &mut dyn FnMut() -> Result<(), BackendError>) -> Result<f32, BackendError> {
+fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f32, Error> {
     let (start, stop) = (Event::new()?, Event::new()?);
-    let fail = |e| BackendError(driver_error("GPU timing failed", e));
+    let fail = |e| driver_error("GPU timing failed", e);
     // SAFETY: live events on the default (null) stream.
     unsafe {
         cu::event::record(start.0, std::ptr::null_mut()).map_err(fail)?;
         work()?;
         cu::event::record(stop.0, std::ptr::null_mut()).map_err(fail)?;
-        cu::event::synchronize(stop.0).map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        cu::event::synchronize(stop.0).map_err(|e| driver_error("the kernel failed on the GPU", e))?;
         cu::event::elapsed(start.0, stop.0).map_err(fail)
     }
 }
@@ -306,7 +306,7 @@ struct Staged {
 
 impl GpuBackend {
     /// Compile for this device (CUBIN, else PTX) and load it beside the emulator's program.
-    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, BackendError> {
+    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, Error> {
         let emulator = EmulatorBackend.load(ptx)?;
         let emulator_kernels = emu::Module::parse(ptx).map(|m| m.kernels()).unwrap_or_default();
         let (major, minor) = self.device.compute_capability;
@@ -333,33 +333,35 @@ impl GpuBackend {
                 Err(e) => errors.push(driver_error(&format!("the driver refused the {}", image.kind), e)),
             }
         }
-        Err(BackendError(format!("cannot load the kernel on the GPU: {}", errors.join("; "))))
+        Err(Error(format!(
+            "cannot load the kernel on the GPU: {}",
+            errors.iter().map(Error::message).collect::<Vec<_>>().join("; ")
+        )))
     }
 }
 
 impl GpuProgram {
-    fn function(&self, kernel: &str) -> Result<sys::CUfunction, BackendError> {
-        let name = CString::new(kernel).map_err(|_| BackendError("kernel name with a NUL byte".into()))?;
+    fn function(&self, kernel: &str) -> Result<sys::CUfunction, Error> {
+        let name = CString::new(kernel).map_err(|_| Error("kernel name with a NUL byte".into()))?;
         // SAFETY: the module is loaded for the program's life.
         unsafe { cu::module::get_function(self.module.module, name) }
-            .map_err(|e| BackendError(driver_error(&format!("no kernel `{kernel}` in the GPU module"), e)))
+            .map_err(|e| driver_error(&format!("no kernel `{kernel}` in the GPU module"), e))
     }
 
     /// Upload the case's buffers and `__constant__` symbols and build the parameter values.
-    fn stage(&self, case: &Case) -> Result<Staged, BackendError> {
+    fn stage(&self, case: &Case) -> Result<Staged, Error> {
         let buffers =
             case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
         for (symbol, data) in &case.constants {
-            let name = CString::new(symbol.as_str()).map_err(|_| BackendError("symbol name with a NUL byte".into()))?;
+            let name = CString::new(symbol.as_str()).map_err(|_| Error("symbol name with a NUL byte".into()))?;
             // SAFETY: the module is loaded.
-            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }.map_err(|e| {
-                BackendError(driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))
-            })?;
+            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }
+                .map_err(|e| driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))?;
             // A larger symbol is fine (`__constant__ float F[MAX_SIZE]`, as the notes write it):
             // the case fills its start, as cudaMemcpyToSymbol with a smaller count does, and the
             // emulator does the same.
             if size < data.len() * 4 {
-                return Err(BackendError(format!(
+                return Err(Error(format!(
                     "__constant__ `{symbol}` holds {size} bytes, but the case writes {} (check its dimensions)",
                     data.len() * 4
                 )));
@@ -371,7 +373,7 @@ impl GpuProgram {
                     Data::I32(v) => cu::memcpy_htod_sync(ptr, v),
                 }
             };
-            r.map_err(|e| BackendError(driver_error(&format!("cannot write __constant__ `{symbol}`"), e)))?;
+            r.map_err(|e| driver_error(&format!("cannot write __constant__ `{symbol}`"), e))?;
         }
         // Every parameter in an 8-byte slot: the driver copies as many bytes as the kernel's
         // parameter has, from the slot's start (little-endian: the low bytes).
@@ -380,7 +382,7 @@ impl GpuProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => buffers.get(i).map(|b| b.ptr).ok_or_else(|| {
-                    BackendError(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                    Error(format!("case {}: argument names buffer {i}, which does not exist", case.name))
                 }),
                 Arg::I32(v) => Ok(v as u32 as u64),
                 Arg::U32(v) => Ok(v as u64),
@@ -390,7 +392,7 @@ impl GpuProgram {
         Ok(Staged { buffers, params })
     }
 
-    fn launch(&self, f: sys::CUfunction, case: &Case, staged: &mut Staged) -> Result<(), BackendError> {
+    fn launch(&self, f: sys::CUfunction, case: &Case, staged: &mut Staged) -> Result<(), Error> {
         let g = case.geometry;
         let mut pointers: Vec<*mut c_void> = staged.params.iter_mut().map(|p| p as *mut u64 as *mut c_void).collect();
         // SAFETY: the parameters point at live slots; buffers outlive the launch (synchronised
@@ -405,46 +407,38 @@ impl GpuProgram {
                 &mut pointers,
             )
         }
-        .map_err(|e| BackendError(driver_error("the GPU refused the launch", e)))
+        .map_err(|e| driver_error("the GPU refused the launch", e))
     }
 
-    fn read_output(&self, case: &Case, staged: &Staged) -> Result<Data, BackendError> {
+    fn read_output(&self, case: &Case, staged: &Staged) -> Result<Data, Error> {
         let len = match case.buffers.get(case.output) {
             Some(Buffer::Input(d) | Buffer::InOut(d)) => d.len(),
             Some(Buffer::OutputF32(n) | Buffer::OutputI32(n)) => *n,
-            None => {
-                return Err(BackendError(format!("case {}: output buffer {} does not exist", case.name, case.output)))
-            }
+            None => return Err(Error(format!("case {}: output buffer {} does not exist", case.name, case.output))),
         };
         staged.buffers[case.output].download(&case.expected, len)
     }
 
     /// One launch on the GPU, output read back (no emulator).
-    pub fn run_on_gpu(&self, kernel: &str, case: &Case) -> Result<Data, BackendError> {
+    pub fn run_on_gpu(&self, kernel: &str, case: &Case) -> Result<Data, Error> {
         let _guard = self.device.bind()?;
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
         self.launch(f, case, &mut staged)?;
-        cu::ctx::synchronize().map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
         self.read_output(case, &staged)
     }
 
     /// `warmups` launches, then the time of each of `runs` launches (ms, device events), and the
     /// output of the last one.
-    pub fn time(
-        &self,
-        kernel: &str,
-        case: &Case,
-        warmups: usize,
-        runs: usize,
-    ) -> Result<(Vec<f32>, Data), BackendError> {
+    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<(Vec<f32>, Data), Error> {
         let _guard = self.device.bind()?;
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
         for _ in 0..warmups {
             self.launch(f, case, &mut staged)?;
         }
-        cu::ctx::synchronize().map_err(|e| BackendError(driver_error("the kernel failed on the GPU", e)))?;
+        cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
         let mut times = Vec::with_capacity(runs);
         for _ in 0..runs {
             times.push(timed(&mut || self.launch(f, case, &mut staged))?);
@@ -467,7 +461,7 @@ impl Program for GpuProgram {
         self.emulator.declares_dynamic_shared(kernel)
     }
 
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError> {
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
         let checked = self.emulator.run(kernel, case)?;
         if !checked.completed || !checked.findings.is_empty() || checked.findings_dropped > 0 {
             // The sanitizer's finding names the line; launching would only poison the context.
@@ -496,14 +490,14 @@ impl Program for GpuProgram {
 
 /// Device-to-device copy bandwidth, bytes read + written per second: the card's practical
 /// ceiling, measured the same way as the kernels (warm-up, then the median of `runs`).
-pub fn copy_bandwidth(device: &Device, bytes: usize, runs: usize) -> Result<f64, BackendError> {
+pub fn copy_bandwidth(device: &Device, bytes: usize, runs: usize) -> Result<f64, Error> {
     let _guard = device.bind()?;
     let src = DeviceBuffer::new(bytes)?;
     let dst = DeviceBuffer::new(bytes)?;
     let copy = &mut || {
         // SAFETY: both buffers hold `bytes`.
         unsafe { cu::memcpy_dtod_async(dst.ptr, src.ptr, bytes, std::ptr::null_mut()) }
-            .map_err(|e| BackendError(driver_error("device-to-device copy failed", e)))
+            .map_err(|e| driver_error("device-to-device copy failed", e))
     };
     for _ in 0..3 {
         copy()?;

@@ -8,6 +8,8 @@ pub mod gpu;
 use emulator::EmulatorBackend;
 use kernels::exercise::{Case, Data};
 
+use crate::error::Error;
+
 pub use ::emulator::{Finding, Metrics};
 
 /// What one launch of a case produced.
@@ -26,20 +28,16 @@ pub struct Outcome {
     pub printf_dropped: u64,
 }
 
-/// A backend could not do what was asked: the message says what and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BackendError(pub String);
-
 pub trait Backend: Sync {
     /// "emulator" or "gpu", as in the report.
     fn name(&self) -> &'static str;
     /// NVRTC's `--gpu-architecture` for this backend.
     fn arch(&self) -> String;
     /// Load compiled PTX. An error here is the grader's (PTX it cannot run), not the student's.
-    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, BackendError>;
+    fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error>;
     /// Load from the PTX and the source it came from: a GPU compiles its own CUBIN for the
     /// device (and keeps the PTX for the emulator's counts). Default: the PTX alone.
-    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, BackendError> {
+    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
         self.load(ptx)
     }
 }
@@ -71,7 +69,7 @@ pub struct KernelResources {
 pub trait Program: Send + Sync {
     /// The `.entry` names in the module.
     fn entries(&self) -> Vec<String>;
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, BackendError>;
+    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error>;
     /// The byte size of each of the kernel's parameters; `None` if there is no such kernel.
     fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>>;
     /// Whether the kernel declares an `extern __shared__` array; `None` if there is no such kernel.
@@ -91,7 +89,7 @@ pub enum BackendChoice {
 }
 
 /// The backend for `choice`; `auto` falls back to the emulator without a word (that is its job).
-pub fn select(choice: BackendChoice) -> Result<Box<dyn Backend>, BackendError> {
+pub fn select(choice: BackendChoice) -> Result<Box<dyn Backend>, Error> {
     match choice {
         BackendChoice::Emulator => Ok(Box::new(EmulatorBackend::default())),
         BackendChoice::Gpu => gpu::open().map(|b| Box::new(b) as Box<dyn Backend>),

@@ -133,6 +133,23 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
+    /// Every kind, in the order the reports list them.
+    pub const ALL: [FindingKind; 8] = [
+        FindingKind::OutOfBounds,
+        FindingKind::Misaligned,
+        FindingKind::Race,
+        FindingKind::UninitializedShared,
+        FindingKind::Barrier,
+        FindingKind::Timeout,
+        FindingKind::Assertion,
+        FindingKind::CallDepth,
+    ];
+
+    /// The kind named `name` in a report (the inverse of [`FindingKind::as_str`]).
+    pub fn parse(name: &str) -> Option<FindingKind> {
+        FindingKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
     /// The name used in the grader's JSON report.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -1,22 +1,27 @@
 //! The text report: what a student reads. Each block is a function of the report data only, so
 //! that its stable parts can be snapshot-tested with colors off and no timing.
 
+use ::emulator::FindingKind;
 use colored::Colorize;
 
 use crate::grade::{FindingReport, MetricsReport, SectionReport, TargetReport, TestReport};
 
-/// One line per finding kind: what it means and what usually causes it.
+/// One line per finding kind, as the report names it: what it means and what usually causes it.
 pub fn explain(kind: &str) -> &'static str {
+    FindingKind::parse(kind).map(explain_kind).unwrap_or("the emulator stopped this kernel")
+}
+
+/// What a finding of this kind means and what usually causes it.
+pub fn explain_kind(kind: FindingKind) -> &'static str {
     match kind {
-        "out_of_bounds" => "a thread read or wrote outside the array: check the bounds test before that access (ghost cells, the rounded-up grid)",
-        "misaligned" => "an address not a multiple of the access size: an index computed in bytes where elements were meant, or a bad cast",
-        "race" => "two threads used the same shared-memory word between two barriers, at least one writing: a __syncthreads() is missing or misplaced",
-        "uninitialized_shared" => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
-        "barrier" => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
-        "timeout" => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
-        "assertion" => "an assert() in the kernel failed: the launch stopped there, as it does on a GPU",
-        "call_depth" => "functions called each other deeper than the emulator follows: a recursion that never ends?",
-        _ => "the emulator stopped this kernel",
+        FindingKind::OutOfBounds => "a thread read or wrote outside the array: check the bounds test before that access (ghost cells, the rounded-up grid)",
+        FindingKind::Misaligned => "an address not a multiple of the access size: an index computed in bytes where elements were meant, or a bad cast",
+        FindingKind::Race => "two threads used the same shared-memory word between two barriers, at least one writing: a __syncthreads() is missing or misplaced",
+        FindingKind::UninitializedShared => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
+        FindingKind::Barrier => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
+        FindingKind::Timeout => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
+        FindingKind::Assertion => "an assert() in the kernel failed: the launch stopped there, as it does on a GPU",
+        FindingKind::CallDepth => "functions called each other deeper than the emulator follows: a recursion that never ends?",
     }
 }
 

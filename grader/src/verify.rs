@@ -14,7 +14,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use kernels::exercise::Section;
+use ::emulator::FindingKind;
+use kernels::exercise::{Metric, Section};
 
 use crate::error::{Error, Result};
 use crate::grade::{Grader, KernelFile, SectionReport};
@@ -37,25 +38,22 @@ pub struct WrongHeader {
     pub compilers: Vec<String>,
 }
 
-const FINDING_KINDS: &[&str] =
-    &["out_of_bounds", "misaligned", "race", "uninitialized_shared", "barrier", "timeout", "assertion", "call_depth"];
-const METRICS: &[&str] =
-    &["op_per_byte", "shared_bytes_per_block", "global_load_bytes_per_output", "threads_per_block"];
-
 fn check_reason(reason: &str) -> Result<()> {
     let ok = match reason.split_once(':') {
         None => matches!(reason, "compile" | "tests" | "problem" | "pass"),
-        Some(("finding", kind)) => FINDING_KINDS.contains(&kind),
-        Some(("target", metric)) => METRICS.contains(&metric),
+        Some(("finding", kind)) => FindingKind::parse(kind).is_some(),
+        Some(("target", metric)) => Metric::parse(metric).is_some(),
         Some(_) => false,
     };
     if ok {
         Ok(())
     } else {
+        let kinds: Vec<&str> = FindingKind::ALL.iter().map(|k| k.as_str()).collect();
+        let metrics: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
         Err(Error(format!(
             "unknown reason `{reason}` (use pass, compile, tests, problem, finding:<{}>, target:<{}>)",
-            FINDING_KINDS.join("|"),
-            METRICS.join("|")
+            kinds.join("|"),
+            metrics.join("|")
         )))
     }
 }
@@ -267,6 +265,20 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
 mod tests {
     use super::*;
     use crate::grade::{CompileReport, FindingReport, TargetReport, TestReport};
+
+    #[test]
+    fn reasons_come_from_the_enums() {
+        for k in FindingKind::ALL {
+            assert_eq!(FindingKind::parse(k.as_str()), Some(k));
+            assert!(check_reason(&format!("finding:{}", k.as_str())).is_ok());
+        }
+        for m in Metric::ALL {
+            assert_eq!(Metric::parse(m.as_str()), Some(m));
+            assert!(check_reason(&format!("target:{}", m.as_str())).is_ok());
+        }
+        let explained: BTreeSet<&str> = FindingKind::ALL.into_iter().map(crate::report::explain_kind).collect();
+        assert_eq!(explained.len(), FindingKind::ALL.len(), "one explanation per kind");
+    }
 
     #[test]
     fn headers_parse_and_bad_ones_are_named() {

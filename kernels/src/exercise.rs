@@ -116,6 +116,14 @@ pub enum Metric {
 }
 
 impl Metric {
+    pub const ALL: [Metric; 4] =
+        [Metric::OpPerByte, Metric::SharedBytesPerBlock, Metric::GlobalLoadBytesPerOutput, Metric::ThreadsPerBlock];
+
+    /// The metric named `name` in a report (the inverse of [`Metric::as_str`]).
+    pub fn parse(name: &str) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Metric::OpPerByte => "op_per_byte",

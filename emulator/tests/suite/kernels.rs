@@ -1,9 +1,7 @@
 //! Every fixture kernel run on random inputs (fixed seeds) and compared with a CPU reference
 //! written here, across awkward sizes: not multiples of the tile, smaller than a tile, 1×N, N×1.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use emulator::{DeviceMemory, KernelArg, LaunchConfig, Module};
 use rand::Rng;
 

@@ -4,9 +4,7 @@
 //! fixtures/gpu/h200-ncu.txt): requests, sectors, bank conflicts and FFMA/FMUL counts there
 //! agree with every hand-worked number below.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use emulator::{DeviceMemory, KernelArg};
 
 #[test]

@@ -4,9 +4,7 @@
 //! compute-sanitizer on an H200 reports the same kind, line, block and thread for each planted bug
 //! (fixtures/gpu/h200-sanitizer.txt), except the early return, which real hardware tolerates.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use emulator::{launch, DeviceMemory, FindingKind, KernelArg, Launch, LaunchConfig, Module, Options};
 use std::time::{Duration, Instant};
 

@@ -1,9 +1,7 @@
 //! `Options { threads: 1 }` and `threads: 0` (one worker per core) must give identical outputs,
 //! metrics and findings: the results never depend on how blocks are spread over workers.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use emulator::{DeviceMemory, KernelArg, LaunchReport, Options};
 
 /// Runs `setup` twice (fresh memory each time) with 1 and with all workers; compares everything.

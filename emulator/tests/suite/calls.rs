@@ -2,9 +2,7 @@
 //! `assert`, and device functions the compiler did not inline (parameters, return values,
 //! local arrays, nested and recursive calls, findings inside them).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use emulator::{DeviceMemory, FindingKind, KernelArg, Options, PrintfLine};
 
 /// C's snprintf of one format and its arguments (as promoted at a C call site).

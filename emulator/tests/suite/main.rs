@@ -1,0 +1,9 @@
+//! The emulator's integration tests, one binary: one build and one link, tests side by side.
+
+mod common;
+
+mod calls;
+mod determinism;
+mod findings;
+mod kernels;
+mod metrics;

@@ -1,0 +1,15 @@
+//! The grader's integration tests, one binary: its tests share one build and one link, and run
+//! side by side on every core (separate test binaries run one after another).
+
+mod common;
+
+mod book_figures;
+mod clang;
+mod e2e;
+mod gpu;
+mod report_snapshots;
+mod sections;
+mod student_kernels;
+mod variants;
+mod workflow_bundle;
+mod workflow_cli;

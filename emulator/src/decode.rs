@@ -1382,10 +1382,8 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
                 return Err(cx.err(format!("`{}` needs two types", i.opcode)));
             }
             let (dty, sty) = (types[0], types[1]);
-            if dty == Ty::F16 || sty == Ty::F16 {
-                if !(dty == Ty::F32 || sty == Ty::F32) {
-                    return Err(unknown(cx));
-                }
+            if (dty == Ty::F16 || sty == Ty::F16) && !(dty == Ty::F32 || sty == Ty::F32) {
+                return Err(unknown(cx));
             }
             let rnd = mods.iter().find_map(|m| parse_rnd(m)).unwrap_or(Rnd::Default);
             if dty.is_float() || sty.is_float() {

@@ -213,6 +213,14 @@ impl Warp {
     }
 }
 
+/// An access that falls outside its memory, as the out-of-bounds finding describes it.
+struct BadAccess {
+    space: Space,
+    addr: u64,
+    size: u64,
+    store: bool,
+}
+
 /// The per-worker state that runs blocks one after another (buffers are reused).
 #[derive(Default)]
 pub(crate) struct Runner {
@@ -887,8 +895,8 @@ impl Runner {
                 let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
                 for_lanes(mask, |l| {
                     let mut v = 0u64;
-                    for k in 0..n as usize {
-                        v |= (w.regs[parts[k] as usize][l] & m) << (k as u32 * bits as u32);
+                    for (k, &part) in parts[..n as usize].iter().enumerate() {
+                        v |= (w.regs[part as usize][l] & m) << (k as u32 * bits as u32);
                     }
                     out[l] = v;
                 });
@@ -897,8 +905,8 @@ impl Runner {
             Op::Unpack { parts, n, bits, a } => {
                 let av = w.regs[a as usize];
                 let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
-                for k in 0..n as usize {
-                    let dv = &mut w.regs[parts[k] as usize];
+                for (k, &part) in parts[..n as usize].iter().enumerate() {
+                    let dv = &mut w.regs[part as usize];
                     for_lanes(mask, |l| dv[l] = (av[l] >> (k as u32 * bits as u32)) & m);
                 }
             }
@@ -1071,7 +1079,8 @@ impl Runner {
         Err(())
     }
 
-    fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, space: Space, addr: u64, size: u64, store: bool) {
+    fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, access: BadAccess) {
+        let BadAccess { space, addr, size, store } = access;
         let what = if store { "write" } else { "read" };
         let detail = match space {
             Space::Shared => format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes),
@@ -1232,9 +1241,9 @@ impl Runner {
             if !fits(o) {
                 return false;
             }
-            for k in 0..n as usize {
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let v = extend_loaded(read_le(buf, o as usize + k * esize as usize, esize), ty);
-                fill_lanes(&mut w.regs[regs[k] as usize], mask, v);
+                fill_lanes(&mut w.regs[reg as usize], mask, v);
             }
         } else {
             let addrs = w.regs[base as usize];
@@ -1243,8 +1252,8 @@ impl Runner {
             if !ok {
                 return false;
             }
-            for k in 0..n as usize {
-                let dv = &mut w.regs[regs[k] as usize];
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                let dv = &mut w.regs[reg as usize];
                 for_lanes(mask, |l| {
                     let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
                     dv[l] = extend_loaded(read_le(buf, o, esize), ty);
@@ -1426,12 +1435,12 @@ impl Runner {
                 (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load)
                     as u32)
                     << l;
-            for k in 0..n as usize {
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let at = o + k * esize as usize;
                 if store {
-                    write_le(&mut self.shared, at, esize, w.regs[regs[k] as usize][l]);
+                    write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
                 } else {
-                    w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                    w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                 }
             }
             let mut word = (o >> 2) as u64;
@@ -1509,13 +1518,13 @@ impl Runner {
             let al = &cx.mem.allocs[which[l] as usize];
             let o = a - al.base;
             if store {
-                for k in 0..n as usize {
-                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[regs[k] as usize][l]);
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
                 }
             } else {
-                for k in 0..n as usize {
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let v = al.load(o + (k as u32 * esize) as u64, esize);
-                    w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                    w.regs[reg as usize][l] = extend_loaded(v, ty);
                 }
                 al.mark_read(o, total as u32);
                 self.loads_per_thread[(w.base_tid + l as u32) as usize] += 1;
@@ -1567,7 +1576,7 @@ impl Runner {
             let tid = w.base_tid + l as u32;
             let addr = addrs[l].wrapping_add(off as u64);
             let Some(region) = self.resolve(cx, space, addr, total) else {
-                self.bad_access(cx, pc, tid, space, addr, total, store);
+                self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
                 result = Err(());
                 break;
             };
@@ -1599,14 +1608,14 @@ impl Runner {
                     let al = &cx.mem.allocs[i];
                     any_global = true;
                     if store {
-                        for k in 0..n as usize {
-                            al.store(o + (k as u32 * esize) as u64, esize, w.regs[regs[k] as usize][l]);
+                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                            al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
                         }
                         self.m.global_store_bytes += total;
                     } else {
-                        for k in 0..n as usize {
+                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
                             let v = al.load(o + (k as u32 * esize) as u64, esize);
-                            w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                            w.regs[reg as usize][l] = extend_loaded(v, ty);
                         }
                         al.mark_read(o, total as u32);
                         self.m.global_load_bytes += total;
@@ -1622,12 +1631,12 @@ impl Runner {
                         (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load)
                             as u32)
                             << l;
-                    for k in 0..n as usize {
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
                         let at = o as usize + k * esize as usize;
                         if store {
-                            write_le(&mut self.shared, at, esize, w.regs[regs[k] as usize][l]);
+                            write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
                         } else {
-                            w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                         }
                     }
                     let mut word = o >> 2;
@@ -1647,12 +1656,12 @@ impl Runner {
                     if !is_local {
                         at += cx.k.local_bytes as usize;
                     }
-                    for k in 0..n as usize {
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
                         let at = at + k * esize as usize;
                         if store {
-                            write_le(&mut self.local, at, esize, w.regs[regs[k] as usize][l]);
+                            write_le(&mut self.local, at, esize, w.regs[reg as usize][l]);
                         } else {
-                            w.regs[regs[k] as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
+                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
                         }
                     }
                     // Call parameters travel in registers on a GPU: not memory traffic.
@@ -1673,9 +1682,9 @@ impl Runner {
                         break;
                     }
                     let buf = if is_const { &cx.consts } else { &cx.params };
-                    for k in 0..n as usize {
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
                         let v = read_le(buf, o as usize + k * esize as usize, esize);
-                        w.regs[regs[k] as usize][l] = extend_loaded(v, ty);
+                        w.regs[reg as usize][l] = extend_loaded(v, ty);
                     }
                     if is_const {
                         self.m.const_load_bytes += total;
@@ -1736,7 +1745,7 @@ impl Runner {
             let region = match self.resolve(cx, space, addr, size) {
                 Some(r @ (Region::Global(..) | Region::Shared(_))) => r,
                 _ => {
-                    self.bad_access(cx, pc, tid, space, addr, size, true);
+                    self.bad_access(cx, pc, tid, BadAccess { space, addr, size, store: true });
                     return Err(());
                 }
             };

@@ -158,11 +158,17 @@ pub struct KernelFile {
     pub display: String,
 }
 
+/// A set of `-D` defines, as a case gives them.
+type Defines = Vec<(String, String)>;
+
+/// PTX (or why not) per source, program name, defines and architecture.
+type PtxCache = Mutex<HashMap<(Vec<u8>, String, Defines, String), Result<String, CompileFailure>>>;
+
 /// Compiles and runs; caches PTX per (source, defines, arch) for the whole run.
 pub struct Grader<'a> {
     pub backend: &'a dyn Backend,
     pub compiler: Compiler,
-    ptx_cache: Mutex<HashMap<(Vec<u8>, String, Vec<(String, String)>, String), Result<String, CompileFailure>>>,
+    ptx_cache: PtxCache,
     /// An instructor's private hidden cases (`--cases`), by section id: run after the hidden ones.
     pub private_cases: Vec<(&'static str, Case)>,
     /// Progress (the bar): called with (0, n) when a section's n tests are known, then (1, 0) as
@@ -355,7 +361,7 @@ impl<'a> Grader<'a> {
         }
 
         // One compilation per distinct set of defines.
-        let mut programs: Vec<(Vec<(String, String)>, Box<dyn Program>)> = Vec::new();
+        let mut programs: Vec<(Defines, Box<dyn Program>)> = Vec::new();
         for (case, _) in &cases {
             if programs.iter().any(|(d, _)| *d == case.defines) {
                 continue;

@@ -29,7 +29,7 @@ fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -367,7 +367,7 @@ pub fn compact(r: &SectionReport) -> String {
         let name_w = r.tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
         for t in &r.tests {
             let msg = if t.passed { String::new() } else { format!("  {}", t.message.red()) };
-            s.push_str(&format!("  {} {:name_w$}  {}{msg}\n", mark(t.passed), t.name, t.size).trim_end());
+            s.push_str(format!("  {} {:name_w$}  {}{msg}\n", mark(t.passed), t.name, t.size).trim_end());
             s.push('\n');
         }
         if let Some(f) = r.findings.first() {

@@ -151,7 +151,7 @@ pub fn table(rows: &[Row]) -> String {
     let mut s = format!("   {:sw$}  {:kw$}  {:ew$}  got\n", "section", "kernel", "expected");
     for r in rows {
         let mark = if r.ok { "ok" } else { "!!" };
-        s.push_str(&format!("{mark} {:sw$}  {:kw$}  {:ew$}  {}\n", r.section, r.kernel, r.expected, r.got).trim_end());
+        s.push_str(format!("{mark} {:sw$}  {:kw$}  {:ew$}  {}\n", r.section, r.kernel, r.expected, r.got).trim_end());
         s.push('\n');
     }
     let bad = rows.iter().filter(|r| !r.ok).count();

@@ -183,7 +183,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     one_row_filter[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
     let hand_image: Vec<f32> = (0..49).map(|i| ((i / 7 + i % 7) % 4 + 1) as f32).collect();
     let hand_filter: Vec<f32> =
-        (0..25).map(|i| (3 - ((i / 5) as i32 - 2).abs() - ((i % 5) as i32 - 2).abs()).max(0) as f32).collect();
+        (0..25).map(|i: i32| (3 - (i / 5 - 2).abs() - (i % 5 - 2).abs()).max(0) as f32).collect();
     vec![
         Conv2dInput {
             name: "textbook 1D example as a 7x1 image, r=2".into(),

@@ -8,7 +8,7 @@ use crate::common::*;
 use emulator::{launch, DeviceMemory, FindingKind, KernelArg, Launch, LaunchConfig, Module, Options};
 use std::time::{Duration, Instant};
 
-fn first_of<'a>(report: &'a emulator::LaunchReport, kind: FindingKind) -> &'a emulator::Finding {
+fn first_of(report: &emulator::LaunchReport, kind: FindingKind) -> &emulator::Finding {
     report
         .findings
         .iter()

@@ -235,7 +235,7 @@ fn device_variable_filter_is_set_by_name_and_read_from_global_memory() {
     let dn = mem.alloc_f32(&[1.0]).unwrap();
     let dp = mem.alloc_zeroed(4).unwrap();
     let args = [KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(2), KernelArg::I32(1), KernelArg::I32(1)];
-    let too_big = vec![0u8; 104];
+    let too_big = [0u8; 104];
     for (sym, bytes, want) in [
         ("G", &too_big[..4], "no __constant__ or __device__ symbol named `G`"),
         ("F", &too_big[..], "`F` is 100 bytes"),

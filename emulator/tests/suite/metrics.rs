@@ -253,7 +253,11 @@ fn active_lane_efficiency_of_100_threads() {
         &mut mem,
     );
     let m = &report.metrics;
-    assert!(m.warp_instructions > 0 && m.warp_instructions % 4 == 0, "warp instructions {}", m.warp_instructions);
+    assert!(
+        m.warp_instructions > 0 && m.warp_instructions.is_multiple_of(4),
+        "warp instructions {}",
+        m.warp_instructions
+    );
     assert_eq!(m.lane_instructions, m.warp_instructions / 4 * 100);
     assert_eq!(m.active_lane_efficiency(), 100.0 / 128.0);
     assert_eq!(m.threads, 100);

@@ -91,11 +91,11 @@ pub enum BackendChoice {
 /// The backend for `choice`; `auto` falls back to the emulator without a word (that is its job).
 pub fn select(choice: BackendChoice) -> Result<Box<dyn Backend>, Error> {
     match choice {
-        BackendChoice::Emulator => Ok(Box::new(EmulatorBackend::default())),
+        BackendChoice::Emulator => Ok(Box::new(EmulatorBackend)),
         BackendChoice::Gpu => gpu::open().map(|b| Box::new(b) as Box<dyn Backend>),
         BackendChoice::Auto => match gpu::open() {
             Ok(b) => Ok(Box::new(b)),
-            Err(_) => Ok(Box::new(EmulatorBackend::default())),
+            Err(_) => Ok(Box::new(EmulatorBackend)),
         },
     }
 }

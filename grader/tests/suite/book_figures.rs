@@ -12,7 +12,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const UPDATE_VAR: &str = "UPDATE_BOOK_FIGURES";
 
@@ -613,7 +612,8 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
             .unwrap_or_else(|| "—".into())
     };
     // (configuration, textbook, section measured on, its variant's label and how the row says it).
-    let rows: [(&str, &str, Option<&str>, Option<(&str, &str)>); 10] = [
+    type Row<'a> = (&'a str, &'a str, Option<&'a str>, Option<(&'a str, &'a str)>);
+    let rows: [Row; 10] = [
         ("7.2 basic kernel, F in global memory", "0.25", Some("7.2"), None),
         ("7.3 F in constant memory", "0.5", Some("7.3"), None),
         ("7.4 32×32 input tiles, 5×5 filter", "9.57", Some("7.4"), None),

@@ -106,7 +106,7 @@ fn editors_encodings_compile_and_grade() {
     // in-process (what an encoding can break is the compilation and the report's lines).
     let (s, code) = grade("7.2", files[0].0, &files[0].1);
     assert_eq!((s["passed"].as_bool(), code), (Some(true), Some(0)), "{}: {s:#}", files[0].0);
-    let backend = grader::backend::emulator::EmulatorBackend::default();
+    let backend = grader::backend::emulator::EmulatorBackend;
     let compiler = grader::compiler::select(grader::compiler::CompilerChoice::Nvrtc, true).unwrap();
     let grading = grader::grade::Grader::new(&backend, compiler);
     for (name, bytes) in &files[1..] {

@@ -386,10 +386,16 @@ pub fn compact(r: &SectionReport) -> String {
                 })
                 .collect();
             s.push_str(&format!("  targets  {}\n", targets.join("  ")));
+            if let Some(t) = r.targets.iter().find(|t| !t.passed && !t.advice.is_empty()) {
+                s.push_str(&format!("    → {}\n", t.advice));
+            }
         }
         let printed: usize = r.tests.iter().map(|t| t.printf.len()).sum();
         if printed > 0 {
-            s.push_str(&format!("  {}\n", format!("printf: {printed} lines (f: full report)").dimmed()));
+            s.push_str(&format!(
+                "  {}\n",
+                format!("printf: {printed} line{} (f: full report)", if printed == 1 { "" } else { "s" }).dimmed()
+            ));
         }
     }
     s.push_str(&format!("  {}\n", verdict(r)));

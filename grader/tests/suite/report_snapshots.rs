@@ -141,3 +141,37 @@ fn compile_error_section() {
     };
     insta::assert_snapshot!(report::section(&r, false));
 }
+
+#[test]
+fn compact_report_fits_a_screen() {
+    no_color();
+    let m = ghost_ring_mismatch();
+    let mut failing = test("random 40x20, r=2", "hidden", "40×20", false, "");
+    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
+    failing.mismatch = Some(m);
+    let mut printed = test("7x7 image, 5x5 diamond filter", "visible", "7×7", true, "");
+    printed.printf = vec![grader::grade::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
+    let r = SectionReport {
+        section: "7.4".into(),
+        title: "Tiled convolution with halo cells".into(),
+        kernel: "exercises/7.4-halo-tiling/kernel.cu".into(),
+        backend: "emulator".into(),
+        compiler: "NVRTC 12.9".into(),
+        seed: 3,
+        passed: false,
+        compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
+        tests: vec![printed, failing, test("metrics: 1024x1024, r=2", "hidden", "1024×1024", true, "")],
+        metrics: None,
+        targets: targets(),
+        variants: None,
+        findings: vec![],
+        findings_more: 0,
+        problem: None,
+        visible_only: false,
+        seconds: 0.25,
+    };
+    let text = report::compact(&r);
+    assert!(text.lines().count() <= 40, "one screen:\n{text}");
+    assert!(!text.contains("FLOPs"), "no metrics table in the compact report");
+    insta::assert_snapshot!(text);
+}

@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use crate::api::{LoadError, SourceLocation};
 use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
+use crate::types::{LoadError, SourceLocation};
 
 pub(crate) type R = u16;
 pub(crate) type Pr = u16;

@@ -7,11 +7,11 @@
 //! Metrics and sanitizer checks happen around the instruction semantics (in `ops`), through
 //! `Observer`-style hooks on memory accesses: counts go to `Metrics`, hazards to findings.
 
-use crate::api::{Finding, FindingKind, Metrics, PrintfLine};
 use crate::decode::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
 use crate::shadow::{Accessor, Hazard, SharedShadow};
+use crate::types::{Finding, FindingKind, Metrics, PrintfLine};
 
 pub(crate) const FULL: u32 = u32::MAX;
 const NO_PC: u32 = u32::MAX;

@@ -20,8 +20,8 @@
 
 use std::collections::HashMap;
 
-use crate::api::LoadError;
 use crate::parse::{Ast, Function, Instruction, Operand, Renamer, Statement};
+use crate::types::LoadError;
 
 /// Calls nested deeper than this are not followed (the finding says so).
 pub(crate) const MAX_CALL_DEPTH: usize = 16;

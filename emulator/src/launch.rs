@@ -7,8 +7,10 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use crate::api::*;
 use crate::exec::{BlockResult, LaunchCtx, Runner};
+use crate::memory::DeviceMemory;
+use crate::module::Module;
+use crate::types::*;
 
 /// Largest launch accepted (threads in all).
 pub(crate) const MAX_THREADS: u64 = 1 << 26;

@@ -55,18 +55,32 @@
 //! }, &mut mem, &emulator::Options::default())?;
 //! ```
 
-mod api;
 mod decode;
 mod exec;
 mod inline;
 mod launch;
 mod memory;
+mod module;
 mod ops;
 mod parse;
 mod printf;
 mod shadow;
+mod types;
 
-pub use api::*;
+pub use memory::DeviceMemory;
+pub use module::Module;
+pub use types::*;
+
+/// Run one launch to completion (or to its first fatal finding / the instruction budget).
+/// Findings are not errors: a faulting kernel returns `Ok` with `completed == false`.
+pub fn launch(
+    module: &Module,
+    launch: &Launch<'_>,
+    mem: &mut DeviceMemory,
+    options: &Options,
+) -> Result<LaunchReport, LaunchError> {
+    launch::run(module, launch, mem, options)
+}
 
 #[cfg(test)]
 mod tests;

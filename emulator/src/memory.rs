@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use crate::api::{DevicePtr, LaunchError};
+use crate::types::{DevicePtr, LaunchError};
 
 /// First global address handed out.
 pub(crate) const GLOBAL_BASE: u64 = 0x1_0000_0000;

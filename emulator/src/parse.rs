@@ -1,7 +1,7 @@
 //! PTX text → a small AST. Line numbers and the `.loc` in force are kept on every instruction
 //! so that later errors and findings can name the student's `.cu` line.
 
-use crate::api::LoadError;
+use crate::types::LoadError;
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {

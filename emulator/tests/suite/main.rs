@@ -6,4 +6,5 @@ mod calls;
 mod determinism;
 mod findings;
 mod kernels;
+mod layers;
 mod metrics;

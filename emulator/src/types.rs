@@ -1,8 +1,9 @@
-//! The public surface of the emulator. The grader and the tests use only this.
+//! The emulator's public types: what a launch takes, what it reports. A leaf: it uses no other
+//! module of the crate (the entry points are `Module` and `launch`, re-exported at the root).
 
 use std::fmt;
 
-/// A global-memory address handed out by [`DeviceMemory`]: what a kernel receives for a pointer.
+/// A global-memory address handed out by [`DeviceMemory`](crate::DeviceMemory): what a kernel receives for a pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DevicePtr(pub u64);
 
@@ -267,59 +268,4 @@ pub struct LaunchReport {
     pub printf: Vec<PrintfLine>,
     /// `printf` calls beyond those kept.
     pub printf_dropped: u64,
-}
-
-// ---------------------------------------------------------------------------------------------
-// The entry points.
-
-pub use crate::memory::DeviceMemory;
-
-/// A parsed and decoded PTX module: its kernels, `.const` symbols and `.shared` variables.
-pub struct Module {
-    pub(crate) data: crate::decode::ModuleData,
-    /// Distinguishes modules for their `.global` variables in a shared `DeviceMemory`.
-    pub(crate) id: u64,
-}
-
-impl Module {
-    /// Parse and decode PTX text (NVRTC 12.x/13.x output, `.version` 8.x/9.x).
-    pub fn parse(ptx: &str) -> Result<Module, LoadError> {
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let ast = crate::parse::parse(ptx)?;
-        let data = crate::decode::decode(&ast)?;
-        Ok(Module { data, id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed) })
-    }
-
-    pub fn kernels(&self) -> Vec<KernelInfo> {
-        self.data
-            .kernels
-            .iter()
-            .map(|k| KernelInfo {
-                name: k.name.clone(),
-                param_sizes: k.params.iter().map(|p| p.1).collect(),
-                static_shared_bytes: k.static_shared_bytes,
-                uses_dynamic_shared: k.uses_dynamic_shared,
-            })
-            .collect()
-    }
-
-    pub fn kernel(&self, name: &str) -> Option<KernelInfo> {
-        self.kernels().into_iter().find(|k| k.name == name)
-    }
-
-    /// `.const` symbols and their sizes in bytes.
-    pub fn constant_symbols(&self) -> Vec<(String, usize)> {
-        self.data.consts.iter().map(|(n, _, s)| (n.clone(), *s as usize)).collect()
-    }
-}
-
-/// Run one launch to completion (or to its first fatal finding / the instruction budget).
-/// Findings are not errors: a faulting kernel returns `Ok` with `completed == false`.
-pub fn launch(
-    module: &Module,
-    launch: &Launch<'_>,
-    mem: &mut DeviceMemory,
-    options: &Options,
-) -> Result<LaunchReport, LaunchError> {
-    crate::launch::run(module, launch, mem, options)
 }

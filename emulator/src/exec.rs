@@ -7,7 +7,7 @@
 //! Metrics and sanitizer checks happen around the instruction semantics (in `ops`), through
 //! `Observer`-style hooks on memory accesses: counts go to `Metrics`, hazards to findings.
 
-use crate::decode::*;
+use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
 use crate::shadow::{Accessor, Hazard, SharedShadow};

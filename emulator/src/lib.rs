@@ -1,9 +1,11 @@
 //! A PTX interpreter for the course's kernels.
 //!
 //! Shape (after wasmi): PTX text is parsed (`parse`, keeping each instruction's `.loc`),
-//! decoded once into compact instructions (`decode`: register slots, resolved labels, typed
+//! decoded once (`decode`) into the compact form of `ir` (register slots, resolved labels, typed
 //! ops; immediates, special registers and symbol addresses become slots filled when a warp
-//! starts), then executed warp by warp (`exec`). Value semantics live in `ops`; measuring
+//! starts), then executed warp by warp (`exec`). `types` is the public leaf every layer may
+//! use; `module` and `launch` are the entry points; no module reaches back to one that uses it
+//! (tested). Value semantics live in `ops`; measuring
 //! ([`Metrics`]) and checking ([`Finding`]) happen around them, on memory accesses and at
 //! barriers. `launch` checks the request and runs blocks on worker threads.
 //!
@@ -58,6 +60,7 @@
 mod decode;
 mod exec;
 mod inline;
+mod ir;
 mod launch;
 mod memory;
 mod module;

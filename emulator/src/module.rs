@@ -1,7 +1,7 @@
 //! A parsed and decoded PTX module, the first entry point: `Module::parse` runs the parser and
 //! the decoder once; launches then run its kernels.
 
-use crate::decode::ModuleData;
+use crate::ir::ModuleData;
 use crate::types::{KernelInfo, LoadError};
 
 /// A parsed and decoded PTX module: its kernels, `.const` symbols and `.shared` variables.

@@ -2,7 +2,7 @@
 //! u64; a 32-bit value lives in the low half. These functions know nothing of warps, memory,
 //! metrics or checks.
 
-use crate::decode::{BinOp, Cmp, Rnd, Ty, UnOp};
+use crate::ir::{BinOp, Cmp, Rnd, Ty, UnOp};
 
 #[inline(always)]
 pub(crate) fn bits(ty: Ty) -> u32 {

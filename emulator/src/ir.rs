@@ -1,0 +1,498 @@
+//! The compact form the decoder produces and the executor runs (after wasmi's IR crate): typed
+//! operations on register slots, with everything about an operand's kind resolved at decode.
+
+use crate::types::SourceLocation;
+
+pub(crate) type R = u16;
+pub(crate) type Pr = u16;
+pub(crate) const NO_PRED: Pr = u16::MAX;
+pub(crate) const NO_REG: R = u16::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    U8,
+    U16,
+    U32,
+    U64,
+    S8,
+    S16,
+    S32,
+    S64,
+    F16,
+    F32,
+    F64,
+    Pred,
+}
+
+impl Ty {
+    pub fn parse(s: &str) -> Option<Ty> {
+        Some(match s {
+            "u8" | "b8" => Ty::U8,
+            "u16" | "b16" => Ty::U16,
+            "u32" | "b32" => Ty::U32,
+            "u64" | "b64" => Ty::U64,
+            "s8" => Ty::S8,
+            "s16" => Ty::S16,
+            "s32" => Ty::S32,
+            "s64" => Ty::S64,
+            "f16" => Ty::F16,
+            "f32" => Ty::F32,
+            "f64" => Ty::F64,
+            "pred" => Ty::Pred,
+            _ => return None,
+        })
+    }
+    pub fn size(self) -> u32 {
+        match self {
+            Ty::U8 | Ty::S8 => 1,
+            Ty::U16 | Ty::S16 | Ty::F16 => 2,
+            Ty::U32 | Ty::S32 | Ty::F32 | Ty::Pred => 4,
+            Ty::U64 | Ty::S64 | Ty::F64 => 8,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+    }
+    pub fn is_signed(self) -> bool {
+        matches!(self, Ty::S8 | Ty::S16 | Ty::S32 | Ty::S64)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Add,
+    Sub,
+    MulLo,
+    MulHi,
+    MulWide,
+    Min,
+    Max,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    AddSat,
+    SubSat,
+    Copysign,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Abs,
+    Not,
+    Cnot,
+    Popc,
+    Clz,
+    Brev,
+    Rcp,
+    Sqrt,
+    Rsqrt,
+    Ex2,
+    Lg2,
+    Sin,
+    Cos,
+    Tanh,
+    /// Position of the most significant non-sign bit (all ones if none).
+    Bfind,
+    /// The same as a left-shift amount (`bfind.shiftamt`).
+    BfindShift,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Equ,
+    Neu,
+    Ltu,
+    Leu,
+    Gtu,
+    Geu,
+    Num,
+    Nan,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoolOp {
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Space {
+    Global,
+    Shared,
+    Local,
+    Const,
+    Param,
+    /// The `.param` variables of call sequences: per-thread memory that carries arguments and
+    /// return values between an inlined function and its caller (registers on a GPU, so it is
+    /// not counted as memory traffic).
+    Frame,
+    Generic,
+}
+
+impl Space {
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Const => "const",
+            Space::Param => "param",
+            Space::Frame => "call parameter",
+            Space::Generic => "generic",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AtomOp {
+    Add,
+    Min,
+    Max,
+    Exch,
+    Cas,
+    And,
+    Or,
+    Xor,
+    Inc,
+    Dec,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rnd {
+    Default,
+    Rn,
+    Rz,
+    Rm,
+    Rp,
+    /// Integer rounding of a float (`.rni` etc.).
+    Rni,
+    Rzi,
+    Rmi,
+    Rpi,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MadKind {
+    Lo,
+    Hi,
+    Wide,
+    Float,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShflMode {
+    Up,
+    Down,
+    Bfly,
+    Idx,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VoteMode {
+    All,
+    Any,
+    Uni,
+    Ballot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PredOp {
+    And,
+    Or,
+    Xor,
+    Not,
+    Mov,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Op {
+    Mov {
+        d: R,
+        a: R,
+    },
+    Bin {
+        op: BinOp,
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+    },
+    Un {
+        op: UnOp,
+        ty: Ty,
+        d: R,
+        a: R,
+    },
+    Mad {
+        kind: MadKind,
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Setp {
+        cmp: Cmp,
+        ty: Ty,
+        d: Pr,
+        dn: Pr,
+        a: R,
+        b: R,
+        comb: Option<BoolOp>,
+        c: Pr,
+        cneg: bool,
+    },
+    /// `set.cmp.dtype.stype`: like setp, but writes 0/1 (int) or 0.0/1.0 (float) to a register.
+    Set {
+        cmp: Cmp,
+        ty: Ty,
+        dty: Ty,
+        d: R,
+        a: R,
+        b: R,
+    },
+    Selp {
+        d: R,
+        a: R,
+        b: R,
+        p: Pr,
+    },
+    Slct {
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Cvt {
+        dty: Ty,
+        sty: Ty,
+        rnd: Rnd,
+        sat: bool,
+        d: R,
+        a: R,
+    },
+    Pred {
+        op: PredOp,
+        d: Pr,
+        a: Pr,
+        aneg: bool,
+        b: Pr,
+        bneg: bool,
+    },
+    /// `mov.pred %p, 1` / `setp`-free predicate constants, and `selp` reading a pred as data.
+    PredConst {
+        d: Pr,
+        v: bool,
+    },
+    Ld {
+        space: Space,
+        ty: Ty,
+        n: u8,
+        d: [R; 4],
+        base: R,
+        off: i64,
+    },
+    St {
+        space: Space,
+        ty: Ty,
+        n: u8,
+        s: [R; 4],
+        base: R,
+        off: i64,
+    },
+    Atom {
+        space: Space,
+        op: AtomOp,
+        ty: Ty,
+        d: R,
+        base: R,
+        off: i64,
+        b: R,
+        c: R,
+    },
+    Cvta {
+        to: bool,
+        space: Space,
+        d: R,
+        a: R,
+    },
+    Bra {
+        target: u32,
+    },
+    Bar,
+    /// `bar.warp.sync` (`__syncwarp()`): the lanes of a warp wait for each other.
+    WarpSync,
+    Exit,
+    Nop,
+    Shfl {
+        mode: ShflMode,
+        d: R,
+        dp: Pr,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Vote {
+        mode: VoteMode,
+        d: R,
+        dp: Pr,
+        a: Pr,
+        aneg: bool,
+    },
+    Bfe {
+        ty: Ty,
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Bfi {
+        ty: Ty,
+        d: R,
+        f: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    Prmt {
+        d: R,
+        a: R,
+        b: R,
+        c: R,
+    },
+    /// `mov.b64 %rd, {%r0, %r1}`: pack `n` parts of `bits` each, lowest first.
+    Pack {
+        d: R,
+        parts: [R; 4],
+        n: u8,
+        bits: u8,
+    },
+    /// `mov.b64 {%r0, %r1}, %rd`.
+    Unpack {
+        parts: [R; 4],
+        n: u8,
+        bits: u8,
+        a: R,
+    },
+    /// `vprintf(fmt, args)`: the frame offsets of its two pointer arguments and of its return
+    /// value (`u32::MAX` when unused).
+    Printf {
+        fmt: u32,
+        args: u32,
+        ret: u32,
+    },
+    /// `__assertfail(message, file, line, function, char size)` (a failed `assert`): the frame
+    /// offsets of the first four arguments.
+    AssertFail {
+        message: u32,
+        file: u32,
+        line: u32,
+        function: u32,
+    },
+    /// A call past the inlining limits: recursion deeper than `MAX_CALL_DEPTH` or, with
+    /// `too_large`, more inlined code than `MAX_INLINED` instructions.
+    CallTooDeep {
+        too_large: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Inst {
+    pub op: Op,
+    pub guard: Pr,
+    pub guard_neg: bool,
+    /// FLOPs per active lane (fma/mad = 2; add, sub, mul = 1).
+    pub flops: u8,
+    /// Other floating-point operations per active lane.
+    pub other_float: u8,
+}
+
+/// What a slot holds when a warp starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum SlotInit {
+    Const(u64),
+    Tid(u8),
+    Ntid(u8),
+    Ctaid(u8),
+    Nctaid(u8),
+    LaneId,
+    WarpId,
+    /// Address of a module `.global` variable (known at launch).
+    GlobalVar(usize),
+    LanemaskLt,
+    LanemaskLe,
+    LanemaskEq,
+    LanemaskGe,
+    LanemaskGt,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Loc {
+    pub source: Option<SourceLocation>,
+    pub ptx_line: usize,
+    /// The call sites this instruction was inlined through (by NVRTC or by the emulator),
+    /// innermost first.
+    pub called_from: Vec<SourceLocation>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Kernel {
+    pub name: String,
+    /// (offset, size) of each parameter in the parameter buffer.
+    pub params: Vec<(usize, usize)>,
+    pub param_bytes: usize,
+    pub code: Vec<Inst>,
+    pub locs: Vec<Loc>,
+    pub nslots: usize,
+    pub npreds: usize,
+    pub slot_init: Vec<(R, SlotInit)>,
+    /// Sum of the sizes of the static `.shared` variables.
+    pub static_shared_bytes: u64,
+    /// Where dynamic (`.extern .shared`) memory starts in the block's shared space.
+    pub dynamic_shared_offset: u64,
+    pub local_bytes: u64,
+    /// Per-thread bytes of call-sequence `.param` variables, after the local variables.
+    pub frame_bytes: u64,
+    /// The kernel declares dynamic shared memory (`extern __shared__`).
+    pub uses_dynamic_shared: bool,
+    /// Atomics that may reach global memory: blocks then run one after another, in order, so
+    /// that results (float sums included) never depend on the number of threads.
+    pub global_atomics: bool,
+    /// Per instruction: a shared load whose value is only ever stored back to shared memory
+    /// (see `find_copy_loads`). Reading unwritten bytes there is not reported; the "unwritten"
+    /// state travels with the value instead.
+    pub copy_load: Vec<bool>,
+    /// Per register slot: the same value in every thread of a block (immediates, symbol
+    /// addresses, `%ntid`, `%ctaid`, `%nctaid`). Such slots are filled when a warp starts and
+    /// never written, so an access through one needs checking for one lane only.
+    pub uniform: Vec<bool>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct GlobalVar {
+    pub name: String,
+    pub size: u64,
+    pub init: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ModuleData {
+    pub kernels: Vec<Kernel>,
+    /// `.const` symbols: (name, offset in the constant bank, size).
+    pub consts: Vec<(String, u64, u64)>,
+    pub const_init: Vec<u8>,
+    pub global_vars: Vec<GlobalVar>,
+}

@@ -1,0 +1,285 @@
+//! Decoding arithmetic, comparisons, selects and bit fields.
+
+use super::*;
+
+pub(super) fn binary(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let base = o.base;
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 3)?;
+    let t = ty(cx)?;
+    Ok(if t == Ty::Pred {
+        let d = cx.pred_src(&ops[0])?.0;
+        let (a, aneg) = cx.pred_src(&ops[1])?;
+        let (b, bneg) = cx.pred_src(&ops[2])?;
+        let op = match base {
+            "and" => PredOp::And,
+            "or" => PredOp::Or,
+            "xor" => PredOp::Xor,
+            _ => return Err(unknown(cx)),
+        };
+        Op::Pred { op, d, a, aneg, b, bneg }
+    } else {
+        let op = match base {
+            "add" if has("sat") && !t.is_float() => BinOp::AddSat,
+            "sub" if has("sat") && !t.is_float() => BinOp::SubSat,
+            "add" => BinOp::Add,
+            "sub" => BinOp::Sub,
+            "mul" if has("hi") => BinOp::MulHi,
+            "mul" if has("wide") => BinOp::MulWide,
+            "mul" => BinOp::MulLo,
+            "min" => BinOp::Min,
+            "max" => BinOp::Max,
+            "div" => BinOp::Div,
+            "rem" => BinOp::Rem,
+            "and" => BinOp::And,
+            "or" => BinOp::Or,
+            "xor" => BinOp::Xor,
+            "shl" => BinOp::Shl,
+            "shr" => BinOp::Shr,
+            _ => BinOp::Copysign,
+        };
+        if t.is_float() {
+            if matches!(op, BinOp::Add | BinOp::Sub | BinOp::MulLo) {
+                work.flops = 1;
+            } else {
+                work.other = 1;
+            }
+            if t == Ty::F16 {
+                return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", o.text)));
+            }
+        }
+        if op == BinOp::MulWide && t.size() == 8 {
+            return Err(cx.err(format!("`{}`: .wide needs a 16- or 32-bit type", o.text)));
+        }
+        if has("sat") && t.is_float() {
+            return Err(cx.err(format!("`{}` (.sat on floats) is not supported", o.text)));
+        }
+        let d = cx.dst(&ops[0])?;
+        let a = cx.src(&ops[1], t)?;
+        let bt = if matches!(op, BinOp::Shl | BinOp::Shr) { Ty::U32 } else { t };
+        let b = cx.src(&ops[2], bt)?;
+        Op::Bin { op, ty: t, d, a, b }
+    })
+}
+
+pub(super) fn unary(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let base = o.base;
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 2)?;
+    let t = ty(cx)?;
+    Ok(if t == Ty::Pred {
+        if base != "not" {
+            return Err(unknown(cx));
+        }
+        let d = cx.pred_src(&ops[0])?.0;
+        let (a, aneg) = cx.pred_src(&ops[1])?;
+        Op::Pred { op: PredOp::Not, d, a, aneg, b: NO_PRED, bneg: false }
+    } else {
+        let op = match base {
+            "neg" => UnOp::Neg,
+            "abs" => UnOp::Abs,
+            "not" => UnOp::Not,
+            "cnot" => UnOp::Cnot,
+            "popc" => UnOp::Popc,
+            "clz" => UnOp::Clz,
+            "brev" => UnOp::Brev,
+            "bfind" if has("shiftamt") => UnOp::BfindShift,
+            "bfind" => UnOp::Bfind,
+            "rcp" => UnOp::Rcp,
+            "sqrt" => UnOp::Sqrt,
+            "rsqrt" => UnOp::Rsqrt,
+            "ex2" => UnOp::Ex2,
+            "lg2" => UnOp::Lg2,
+            "sin" => UnOp::Sin,
+            "cos" => UnOp::Cos,
+            _ => UnOp::Tanh,
+        };
+        if t.is_float() {
+            work.other = 1;
+            if t == Ty::F16 {
+                return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", o.text)));
+            }
+        } else if !matches!(
+            op,
+            UnOp::Neg
+                | UnOp::Abs
+                | UnOp::Not
+                | UnOp::Cnot
+                | UnOp::Popc
+                | UnOp::Clz
+                | UnOp::Brev
+                | UnOp::Bfind
+                | UnOp::BfindShift
+        ) {
+            return Err(unknown(cx));
+        }
+        let d = cx.dst(&ops[0])?;
+        let a = cx.src(&ops[1], t)?;
+        Op::Un { op, ty: t, d, a }
+    })
+}
+
+pub(super) fn mad(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 4)?;
+    let t = ty(cx)?;
+    let kind = if t.is_float() {
+        work.flops = 2;
+        if t == Ty::F16 {
+            return Err(cx.err(format!("half-precision arithmetic (`{}`) is not supported", o.text)));
+        }
+        MadKind::Float
+    } else if has("hi") {
+        MadKind::Hi
+    } else if has("wide") {
+        MadKind::Wide
+    } else if has("lo") {
+        MadKind::Lo
+    } else {
+        return Err(cx.err(format!("`{}` needs .lo, .hi or .wide", o.text)));
+    };
+    if kind == MadKind::Wide && t.size() == 8 {
+        return Err(cx.err(format!("`{}`: .wide needs a 16- or 32-bit type", o.text)));
+    }
+    let ct = if kind == MadKind::Wide { wide(t) } else { t };
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], t)?;
+    let b = cx.src(&ops[2], t)?;
+    let c = cx.src(&ops[3], ct)?;
+    Ok(Op::Mad { kind, ty: t, d, a, b, c })
+}
+
+pub(super) fn setp(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let base = o.base;
+    let mods = &o.mods;
+    let types = &o.types;
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 3)?;
+    let cmp =
+        mods.iter().find_map(|m| parse_cmp(m)).ok_or_else(|| cx.err(format!("`{}` has no comparison", o.text)))?;
+    let comb = mods.iter().find_map(|m| match *m {
+        "and" => Some(BoolOp::And),
+        "or" => Some(BoolOp::Or),
+        "xor" => Some(BoolOp::Xor),
+        _ => None,
+    });
+    let (st, dty) = if base == "set" {
+        if types.len() < 2 {
+            return Err(cx.err(format!("`{}` needs two types", o.text)));
+        }
+        (types[1], Some(types[0]))
+    } else {
+        (ty(cx)?, None)
+    };
+    if st.is_float() {
+        work.other = 1;
+    }
+    let a = cx.src(&ops[1], st)?;
+    let b = cx.src(&ops[2], st)?;
+    Ok(if let Some(dty) = dty {
+        if comb.is_some() {
+            return Err(unknown(cx));
+        }
+        let d = cx.dst(&ops[0])?;
+        Op::Set { cmp, ty: st, dty, d, a, b }
+    } else {
+        let (d, dn) = match &ops[0] {
+            Operand::Pair(p, q) => (cx.pred(p)?, cx.pred(q)?),
+            Operand::Reg(p) => (cx.pred(p)?, NO_PRED),
+            found => return Err(cx.err(format!("bad setp destination {found:?}"))),
+        };
+        let (c, cneg) = match comb {
+            Some(_) => {
+                want(cx, 4)?;
+                cx.pred_src(&ops[3])?
+            }
+            None => (NO_PRED, false),
+        };
+        Op::Setp { cmp, ty: st, d, dn, a, b, comb, c, cneg }
+    })
+}
+
+pub(super) fn selp(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 4)?;
+    let t = ty(cx)?;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], t)?;
+    let b = cx.src(&ops[2], t)?;
+    let (p, neg) = cx.pred_src(&ops[3])?;
+    Ok(if neg { Op::Selp { d, a: b, b: a, p } } else { Op::Selp { d, a, b, p } })
+}
+
+pub(super) fn slct(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let types = &o.types;
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 4)?;
+    if types.len() < 2 {
+        return Err(cx.err("slct needs two types"));
+    }
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], types[0])?;
+    let b = cx.src(&ops[2], types[0])?;
+    let c = cx.src(&ops[3], types[1])?;
+    Ok(Op::Slct { ty: types[1], d, a, b, c })
+}
+
+pub(super) fn bfe(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 4)?;
+    let t = ty(cx)?;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], t)?;
+    let b = cx.src(&ops[2], Ty::U32)?;
+    let c = cx.src(&ops[3], Ty::U32)?;
+    Ok(Op::Bfe { ty: t, d, a, b, c })
+}
+
+pub(super) fn bfi(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 5)?;
+    let t = ty(cx)?;
+    let d = cx.dst(&ops[0])?;
+    let f = cx.src(&ops[1], t)?;
+    let a = cx.src(&ops[2], t)?;
+    let b = cx.src(&ops[3], Ty::U32)?;
+    let c = cx.src(&ops[4], Ty::U32)?;
+    Ok(Op::Bfi { ty: t, d, f, a, b, c })
+}
+
+pub(super) fn prmt(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let mods = &o.mods;
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 4)?;
+    if mods.iter().any(|m| matches!(*m, "f4e" | "b4e" | "rc8" | "ecl" | "ecr" | "rc16")) {
+        return Err(unknown(cx));
+    }
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], Ty::U32)?;
+    let b = cx.src(&ops[2], Ty::U32)?;
+    let c = cx.src(&ops[3], Ty::U32)?;
+    Ok(Op::Prmt { d, a, b, c })
+}

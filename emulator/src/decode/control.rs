@@ -1,0 +1,139 @@
+//! Decoding branches, barriers, exits, warp shuffles and votes, and the calls left after inlining.
+
+use super::*;
+
+pub(super) fn bra(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let base = o.base;
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 1)?;
+    if base == "brx" {
+        return Err(unknown(cx));
+    }
+    let target = match &ops[0] {
+        Operand::Sym(l) => *cx.labels.get(l).ok_or_else(|| cx.err(format!("unknown label `{l}`")))?,
+        found => return Err(cx.err(format!("bad branch target {found:?}"))),
+    };
+    Ok(Op::Bra { target })
+}
+
+pub(super) fn bar(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let mods = &o.mods;
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    Ok(if has("warp") {
+        Op::WarpSync
+    } else if has("sync") || has("aligned") || mods.is_empty() {
+        if ops.len() > 1 {
+            return Err(cx.err("barriers with a thread count are not supported"));
+        }
+        if let Some(Operand::Int(id)) = ops.first() {
+            if *id != 0 {
+                return Err(cx.err("named barriers other than 0 are not supported"));
+            }
+        }
+        Op::Bar
+    } else {
+        return Err(unknown(cx));
+    })
+}
+
+pub(super) fn exit(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let base = o.base;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    if base == "trap" {
+        return Err(unknown(cx));
+    }
+    Ok(Op::Exit)
+}
+
+pub(super) fn shfl(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 4)?;
+    let mode = if has("up") {
+        ShflMode::Up
+    } else if has("down") {
+        ShflMode::Down
+    } else if has("bfly") {
+        ShflMode::Bfly
+    } else if has("idx") {
+        ShflMode::Idx
+    } else {
+        return Err(unknown(cx));
+    };
+    let (d, dp) = match &ops[0] {
+        Operand::Pair(r, p) => (cx.reg(r)?, cx.pred(p)?),
+        o => (cx.dst(o)?, NO_PRED),
+    };
+    let a = cx.src(&ops[1], Ty::U32)?;
+    let b = cx.src(&ops[2], Ty::U32)?;
+    let c = cx.src(&ops[3], Ty::U32)?;
+    Ok(Op::Shfl { mode, d, dp, a, b, c })
+}
+
+pub(super) fn vote(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 2)?;
+    let mode = if has("all") {
+        VoteMode::All
+    } else if has("any") {
+        VoteMode::Any
+    } else if has("uni") {
+        VoteMode::Uni
+    } else if has("ballot") {
+        VoteMode::Ballot
+    } else {
+        return Err(unknown(cx));
+    };
+    let (a, aneg) = cx.pred_src(&ops[1])?;
+    Ok(if mode == VoteMode::Ballot {
+        Op::Vote { mode, d: cx.dst(&ops[0])?, dp: NO_PRED, a, aneg }
+    } else {
+        Op::Vote { mode, d: NO_REG, dp: cx.pred_src(&ops[0])?.0, a, aneg }
+    })
+}
+
+/// Calls left after inlining: those to functions the module only declares. `vprintf` and
+/// `__assertfail` (what `printf` and a failed `assert` call) are built in.
+pub(super) fn call(cx: &mut Ctx, i: &Instruction) -> Result<Op, LoadError> {
+    let site = call_site(i).ok_or_else(|| cx.err("malformed `call`"))?;
+    let name = match site.callee {
+        Operand::Sym(n) => n.as_str(),
+        _ => return Err(cx.err("calls through a function pointer are not supported")),
+    };
+    let frame_offset = |cx: &Ctx, o: &Operand| -> Result<u32, LoadError> {
+        match o {
+            Operand::Sym(n) => match cx.syms.get(n.as_str()) {
+                Some(Sym::Frame(off)) => Ok(*off as u32),
+                _ => Err(cx.err(format!("`call {name}`: argument `{n}` is not a call parameter"))),
+            },
+            o => Err(cx.err(format!("`call {name}`: unsupported argument {o:?}"))),
+        }
+    };
+    let arg = |cx: &Ctx, k: usize| -> Result<u32, LoadError> {
+        let o = site.args.get(k).ok_or_else(|| cx.err(format!("`call {name}` with too few arguments")))?;
+        frame_offset(cx, o)
+    };
+    match name {
+        "vprintf" => Ok(Op::Printf {
+            fmt: arg(cx, 0)?,
+            args: arg(cx, 1)?,
+            ret: match site.returns.first() {
+                Some(o) => frame_offset(cx, o)?,
+                None => u32::MAX,
+            },
+        }),
+        "__assertfail" => Ok(Op::AssertFail { message: arg(cx, 0)?, file: arg(cx, 1)?, line: arg(cx, 2)?, function: arg(cx, 3)? }),
+        _ => Err(cx.err(format!(
+            "calls to `{name}` are not supported: the module declares it without a body (the emulator runs `printf`, `assert` and the kernel's own functions, followed {MAX_CALL_DEPTH} calls deep)"
+        ))),
+    }
+}

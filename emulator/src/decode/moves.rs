@@ -1,0 +1,77 @@
+//! Decoding moves, conversions and address-space conversions.
+
+use super::*;
+
+pub(super) fn mov(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    let ty = |cx: &Ctx| o.ty(cx);
+    want(cx, 2)?;
+    let t = ty(cx)?;
+    Ok(if t == Ty::Pred {
+        let d = cx.pred_src(&ops[0])?.0;
+        match &ops[1] {
+            Operand::Int(v) => Op::PredConst { d, v: *v != 0 },
+            o => {
+                let (a, aneg) = cx.pred_src(o)?;
+                Op::Pred { op: PredOp::Mov, d, a, aneg, b: NO_PRED, bneg: false }
+            }
+        }
+    } else {
+        match (&ops[0], &ops[1]) {
+            (Operand::Vector(v), src) => {
+                let a = cx.src(src, t)?;
+                let (parts, n) = vec_regs(cx, v, true)?;
+                Op::Unpack { parts, n, bits: (t.size() * 8 / n as u32) as u8, a }
+            }
+            (d, Operand::Vector(v)) => {
+                let d = cx.dst(d)?;
+                let (parts, n) = vec_regs(cx, v, false)?;
+                Op::Pack { d, parts, n, bits: (t.size() * 8 / n as u32) as u8 }
+            }
+            (d, s) => {
+                let d = cx.dst(d)?;
+                let a = cx.src(s, t)?;
+                Op::Mov { d, a }
+            }
+        }
+    })
+}
+
+pub(super) fn cvt(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let mods = &o.mods;
+    let types = &o.types;
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 2)?;
+    if types.len() < 2 {
+        return Err(cx.err(format!("`{}` needs two types", o.text)));
+    }
+    let (dty, sty) = (types[0], types[1]);
+    if (dty == Ty::F16 || sty == Ty::F16) && !(dty == Ty::F32 || sty == Ty::F32) {
+        return Err(unknown(cx));
+    }
+    let rnd = mods.iter().find_map(|m| parse_rnd(m)).unwrap_or(Rnd::Default);
+    if dty.is_float() || sty.is_float() {
+        work.other = 1;
+    }
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], sty)?;
+    Ok(Op::Cvt { dty, sty, rnd, sat: has("sat"), d, a })
+}
+
+pub(super) fn cvta(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    let mods = &o.mods;
+    let has = |m: &str| o.has(m);
+    let ops = o.ops;
+    let unknown = |cx: &Ctx| o.unknown(cx);
+    let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    want(cx, 2)?;
+    let to = has("to");
+    let space = mods.iter().find_map(|m| parse_space(m)).ok_or_else(|| unknown(cx))?;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], Ty::U64)?;
+    Ok(Op::Cvta { to, space, d, a })
+}

@@ -1762,6 +1762,7 @@ impl Runner {
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
             let old = match region {
                 Region::Global(i, o) => {
+                    self.m.global_atomic_bytes += size;
                     let al = &cx.mem.allocs[i];
                     if size == 4 {
                         let a = al.atomic32(o);
@@ -1797,6 +1798,7 @@ impl Runner {
                 }
                 Region::Shared(o) => {
                     // One block runs on one host thread: plain read-modify-write is atomic here.
+                    self.m.shared_atomic_bytes += size;
                     let at = o as usize;
                     let old = read_le(&self.shared, at, size as u32);
                     write_le(&mut self.shared, at, size as u32, apply(old));
@@ -1808,6 +1810,9 @@ impl Runner {
             if d != NO_REG {
                 w.regs[d as usize][l] = old;
             }
+        }
+        if mask != 0 {
+            self.m.atomic_requests += 1;
         }
         Ok(())
     }

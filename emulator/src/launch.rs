@@ -273,6 +273,9 @@ fn add_metrics(t: &mut Metrics, m: &Metrics) {
     t.lane_instructions += m.lane_instructions;
     t.barriers += m.barriers;
     t.max_global_loads_per_thread = t.max_global_loads_per_thread.max(m.max_global_loads_per_thread);
+    t.atomic_requests += m.atomic_requests;
+    t.global_atomic_bytes += m.global_atomic_bytes;
+    t.shared_atomic_bytes += m.shared_atomic_bytes;
     t.threads += m.threads;
     t.blocks += m.blocks;
 }

@@ -226,6 +226,14 @@ pub struct Metrics {
     pub barriers: u64,
     /// The largest number of global loads made by one thread.
     pub max_global_loads_per_thread: u64,
+    /// Atomics (`atom`, `red`): warp-level instructions, and the bytes their lanes update in
+    /// global and in shared memory. They are read-modify-writes done next to the memory, so
+    /// none of it is in the load, store, request or sector counts above, nor in OP/B's bytes
+    /// (Nsight Compute too keeps them apart: `…_op_atom`, `…_op_red`). A float `atom.add` /
+    /// `red.add` counts one FLOP per lane in `flops`, as the textbook counts an addition.
+    pub atomic_requests: u64,
+    pub global_atomic_bytes: u64,
+    pub shared_atomic_bytes: u64,
     pub threads: u64,
     pub blocks: u64,
 }

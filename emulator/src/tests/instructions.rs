@@ -296,6 +296,12 @@ fn shared_atomics_and_generic_addressing() {
     assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
     assert!(v.iter().all(|&x| x == 64));
     assert_eq!(rep.metrics.barriers, 2);
+    // What atomics count: one request per warp, 4 bytes per lane in shared memory, and nothing
+    // in the shared load/store bytes (the store and the load around them are 1 + 2 requests).
+    let m = &rep.metrics;
+    assert_eq!((m.atomic_requests, m.shared_atomic_bytes, m.global_atomic_bytes), (2, 64 * 4, 0));
+    assert_eq!((m.shared_store_bytes, m.shared_load_bytes, m.shared_requests), (4, 64 * 4, 3));
+    assert_eq!(m.flops, 0);
     // Generic store through cvta.shared, generic load back.
     let body = "mov.u64 %rd1, sm;\n cvta.shared.u64 %rd2, %rd1;\n mul.wide.u32 %rd3, %tx, 4;\n add.s64 %rd4, %rd2, %rd3;\n st.u32 [%rd4], %tx;\n bar.sync 0;\n xor.b32 %r3, %tx, 1;\n mul.wide.u32 %rd5, %r3, 4;\n add.s64 %rd6, %rd2, %rd5;\n ld.u32 %r4, [%rd6];\n cvt.u64.u32 %res, %r4;";
     let (v, rep) = run_snippet_cfg(body, decls, 32, "", &[], 0);
@@ -319,6 +325,11 @@ fn global_atomics_and_vectors() {
     assert_eq!(rep.metrics.global_load_requests, 1);
     assert_eq!(rep.metrics.global_load_sectors, 1);
     assert_eq!(rep.metrics.global_load_bytes, 32 * 16);
+    // Four atomic instructions of 32 lanes × 4 bytes; only the v4 load is a load, only the
+    // harness's result store (8 bytes a lane) a store; the float red.add is one FLOP per lane.
+    let m = &rep.metrics;
+    assert_eq!((m.atomic_requests, m.global_atomic_bytes, m.shared_atomic_bytes), (4, 4 * 32 * 4, 0));
+    assert_eq!((m.global_loads, m.global_store_bytes, m.flops), (32, 32 * 8, 32));
     // mov.b64 {lo, hi} unpacks.
     let v = run1("mov.u64 %rd1, 0x1122334455667788;\n mov.b64 {%r1, %r2}, %rd1;\n cvt.u64.u32 %res, %r2;");
     assert_eq!(v, 0x11223344);

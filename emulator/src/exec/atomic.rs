@@ -1,0 +1,144 @@
+//! Atomics (`atom`, `red`) in global and shared memory, and what they count.
+
+use super::*;
+
+impl Runner {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atom(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        op: AtomOp,
+        ty: Ty,
+        d: R,
+        base: R,
+        off: i64,
+        b: R,
+        c: R,
+    ) -> Result<(), Fault> {
+        let size = ty.size() as u64;
+        let addrs = w.regs[base as usize];
+        let bv = w.regs[b as usize];
+        let cv = if c == NO_REG { [0; 32] } else { w.regs[c as usize] };
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let tid = w.base_tid + l as u32;
+            let addr = addrs[l].wrapping_add(off as u64);
+            let region = match self.resolve(cx, space, addr, size) {
+                Some(r @ (Region::Global(..) | Region::Shared(_))) => r,
+                _ => {
+                    self.bad_access(cx, pc, tid, BadAccess { space, addr, size, store: true });
+                    return Err(());
+                }
+            };
+            let inner = match region {
+                Region::Global(_, o) | Region::Shared(o) => o,
+                _ => 0,
+            };
+            if inner % size != 0 {
+                self.report(cx, FindingKind::Misaligned, pc, tid, || {
+                    format!("misaligned {size}-byte atomic at {addr:#x}")
+                });
+                return Err(());
+            }
+            let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
+            let old = match region {
+                Region::Global(i, o) => {
+                    self.m.global_atomic_bytes += size;
+                    let al = &cx.mem.allocs[i];
+                    if size == 4 {
+                        let a = al.atomic32(o);
+                        let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
+                        loop {
+                            let new = apply(cur as u64) as u32;
+                            match a.compare_exchange_weak(
+                                cur,
+                                new,
+                                std::sync::atomic::Ordering::Relaxed,
+                                std::sync::atomic::Ordering::Relaxed,
+                            ) {
+                                Ok(_) => break cur as u64,
+                                Err(x) => cur = x,
+                            }
+                        }
+                    } else {
+                        let a = al.atomic64(o);
+                        let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
+                        loop {
+                            let new = apply(cur);
+                            match a.compare_exchange_weak(
+                                cur,
+                                new,
+                                std::sync::atomic::Ordering::Relaxed,
+                                std::sync::atomic::Ordering::Relaxed,
+                            ) {
+                                Ok(_) => break cur,
+                                Err(x) => cur = x,
+                            }
+                        }
+                    }
+                }
+                Region::Shared(o) => {
+                    // One block runs on one host thread: plain read-modify-write is atomic here.
+                    self.m.shared_atomic_bytes += size;
+                    let at = o as usize;
+                    let old = read_le(&self.shared, at, size as u32);
+                    write_le(&mut self.shared, at, size as u32, apply(old));
+                    self.shadow.atomic(tid as u16, at, size as usize);
+                    old
+                }
+                _ => 0,
+            };
+            if d != NO_REG {
+                w.regs[d as usize][l] = old;
+            }
+        }
+        if mask != 0 {
+            self.m.atomic_requests += 1;
+        }
+        Ok(())
+    }
+}
+
+fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
+    let t = |v: u64| ops::trunc(v, ty);
+    match op {
+        AtomOp::Add => match ty {
+            Ty::F32 => ops::f32b(ops::f32v(old) + ops::f32v(b)),
+            Ty::F64 => ops::f64b(ops::f64v(old) + ops::f64v(b)),
+            _ => t(old.wrapping_add(b)),
+        },
+        AtomOp::Min => ops::bin(BinOp::Min, ty, old, b),
+        AtomOp::Max => ops::bin(BinOp::Max, ty, old, b),
+        AtomOp::Exch => t(b),
+        AtomOp::Cas => {
+            if t(old) == t(b) {
+                t(c)
+            } else {
+                t(old)
+            }
+        }
+        AtomOp::And => t(old & b),
+        AtomOp::Or => t(old | b),
+        AtomOp::Xor => t(old ^ b),
+        AtomOp::Inc => {
+            if t(old) >= t(b) {
+                0
+            } else {
+                t(old + 1)
+            }
+        }
+        AtomOp::Dec => {
+            if t(old) == 0 || t(old) > t(b) {
+                t(b)
+            } else {
+                t(old - 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! The fast paths of the common memory accesses (uniform read-only loads, 32-bit shared and
+//! coalesced global accesses): whole warps at once, with the slow path as the fallback.
+
+use super::*;
+
+impl Runner {
+    /// Constant and parameter loads when every lane is in bounds and aligned.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn ld_readonly_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+    ) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let buf = if space == Space::Const { &cx.consts } else { &cx.params };
+        let len = buf.len() as u64;
+        let fits = |o: u64| (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
+        let first = w.regs[base as usize][mask.trailing_zeros() as usize];
+        // Same address in every lane: the usual case for constants and parameters, known at
+        // decode time when the base is a symbol (`[F+4]`).
+        let uniform = cx.k.uniform[base as usize] || {
+            let mut same = true;
+            for_lanes(mask, |l| same &= w.regs[base as usize][l] == first);
+            same
+        };
+        if uniform {
+            let o = first.wrapping_add(off as u64);
+            if !fits(o) {
+                return false;
+            }
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                let v = extend_loaded(read_le(buf, o as usize + k * esize as usize, esize), ty);
+                fill_lanes(&mut w.regs[reg as usize], mask, v);
+            }
+        } else {
+            let addrs = w.regs[base as usize];
+            let mut ok = true;
+            for_lanes(mask, |l| ok &= fits(addrs[l].wrapping_add(off as u64)));
+            if !ok {
+                return false;
+            }
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                let dv = &mut w.regs[reg as usize];
+                for_lanes(mask, |l| {
+                    let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
+                    dv[l] = extend_loaded(read_le(buf, o, esize), ty);
+                });
+            }
+        }
+        let bytes = total * mask.count_ones() as u64;
+        if space == Space::Const {
+            self.m.const_load_bytes += bytes;
+        } else {
+            self.m.param_load_bytes += bytes;
+        }
+        true
+    }
+
+    /// 32-bit shared accesses (`ld/st.shared` of one `b32`/`u32`/`s32`/`f32`), the bulk of
+    /// every tiled kernel: lanes in order, each checked for bounds and alignment as it comes. A
+    /// bad lane is handed, with the lanes after it, to `mem_op_slow`, which reports it, so the
+    /// outcome (state, counts, finding) is the slow path's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn shared_32bit(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        ty: Ty,
+        r: R,
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
+        if cx.shared_bytes < 4 {
+            return self.mem_op_slow(
+                cx,
+                w,
+                pc,
+                mask,
+                Space::Shared,
+                ty,
+                1,
+                [r, NO_REG, NO_REG, NO_REG],
+                base,
+                off,
+                store,
+            );
+        }
+        let last = cx.shared_bytes - 4;
+        let copy_load = !store && cx.k.copy_load[pc];
+        let ri = r as usize;
+        // The register row is kept local (it may also be the address register).
+        let mut row = w.regs[ri];
+        let addrs = &w.regs[base as usize];
+        // Lane by lane up to the first bad one: bounds and alignment, then the value (a store by
+        // several lanes to one word keeps the last). The shadow only observes, so it comes after.
+        // Words strictly increasing within a window of 32: no bank conflict (checked here
+        // rather than by sorting afterwards).
+        let mut offsets = [0u32; 32];
+        let mut increasing = true;
+        let mut previous = -1i64;
+        let shared = &mut self.shared[..];
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            let o = addrs[l].wrapping_add(off as u64);
+            if (o > last) | (o & 3 != 0) {
+                break;
+            }
+            m &= m - 1;
+            offsets[l] = o as u32;
+            let cell: &mut [u8; 4] = (&mut shared[o as usize..o as usize + 4]).try_into().unwrap();
+            if store {
+                *cell = (row[l] as u32).to_le_bytes();
+            } else {
+                row[l] = extend_loaded(u32::from_le_bytes(*cell) as u64, ty);
+            }
+            let word = (o >> 2) as i64;
+            increasing &= word > previous;
+            previous = word;
+        }
+        let done = mask & !m;
+        // The shadow, lanes in order; the rare lane with something to say goes the long way.
+        let (base_tid, ws) = (w.base_tid, w.sync_start);
+        let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
+            if store {
+                shadow.try_words_of_warp::<true>(base_tid as u16, ws, lanes, &offsets)
+            } else {
+                shadow.try_words_of_warp::<false>(base_tid as u16, ws, lanes, &offsets)
+            }
+        };
+        let mut copied_unwritten = 0u32;
+        let mut rest = try_lanes(&mut self.shadow, done);
+        while rest != 0 {
+            let l = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let who = Accessor { tid: (base_tid + l as u32) as u16, warp_sync: ws };
+            copied_unwritten |=
+                (self.shared_access_explained(cx, pc, who, offsets[l] as usize, 4, store, copy_load) as u32) << l;
+            rest = try_lanes(&mut self.shadow, rest);
+        }
+        if store {
+            let lanes = w.unwritten[ri] & done;
+            if lanes != 0 {
+                self.mark_copied_unwritten(w, lanes, base, off, 4);
+            }
+            self.m.shared_store_bytes += 4 * done.count_ones() as u64;
+        } else {
+            w.regs[ri] = row;
+            w.unwritten[ri] = (w.unwritten[ri] & !done) | copied_unwritten;
+            self.m.shared_load_bytes += 4 * done.count_ones() as u64;
+        }
+        if done != 0 {
+            self.m.shared_requests += 1;
+            let first = (offsets[done.trailing_zeros() as usize] >> 2) as i64;
+            if !(increasing && previous - first < 32) {
+                let mut words = [0u64; 32];
+                let mut nw = 0;
+                for_lanes(done, |l| {
+                    words[nw & 31] = (offsets[l] >> 2) as u64;
+                    nw += 1;
+                });
+                self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
+            }
+        }
+        if m != 0 {
+            return self.mem_op_slow(cx, w, pc, m, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
+        }
+        Ok(())
+    }
+
+    /// Other shared accesses (vectors, 8-byte and sub-word values) when every lane is in bounds
+    /// and aligned: all lanes are checked first.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn shared_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let len = cx.shared_bytes;
+        if total > len {
+            return false;
+        }
+        // Bounds and alignment of all 32 lanes at once (branch-free, so it vectorises), then
+        // only the lanes that run count. Offsets fit in 32 bits once in bounds.
+        let last = len - total;
+        let mut offsets = [0u32; 32];
+        let mut bad = 0u32;
+        for (l, (a, o32)) in w.regs[base as usize].iter().zip(offsets.iter_mut()).enumerate() {
+            let o = a.wrapping_add(off as u64);
+            *o32 = o as u32;
+            bad |= (((o > last) | (o & am != 0)) as u32) << l;
+        }
+        if bad & mask != 0 {
+            return false;
+        }
+        let copy_load = !store && cx.k.copy_load[pc];
+        let mut words = [0u64; 128];
+        let mut nw = 0;
+        let mut copied_unwritten = 0u32;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let o = offsets[l] as usize;
+            copied_unwritten |=
+                (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load)
+                    as u32)
+                    << l;
+            for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                let at = o + k * esize as usize;
+                if store {
+                    write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
+                } else {
+                    w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                }
+            }
+            let mut word = (o >> 2) as u64;
+            while (word << 2) < (o as u64 + total) {
+                words[nw] = word;
+                nw += 1;
+                word += 1;
+            }
+        }
+        if n == 1 {
+            let r = regs[0] as usize;
+            if store {
+                let lanes = w.unwritten[r] & mask;
+                if lanes != 0 {
+                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
+                }
+            } else {
+                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
+            }
+        }
+        let bytes = total * mask.count_ones() as u64;
+        if store {
+            self.m.shared_store_bytes += bytes;
+        } else {
+            self.m.shared_load_bytes += bytes;
+        }
+        self.m.shared_requests += 1;
+        self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn global_fast(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        mask: u32,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> bool {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let am = total.min(16) - 1;
+        let addrs = w.regs[base as usize];
+        let mut which = [0u32; 32];
+        let mut ok = true;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = addrs[l].wrapping_add(off as u64);
+            match self.resolve(cx, Space::Global, a, total) {
+                Some(Region::Global(i, o)) if o & am == 0 => which[l] = i as u32,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            return false;
+        }
+        let mut sectors = [0u64; 32];
+        let mut ns = 0;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = addrs[l].wrapping_add(off as u64);
+            let al = &cx.mem.allocs[which[l] as usize];
+            let o = a - al.base;
+            if store {
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
+                }
+            } else {
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    let v = al.load(o + (k as u32 * esize) as u64, esize);
+                    w.regs[reg as usize][l] = extend_loaded(v, ty);
+                }
+                al.mark_read(o, total as u32);
+                self.loads_per_thread[(w.base_tid + l as u32) as usize] += 1;
+                sectors[ns] = a >> 5;
+                ns += 1;
+            }
+        }
+        let lanes = mask.count_ones() as u64;
+        if store {
+            self.m.global_store_bytes += total * lanes;
+        } else {
+            self.m.global_load_bytes += total * lanes;
+            self.m.global_loads += lanes;
+            self.m.global_load_requests += 1;
+            self.m.global_load_sectors += count_distinct(&mut sectors[..ns]);
+        }
+        true
+    }
+}

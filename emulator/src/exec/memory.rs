@@ -1,0 +1,347 @@
+//! Memory accesses: where an address lands (`resolve`), the sanitizer's bounds and shared-memory
+//! checks, and the general (slow) path that serves every access lane by lane.
+
+use super::*;
+
+impl Runner {
+    /// Map an address of `space` to a region, or report why it is bad.
+    #[inline(always)]
+    pub(super) fn resolve(&mut self, cx: &LaunchCtx, space: Space, addr: u64, size: u64) -> Option<Region> {
+        let in_window = |base: u64| addr.wrapping_sub(base) < WINDOW_SIZE;
+        let (space, a) = match space {
+            Space::Generic => {
+                if in_window(SHARED_WINDOW) {
+                    (Space::Shared, addr - SHARED_WINDOW)
+                } else if in_window(LOCAL_WINDOW) {
+                    (Space::Local, addr - LOCAL_WINDOW)
+                } else if in_window(CONST_WINDOW) {
+                    (Space::Const, addr - CONST_WINDOW)
+                } else {
+                    (Space::Global, addr)
+                }
+            }
+            s => (s, addr),
+        };
+        let fits = |len: u64| a <= len && size <= len - a;
+        match space {
+            Space::Global => {
+                let allocs = &cx.mem.allocs;
+                if let Some(al) = allocs.get(self.last_alloc) {
+                    let o = a.wrapping_sub(al.base);
+                    if o <= al.len && size <= al.len - o {
+                        return Some(Region::Global(self.last_alloc, o));
+                    }
+                }
+                let i = cx.mem.find(a, size)?;
+                self.last_alloc = i;
+                Some(Region::Global(i, a - allocs[i].base))
+            }
+            Space::Shared => fits(cx.shared_bytes).then_some(Region::Shared(a)),
+            Space::Local => fits(cx.k.local_bytes).then_some(Region::Local(a)),
+            Space::Const => fits(cx.consts.len() as u64).then_some(Region::Const(a)),
+            Space::Param => fits(cx.params.len() as u64).then_some(Region::Param(a)),
+            Space::Frame => fits(cx.k.frame_bytes).then_some(Region::Frame(a)),
+            Space::Generic => None,
+        }
+    }
+
+    pub(super) fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, access: BadAccess) {
+        let BadAccess { space, addr, size, store } = access;
+        let what = if store { "write" } else { "read" };
+        let detail = match space {
+            Space::Shared => format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes),
+            Space::Const => {
+                format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len())
+            }
+            Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.k.local_bytes),
+            Space::Param => format!("parameter offset {addr}"),
+            Space::Frame => format!("call parameter offset {addr} (each thread has {} bytes)", cx.k.frame_bytes),
+            _ => format!("address {addr:#x}, outside every allocation"),
+        };
+        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+            format!("out-of-bounds {what} of {size} bytes in {} memory: {detail}", space.name())
+        });
+    }
+
+    /// The shadow's check of one thread's shared access of `size` bytes at `o`, reported.
+    /// True when a copy load read unwritten bytes (not reported: the value carries that state).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn shared_access(
+        &mut self,
+        cx: &LaunchCtx,
+        pc: usize,
+        tid: u32,
+        ws: u32,
+        o: usize,
+        size: usize,
+        store: bool,
+        copy_load: bool,
+    ) -> bool {
+        let who = Accessor { tid: tid as u16, warp_sync: ws };
+        if self.shadow.try_access(who, o, size, store) {
+            return false;
+        }
+        self.shared_access_explained(cx, pc, who, o, size, store, copy_load)
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn shared_access_explained(
+        &mut self,
+        cx: &LaunchCtx,
+        pc: usize,
+        who: Accessor,
+        o: usize,
+        size: usize,
+        store: bool,
+        copy_load: bool,
+    ) -> bool {
+        let checked = self.shadow.access_explained(who, o, size, store, copy_load);
+        if let Some(hazard) = checked.hazard {
+            self.report_hazard(cx, pc, who.tid as u32, hazard);
+        }
+        checked.copied_unwritten
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn report_hazard(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, hazard: Hazard) {
+        match hazard {
+            Hazard::Unwritten { offset, holds_copy: false } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                format!("read of shared memory (offset {offset}) that no thread of the block has written")
+            }),
+            Hazard::Unwritten { offset, holds_copy: true } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
+                format!("read of shared memory (offset {offset}) that holds a copy of shared memory no thread of the block has written")
+            }),
+            Hazard::Race { offset, other, what } => {
+                let who = match other {
+                    None => "other threads".to_string(),
+                    Some(o) => {
+                        let o = Self::thread_coords(cx, o as u32);
+                        format!("thread ({},{},{})", o[0], o[1], o[2])
+                    }
+                };
+                self.report(cx, FindingKind::Race, pc, tid, || {
+                    format!("{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between")
+                });
+            }
+        }
+    }
+
+    /// After a store of values from a copy load: the bytes that `lanes` stored hold copies of
+    /// unwritten memory, so they stay unwritten (they still count as writes for races).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn mark_copied_unwritten(&mut self, w: &Warp, lanes: u32, base: R, off: i64, size: usize) {
+        let addrs = w.regs[base as usize];
+        for_lanes(lanes, |l| {
+            // Copy stores are `st.shared`: the address is an offset in the block's shared memory.
+            let o = addrs[l].wrapping_add(off as u64) as usize;
+            self.shadow.mark_copied_unwritten((w.base_tid + l as u32) as u16, o, size);
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn mem_op(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
+        let done = match space {
+            Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off),
+            Space::Shared if n == 1 && ty.size() == 4 => {
+                return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
+            }
+            Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
+            Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
+            _ => false,
+        };
+        if done {
+            return Ok(());
+        }
+        self.mem_op_slow(cx, w, pc, mask, space, ty, n, regs, base, off, store)
+    }
+
+    /// Any space, lane by lane, reporting the first bad access.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn mem_op_slow(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        mask: u32,
+        space: Space,
+        ty: Ty,
+        n: u8,
+        regs: [R; 4],
+        base: R,
+        off: i64,
+        store: bool,
+    ) -> Result<(), Fault> {
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let addrs = w.regs[base as usize];
+        self.sectors.clear();
+        self.words.clear();
+        let mut any_global = false;
+        let mut any_shared = false;
+        let mut copied_unwritten = 0u32;
+        let mut result = Ok(());
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let tid = w.base_tid + l as u32;
+            let addr = addrs[l].wrapping_add(off as u64);
+            let Some(region) = self.resolve(cx, space, addr, total) else {
+                self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
+                result = Err(());
+                break;
+            };
+            let inner = match region {
+                Region::Global(_, o)
+                | Region::Shared(o)
+                | Region::Local(o)
+                | Region::Const(o)
+                | Region::Param(o)
+                | Region::Frame(o) => o,
+            };
+            if inner % total.min(16) != 0 {
+                let sp = match region {
+                    Region::Global(..) => "global",
+                    Region::Shared(_) => "shared",
+                    Region::Local(_) => "local",
+                    Region::Const(_) => "const",
+                    Region::Param(_) => "param",
+                    Region::Frame(_) => "call parameter",
+                };
+                self.report(cx, FindingKind::Misaligned, pc, tid, || {
+                    format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
+                });
+                result = Err(());
+                break;
+            }
+            match region {
+                Region::Global(i, o) => {
+                    let al = &cx.mem.allocs[i];
+                    any_global = true;
+                    if store {
+                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                            al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
+                        }
+                        self.m.global_store_bytes += total;
+                    } else {
+                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                            let v = al.load(o + (k as u32 * esize) as u64, esize);
+                            w.regs[reg as usize][l] = extend_loaded(v, ty);
+                        }
+                        al.mark_read(o, total as u32);
+                        self.m.global_load_bytes += total;
+                        self.m.global_loads += 1;
+                        self.loads_per_thread[tid as usize] += 1;
+                        self.sectors.push(addr >> 5);
+                    }
+                }
+                Region::Shared(o) => {
+                    any_shared = true;
+                    let copy_load = !store && cx.k.copy_load[pc];
+                    copied_unwritten |=
+                        (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load)
+                            as u32)
+                            << l;
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                        let at = o as usize + k * esize as usize;
+                        if store {
+                            write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
+                        } else {
+                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                        }
+                    }
+                    let mut word = o >> 2;
+                    while word << 2 < o + total {
+                        self.words.push(word);
+                        word += 1;
+                    }
+                    if store {
+                        self.m.shared_store_bytes += total;
+                    } else {
+                        self.m.shared_load_bytes += total;
+                    }
+                }
+                Region::Local(o) | Region::Frame(o) => {
+                    let is_local = matches!(region, Region::Local(_));
+                    let mut at = tid as usize * cx.thread_frame() + o as usize;
+                    if !is_local {
+                        at += cx.k.local_bytes as usize;
+                    }
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                        let at = at + k * esize as usize;
+                        if store {
+                            write_le(&mut self.local, at, esize, w.regs[reg as usize][l]);
+                        } else {
+                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
+                        }
+                    }
+                    // Call parameters travel in registers on a GPU: not memory traffic.
+                    if is_local && store {
+                        self.m.local_store_bytes += total;
+                    } else if is_local {
+                        self.m.local_load_bytes += total;
+                    }
+                }
+                Region::Const(o) | Region::Param(o) => {
+                    let is_const = matches!(region, Region::Const(_));
+                    if store {
+                        // st.param only appears in call sequences, which are refused at load.
+                        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+                            "write to read-only (constant or parameter) memory".to_string()
+                        });
+                        result = Err(());
+                        break;
+                    }
+                    let buf = if is_const { &cx.consts } else { &cx.params };
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                        let v = read_le(buf, o as usize + k * esize as usize, esize);
+                        w.regs[reg as usize][l] = extend_loaded(v, ty);
+                    }
+                    if is_const {
+                        self.m.const_load_bytes += total;
+                    } else {
+                        self.m.param_load_bytes += total;
+                    }
+                }
+            }
+        }
+        if any_global && !store {
+            self.m.global_load_requests += 1;
+            self.m.global_load_sectors += count_distinct(&mut self.sectors);
+        }
+        if any_shared {
+            self.m.shared_requests += 1;
+            self.m.shared_bank_conflicts += bank_conflicts(&mut self.words);
+        }
+        if n == 1 {
+            let r = regs[0] as usize;
+            if store {
+                let lanes = w.unwritten[r] & mask;
+                if lanes != 0 && space == Space::Shared {
+                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
+                }
+            } else {
+                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
+            }
+        }
+        result
+    }
+}

@@ -1,0 +1,617 @@
+//! Running one thread block: warps of 32 lanes, SIMT with one PC per lane.
+//!
+//! Reconvergence rule (deterministic): a warp always runs the set of its lanes (not exited, not
+//! waiting at a barrier) whose PC is the lowest. Warps of a block run in order, each until all
+//! its lanes have exited or wait at a barrier; then the barrier is checked and released.
+//!
+//! Layout: this module schedules warps and runs blocks (barriers, the budget, findings);
+//! `step` executes one instruction (values from `ops`); `memory` resolves addresses and holds
+//! the sanitizer's checks and the lane-by-lane slow path, `fast` the whole-warp fast paths;
+//! `atomic` and `builtins` (printf, assert) the rest. Metrics are counted and the sanitizer
+//! consulted inside those memory paths (not yet as separate observers of execution).
+
+use crate::ir::*;
+use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use crate::ops;
+use crate::shadow::{Accessor, Hazard, SharedShadow};
+use crate::types::{Finding, FindingKind, Metrics, PrintfLine};
+
+mod atomic;
+mod builtins;
+mod fast;
+mod memory;
+mod step;
+
+pub(crate) const FULL: u32 = u32::MAX;
+const NO_PC: u32 = u32::MAX;
+
+/// Everything about a launch that all blocks share (read-only while blocks run).
+pub(crate) struct LaunchCtx<'a> {
+    pub k: &'a Kernel,
+    pub mem: &'a DeviceMemory,
+    pub params: Vec<u8>,
+    pub consts: Vec<u8>,
+    pub global_var_addrs: Vec<u64>,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub threads_per_block: u32,
+    pub shared_bytes: u64,
+    pub max_findings: usize,
+    pub max_printf: usize,
+}
+
+impl LaunchCtx<'_> {
+    /// Bytes of per-thread memory: local variables, then call parameters.
+    fn thread_frame(&self) -> usize {
+        (self.k.local_bytes + self.k.frame_bytes) as usize
+    }
+}
+
+pub(crate) struct BlockResult {
+    pub metrics: Metrics,
+    pub findings: Vec<Finding>,
+    pub dropped: u64,
+    pub fault: bool,
+    /// The block's `printf` output, by thread then program order, at most `max_printf` lines.
+    pub printf: Vec<PrintfLine>,
+    pub printf_dropped: u64,
+}
+
+#[derive(Default)]
+struct Warp {
+    regs: Vec<[u64; 32]>,
+    preds: Vec<u32>,
+    pc: [u32; 32],
+    active_pc: u32,
+    /// Lanes running now (all at `active_pc`).
+    active: u32,
+    /// Lanes ready to run but at another PC.
+    pending: u32,
+    /// Lowest PC among `pending`.
+    other_min: u32,
+    waiting: u32,
+    /// Lanes waiting at a `bar.warp.sync`.
+    warp_waiting: u32,
+    /// Epoch at this warp's last `__syncwarp()` or block barrier: accesses by lanes of this
+    /// warp before it are ordered with accesses after it.
+    sync_start: u32,
+    exited: u32,
+    /// Lanes that exist (the last warp of a block may be partial).
+    lanes: u32,
+    /// Block-linear thread index of lane 0.
+    base_tid: u32,
+    /// Per register slot: lanes whose value came from a copy load of unwritten shared memory.
+    unwritten: Vec<u32>,
+}
+
+#[inline(always)]
+fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
+    if mask == FULL {
+        for l in 0..32 {
+            f(l)
+        }
+    } else {
+        let mut m = mask;
+        while m != 0 {
+            f(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+}
+
+/// Set the lanes of `mask` in a register row to `v` (a blend the compiler vectorises).
+#[inline(always)]
+fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
+    let old = *row;
+    *row = std::array::from_fn(|l| if mask & (1 << l) != 0 { v } else { old[l] });
+}
+
+impl Warp {
+    // The maps compute all 32 lanes and keep the result in the lanes of `mask` only: a
+    // branch-free loop the compiler vectorises, cheaper than visiting the set bits (the
+    // operations are pure and never panic, whatever the inactive lanes hold).
+    #[inline(always)]
+    fn map1(&mut self, mask: u32, d: R, a: R, f: impl Fn(u64) -> u64) {
+        let (av, dv) = (&self.regs[a as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l]);
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
+        });
+        self.regs[d as usize] = out;
+    }
+    #[inline(always)]
+    fn map2(&mut self, mask: u32, d: R, a: R, b: R, f: impl Fn(u64, u64) -> u64) {
+        let (av, bv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l], bv[l]);
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
+        });
+        self.regs[d as usize] = out;
+    }
+    #[inline(always)]
+    fn map3(&mut self, mask: u32, d: R, a: R, b: R, c: R, f: impl Fn(u64, u64, u64) -> u64) {
+        let (av, bv, cv, dv) =
+            (&self.regs[a as usize], &self.regs[b as usize], &self.regs[c as usize], &self.regs[d as usize]);
+        let out = std::array::from_fn(|l| {
+            let v = f(av[l], bv[l], cv[l]);
+            if mask & (1 << l) != 0 {
+                v
+            } else {
+                dv[l]
+            }
+        });
+        self.regs[d as usize] = out;
+    }
+    #[inline(always)]
+    fn set_pred(&mut self, p: Pr, mask: u32, v: u32) {
+        let old = self.preds[p as usize];
+        self.preds[p as usize] = (old & !mask) | (v & mask);
+    }
+
+    /// Pick the lanes to run next: the lowest PC among lanes that may run.
+    fn reschedule(&mut self) {
+        let ap = self.active_pc;
+        for_lanes(self.active, |l| self.pc[l] = ap);
+        let cand = self.active | self.pending;
+        if cand == 0 {
+            self.active = 0;
+            self.pending = 0;
+            self.other_min = NO_PC;
+            return;
+        }
+        let mut min = NO_PC;
+        for_lanes(cand, |l| min = min.min(self.pc[l]));
+        let mut act = 0u32;
+        let mut other = NO_PC;
+        for_lanes(cand, |l| {
+            if self.pc[l] == min {
+                act |= 1 << l;
+            } else {
+                other = other.min(self.pc[l]);
+            }
+        });
+        self.active = act;
+        self.pending = cand & !act;
+        self.other_min = other;
+        self.active_pc = min;
+    }
+
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.active_pc += 1;
+        if self.pending != 0 && self.active_pc >= self.other_min {
+            self.reschedule();
+        }
+    }
+}
+
+/// An access that falls outside its memory, as the out-of-bounds finding describes it.
+struct BadAccess {
+    space: Space,
+    addr: u64,
+    size: u64,
+    store: bool,
+}
+
+/// The per-worker state that runs blocks one after another (buffers are reused).
+#[derive(Default)]
+pub(crate) struct Runner {
+    warps: Vec<Warp>,
+    shared: Vec<u8>,
+    shadow: SharedShadow,
+    local: Vec<u8>,
+    loads_per_thread: Vec<u32>,
+    m: Metrics,
+    findings: Vec<Finding>,
+    finding_keys: Vec<(FindingKind, u64)>,
+    dropped: u64,
+    lane_count: u64,
+    budget: u64,
+    block_idx: [u32; 3],
+    last_alloc: usize,
+    sectors: Vec<u64>,
+    words: Vec<u64>,
+    /// `printf` output of the block so far: (thread, order within the thread, line).
+    printf: Vec<(u32, u32, PrintfLine)>,
+    printf_seq: u32,
+    printf_dropped: u64,
+}
+
+enum Region {
+    Global(usize, u64),
+    Shared(u64),
+    Local(u64),
+    Const(u64),
+    Param(u64),
+    /// Offset in the thread's call-parameter memory.
+    Frame(u64),
+}
+
+type Fault = ();
+
+#[inline(always)]
+fn read_le(buf: &[u8], o: usize, size: u32) -> u64 {
+    // Fixed-size reads: a variable-length copy would be a libc call per lane.
+    match size {
+        4 => u32::from_le_bytes(buf[o..o + 4].try_into().unwrap()) as u64,
+        8 => u64::from_le_bytes(buf[o..o + 8].try_into().unwrap()),
+        2 => u16::from_le_bytes(buf[o..o + 2].try_into().unwrap()) as u64,
+        _ => buf[o] as u64,
+    }
+}
+
+#[inline(always)]
+fn write_le(buf: &mut [u8], o: usize, size: u32, v: u64) {
+    match size {
+        4 => buf[o..o + 4].copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => buf[o..o + 8].copy_from_slice(&v.to_le_bytes()),
+        2 => buf[o..o + 2].copy_from_slice(&(v as u16).to_le_bytes()),
+        _ => buf[o] = v as u8,
+    }
+}
+
+#[inline(always)]
+fn extend_loaded(v: u64, ty: Ty) -> u64 {
+    if ty.is_signed() {
+        ops::sext(v, ty) as u64
+    } else {
+        v
+    }
+}
+
+/// Distinct values in a small list (sorted in place).
+fn count_distinct(v: &mut [u64]) -> u64 {
+    if v.is_empty() {
+        return 0;
+    }
+    // Fast path: already non-decreasing (the common, coalesced case).
+    if !v.windows(2).all(|w| w[0] <= w[1]) {
+        v.sort_unstable();
+    }
+    1 + v.windows(2).filter(|w| w[0] != w[1]).count() as u64
+}
+
+/// Extra wavefronts of one shared-memory request: the most distinct 4-byte words that fall in
+/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
+fn bank_conflicts(words: &mut [u64]) -> u64 {
+    if words.is_empty() {
+        return 0;
+    }
+    // Fast path: strictly increasing words spanning fewer than 32 (distinct banks).
+    if words[words.len() - 1].wrapping_sub(words[0]) < 32 && words.windows(2).all(|p| p[0] < p[1]) {
+        return 0;
+    }
+    let distinct = {
+        if !words.windows(2).all(|w| w[0] <= w[1]) {
+            words.sort_unstable();
+        }
+        let mut n = 0;
+        for i in 0..words.len() {
+            if i == 0 || words[i] != words[i - 1] {
+                words[n] = words[i];
+                n += 1;
+            }
+        }
+        n
+    };
+    let uniq = &words[..distinct];
+    // Conflict-free fast path: all distinct words within a window of 32 words.
+    if uniq[uniq.len() - 1] - uniq[0] < 32 {
+        return 0;
+    }
+    let mut per_bank = [0u32; 32];
+    for w in uniq {
+        per_bank[(w % 32) as usize] += 1;
+    }
+    let worst = *per_bank.iter().max().unwrap() as u64;
+    let minimum = (distinct as u64).div_ceil(32);
+    worst.saturating_sub(minimum)
+}
+
+impl Runner {
+    fn thread_coords(cx: &LaunchCtx, tid: u32) -> [u32; 3] {
+        let [bx, by, _] = cx.block;
+        [tid % bx, (tid / bx) % by, tid / (bx * by)]
+    }
+
+    /// Record a finding unless one of the same kind on the same line is already kept.
+    #[cold]
+    #[inline(never)]
+    fn report(&mut self, cx: &LaunchCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
+        let loc = &cx.k.locs[pc];
+        let key = (kind, loc.source.as_ref().map(|s| s.line as u64).unwrap_or(1 << 40 | loc.ptx_line as u64));
+        if self.finding_keys.contains(&key) || self.findings.len() >= cx.max_findings {
+            self.dropped += 1;
+            return;
+        }
+        self.finding_keys.push(key);
+        let where_ = match &loc.source {
+            Some(_) => String::new(),
+            None => format!(" (PTX line {})", loc.ptx_line),
+        };
+        self.findings.push(Finding {
+            kind,
+            message: format!("{}{}", msg(), where_),
+            source: loc.source.clone(),
+            called_from: loc.called_from.clone(),
+            block: self.block_idx,
+            thread: Self::thread_coords(cx, tid),
+        });
+    }
+
+    /// Run block `bidx`; it may execute at most `budget` lane-instructions.
+    pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64, budget: u64) -> BlockResult {
+        self.budget = budget;
+        let k = cx.k;
+        let [gx, gy, _] = cx.grid;
+        let (gx, gy) = (gx as u64, gy as u64);
+        self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
+        self.m = Metrics::default();
+        self.printf.clear();
+        self.printf_seq = 0;
+        self.printf_dropped = 0;
+        self.findings.clear();
+        self.finding_keys.clear();
+        self.dropped = 0;
+        self.lane_count = 0;
+        let nthreads = cx.threads_per_block as usize;
+        let nwarps = nthreads.div_ceil(32);
+        // Shared memory and its shadow.
+        let sb = cx.shared_bytes as usize;
+        if self.shared.len() < sb {
+            self.shared.resize(sb, 0);
+        }
+        // Zeroed so results never depend on which block ran before on this worker.
+        self.shared[..sb].fill(0);
+        self.shadow.begin_block(sb);
+        let lb = cx.thread_frame() * nthreads;
+        if self.local.len() < lb {
+            self.local.resize(lb, 0);
+        }
+        self.local[..lb].fill(0);
+        self.loads_per_thread.clear();
+        self.loads_per_thread.resize(nthreads, 0);
+        // Warps.
+        if self.warps.len() < nwarps {
+            self.warps.resize_with(nwarps, Warp::default);
+        }
+        for wi in 0..nwarps {
+            let w = &mut self.warps[wi];
+            if w.regs.len() < k.nslots {
+                w.regs.resize(k.nslots, [0; 32]);
+            }
+            if w.preds.len() < k.npreds {
+                w.preds.resize(k.npreds, 0);
+            }
+            w.preds[..k.npreds].fill(0);
+            if w.unwritten.len() < k.nslots {
+                w.unwritten.resize(k.nslots, 0);
+            }
+            w.unwritten[..k.nslots].fill(0);
+            let n = (nthreads - wi * 32).min(32);
+            w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
+            w.base_tid = (wi * 32) as u32;
+            w.pc = [0; 32];
+            w.active_pc = 0;
+            w.active = w.lanes;
+            w.pending = 0;
+            w.other_min = NO_PC;
+            w.waiting = 0;
+            w.warp_waiting = 0;
+            w.sync_start = self.shadow.epoch();
+            w.exited = 0;
+            for (slot, init) in &k.slot_init {
+                let r = &mut w.regs[*slot as usize];
+                if let SlotInit::Const(c) = *init {
+                    *r = [c; 32];
+                    continue;
+                }
+                for (l, v) in r.iter_mut().enumerate() {
+                    let tid = w.base_tid + l as u32;
+                    let [bx, by, _] = cx.block;
+                    *v = match *init {
+                        SlotInit::Const(c) => c,
+                        SlotInit::Tid(0) => (tid % bx) as u64,
+                        SlotInit::Tid(1) => ((tid / bx) % by) as u64,
+                        SlotInit::Tid(_) => (tid / (bx * by)) as u64,
+                        SlotInit::Ntid(c) => cx.block[c as usize] as u64,
+                        SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
+                        SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
+                        SlotInit::LaneId => l as u64,
+                        SlotInit::WarpId => wi as u64,
+                        SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
+                        SlotInit::LanemaskLt => (1u64 << l) - 1,
+                        SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
+                        SlotInit::LanemaskEq => 1u64 << l,
+                        SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
+                        SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                    };
+                }
+            }
+        }
+        let mut fault = false;
+        'outer: loop {
+            for wi in 0..nwarps {
+                if self.warps[wi].active != 0 && self.run_warp(cx, wi).is_err() {
+                    fault = true;
+                    break 'outer;
+                }
+            }
+            // Every warp is done or waits at a barrier.
+            let waiting_warp = (0..nwarps).find(|&wi| self.warps[wi].waiting != 0);
+            let Some(ww) = waiting_warp else { break };
+            let first_lane = self.warps[ww].waiting.trailing_zeros() as usize;
+            let bar_pc = self.warps[ww].pc[first_lane] as usize;
+            if let Some(ew) = (0..nwarps).find(|&wi| self.warps[wi].exited != 0) {
+                let tid = self.warps[ew].base_tid + self.warps[ew].exited.trailing_zeros();
+                let t = Self::thread_coords(cx, tid);
+                self.report(cx, FindingKind::Barrier, bar_pc, tid, || {
+                    format!(
+                        "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
+                        t[0], t[1], t[2]
+                    )
+                });
+            }
+            let mut other: Option<(u32, usize)> = None;
+            for wi in 0..nwarps {
+                let w = &self.warps[wi];
+                for_lanes(w.waiting, |l| {
+                    if other.is_none() && w.pc[l] as usize != bar_pc {
+                        other = Some((w.base_tid + l as u32, w.pc[l] as usize));
+                    }
+                });
+            }
+            if let Some((tid, opc)) = other {
+                let line_of = |pc: usize| {
+                    cx.k.locs[pc]
+                        .source
+                        .as_ref()
+                        .map(|s| format!("line {}", s.line))
+                        .unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
+                };
+                let (a, b) = (line_of(bar_pc), line_of(opc));
+                self.report(cx, FindingKind::Barrier, opc, tid, || {
+                    format!("threads of one block wait at different __syncthreads() ({a} and {b})")
+                });
+            }
+            // Release everybody and start a new hazard interval.
+            for wi in 0..nwarps {
+                let w = &mut self.warps[wi];
+                let waiting = w.waiting;
+                for_lanes(waiting, |l| w.pc[l] += 1);
+                w.pending |= waiting;
+                w.waiting = 0;
+                w.reschedule();
+            }
+            self.m.barriers += 1;
+            self.shadow.barrier();
+            for wi in 0..nwarps {
+                self.warps[wi].sync_start = self.shadow.epoch();
+            }
+        }
+        self.m.threads = nthreads as u64;
+        self.m.blocks = 1;
+        self.m.max_global_loads_per_thread = self.loads_per_thread.iter().copied().max().unwrap_or(0) as u64;
+        self.trim_printf(cx.max_printf);
+        BlockResult {
+            metrics: std::mem::take(&mut self.m),
+            findings: std::mem::take(&mut self.findings),
+            dropped: self.dropped,
+            fault,
+            printf: self.printf.drain(..).map(|(_, _, line)| line).collect(),
+            printf_dropped: self.printf_dropped,
+        }
+    }
+
+    fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Fault> {
+        let mut w = std::mem::take(&mut self.warps[wi]);
+        let r = self.run_warp_inner(cx, &mut w);
+        self.warps[wi] = w;
+        r
+    }
+
+    fn run_warp_inner(&mut self, cx: &LaunchCtx, w: &mut Warp) -> Result<(), Fault> {
+        let code = &cx.k.code[..];
+        while w.active != 0 {
+            let pc = w.active_pc as usize;
+            let inst = &code[pc];
+            let active = w.active;
+            let mut mask = active;
+            if inst.guard != NO_PRED {
+                let p = w.preds[inst.guard as usize];
+                mask &= if inst.guard_neg { !p } else { p };
+            }
+            let n_active = active.count_ones() as u64;
+            self.m.warp_instructions += 1;
+            self.m.lane_instructions += n_active;
+            self.lane_count += n_active;
+            if self.lane_count > self.budget {
+                let tid = w.base_tid + active.trailing_zeros();
+                self.report(cx, FindingKind::Timeout, pc, tid, || {
+                    "the launch ran past its instruction budget: an endless loop?".to_string()
+                });
+                return Err(());
+            }
+            if inst.flops != 0 || inst.other_float != 0 {
+                let n = mask.count_ones() as u64;
+                self.m.flops += inst.flops as u64 * n;
+                self.m.other_float_ops += inst.other_float as u64 * n;
+            }
+            match inst.op {
+                Op::Bra { target } => {
+                    let taken = mask;
+                    if taken == active {
+                        w.active_pc = target;
+                        if w.pending != 0 && target >= w.other_min {
+                            w.reschedule();
+                        }
+                    } else if taken == 0 {
+                        w.advance();
+                    } else {
+                        let next = pc as u32 + 1;
+                        for_lanes(active, |l| w.pc[l] = if taken & (1 << l) != 0 { target } else { next });
+                        w.pending |= active;
+                        w.active = 0;
+                        w.reschedule();
+                    }
+                    continue;
+                }
+                Op::Exit => {
+                    w.exited |= mask;
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    continue;
+                }
+                Op::WarpSync => {
+                    w.warp_waiting |= mask;
+                    for_lanes(mask, |l| w.pc[l] = pc as u32);
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    if w.active == 0 && w.warp_waiting != 0 {
+                        // Every lane that can still come has arrived: release them together.
+                        let ww = w.warp_waiting;
+                        for_lanes(ww, |l| w.pc[l] += 1);
+                        w.pending |= ww;
+                        w.warp_waiting = 0;
+                        w.sync_start = self.shadow.warp_sync();
+                        w.reschedule();
+                    }
+                    continue;
+                }
+                Op::Bar => {
+                    w.waiting |= mask;
+                    for_lanes(mask, |l| w.pc[l] = pc as u32);
+                    w.active &= !mask;
+                    if w.active == 0 {
+                        w.reschedule();
+                    } else {
+                        w.advance();
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if mask != 0 {
+                self.exec(cx, w, pc, inst, mask)?;
+            }
+            w.advance();
+        }
+        Ok(())
+    }
+}

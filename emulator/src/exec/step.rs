@@ -1,0 +1,324 @@
+//! One instruction of a warp: the semantics of every operation (values from `ops`), and the
+//! branches, barriers and built-in calls that steer the warp.
+
+use super::*;
+
+/// `fma.rn` on every lane in `mask`. Rust's `mul_add` is exact (one rounding) everywhere; on
+/// x86-64 without `-C target-feature=+fma` it is a library call per lane, so when the CPU has
+/// FMA the loop is compiled a second time with it enabled and picked at run time.
+#[inline(always)]
+fn fused_multiply_add(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU supports FMA (checked just above).
+        unsafe { fused_multiply_add_hw(w, mask, d, a, b, c, f64) };
+        return;
+    }
+    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+}
+
+#[inline(always)]
+fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+    if f64 {
+        w.map3(mask, d, a, b, c, |x, y, z| ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z))))
+    } else {
+        w.map3(mask, d, a, b, c, |x, y, z| ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z))))
+    }
+}
+
+impl Runner {
+    #[inline(always)]
+    pub(super) fn exec(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Fault> {
+        match inst.op {
+            Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
+            Op::Bin { op, ty, d, a, b } => match (op, ty) {
+                // The hot combinations get their own loops; the rest go through `ops::bin`.
+                (BinOp::Add, Ty::S32 | Ty::U32) => {
+                    w.map2(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64)
+                }
+                (BinOp::Add, Ty::S64 | Ty::U64) => w.map2(mask, d, a, b, |x, y| x.wrapping_add(y)),
+                (BinOp::Add, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
+                (BinOp::MulLo, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
+                (BinOp::MulWide, Ty::S32) => {
+                    w.map2(mask, d, a, b, |x, y| (x as u32 as i32 as i64).wrapping_mul(y as u32 as i32 as i64) as u64)
+                }
+                (BinOp::MulWide, Ty::U32) => w.map2(mask, d, a, b, |x, y| (x as u32 as u64) * (y as u32 as u64)),
+                _ => w.map2(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
+            },
+            Op::Un { op, ty, d, a } => w.map1(mask, d, a, |x| ops::un(op, ty, x)),
+            Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
+                (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
+                (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),
+                (MadKind::Lo, Ty::S32 | Ty::U32) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64)
+                }
+                (MadKind::Lo, _) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty))
+                }
+                (MadKind::Hi, _) => {
+                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty))
+                }
+                (MadKind::Wide, _) => {
+                    let wt = match ty {
+                        Ty::S16 => Ty::S32,
+                        Ty::U16 => Ty::U32,
+                        _ => Ty::U64,
+                    };
+                    w.map3(mask, d, a, b, c, |x, y, z| {
+                        ops::trunc(ops::bin(BinOp::MulWide, ty, x, y).wrapping_add(z), wt)
+                    })
+                }
+            },
+            Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let mut res = 0u32;
+                // Integer compares: widen once, then one tight loop per comparison.
+                macro_rules! int_cmp {
+                    ($conv:expr) => {{
+                        let conv = $conv;
+                        macro_rules! go {
+                            ($op:tt) => {
+                                for_lanes(mask, |l| res |= ((conv(av[l]) $op conv(bv[l])) as u32) << l)
+                            };
+                        }
+                        match cmp {
+                            Cmp::Eq => go!(==),
+                            Cmp::Ne => go!(!=),
+                            Cmp::Lt => go!(<),
+                            Cmp::Le => go!(<=),
+                            Cmp::Gt => go!(>),
+                            Cmp::Ge => go!(>=),
+                            _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
+                        }
+                    }};
+                }
+                match ty {
+                    Ty::S32 => int_cmp!(|x: u64| x as u32 as i32 as i64),
+                    Ty::U32 => int_cmp!(|x: u64| x as u32 as i64),
+                    Ty::S64 => int_cmp!(|x: u64| x as i64 as i128),
+                    Ty::U64 => int_cmp!(|x: u64| x as i128),
+                    _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
+                }
+                let (mut t, mut f) = (res, !res & mask);
+                if let Some(bop) = comb {
+                    let cv = w.preds[c as usize] ^ if cneg { FULL } else { 0 };
+                    let apply = |x: u32| match bop {
+                        BoolOp::And => x & cv,
+                        BoolOp::Or => x | cv,
+                        BoolOp::Xor => x ^ cv,
+                    };
+                    t = apply(t);
+                    f = apply(f);
+                }
+                w.set_pred(d, mask, t);
+                if dn != NO_PRED {
+                    w.set_pred(dn, mask, f);
+                }
+            }
+            Op::Set { cmp, ty, dty, d, a, b } => {
+                let one = match dty {
+                    Ty::F32 => 1f32.to_bits() as u64,
+                    _ => 0xffff_ffff,
+                };
+                w.map2(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });
+            }
+            Op::Selp { d, a, b, p } => {
+                let pv = w.preds[p as usize];
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let dv = &mut w.regs[d as usize];
+                for_lanes(mask, |l| dv[l] = if pv & (1 << l) != 0 { av[l] } else { bv[l] });
+            }
+            Op::Slct { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, z| {
+                let pick_a = if ty == Ty::F32 { ops::f32v(z) >= 0.0 } else { (z as u32 as i32) >= 0 };
+                if pick_a {
+                    x
+                } else {
+                    y
+                }
+            }),
+            Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
+                (Ty::U64 | Ty::S64, Ty::U32) => w.map1(mask, d, a, |x| x as u32 as u64),
+                (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
+                _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
+            },
+            Op::Pred { op, d, a, aneg, b, bneg } => {
+                let av = w.preds[a as usize] ^ if aneg { FULL } else { 0 };
+                let bv = if b == NO_PRED { 0 } else { w.preds[b as usize] ^ if bneg { FULL } else { 0 } };
+                let v = match op {
+                    PredOp::And => av & bv,
+                    PredOp::Or => av | bv,
+                    PredOp::Xor => av ^ bv,
+                    PredOp::Not => !av,
+                    PredOp::Mov => av,
+                };
+                w.set_pred(d, mask, v);
+            }
+            Op::PredConst { d, v } => w.set_pred(d, mask, if v { FULL } else { 0 }),
+            Op::Cvta { to, space, d, a } => {
+                let window = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW,
+                    Space::Const => CONST_WINDOW,
+                    _ => 0,
+                };
+                if to {
+                    w.map1(mask, d, a, |x| x.wrapping_sub(window));
+                } else {
+                    w.map1(mask, d, a, |x| x.wrapping_add(window));
+                }
+            }
+            Op::Ld { space, ty, n, d, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, d, base, off, false)?,
+            Op::St { space, ty, n, s, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, s, base, off, true)?,
+            Op::Atom { space, op, ty, d, base, off, b, c } => {
+                self.atom(cx, w, pc, mask, space, op, ty, d, base, off, b, c)?
+            }
+            Op::Shfl { mode, d, dp, a, b, c } => {
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let cv = w.regs[c as usize];
+                let mut out = w.regs[d as usize];
+                let mut pv = 0u32;
+                for_lanes(mask, |l| {
+                    let lane = l as u32;
+                    let bval = (bv[l] as u32) & 31;
+                    let clamp = (cv[l] as u32) & 31;
+                    let seg = ((cv[l] as u32) >> 8) & 31;
+                    let min_lane = lane & seg;
+                    let max_lane = min_lane | (clamp & !seg);
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (lane.wrapping_sub(bval), lane >= bval && lane - bval >= min_lane),
+                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let j = if ok { j } else { lane };
+                    out[l] = av[j as usize];
+                    pv |= (ok as u32) << l;
+                });
+                w.regs[d as usize] = out;
+                if dp != NO_PRED {
+                    w.set_pred(dp, mask, pv);
+                }
+            }
+            Op::Vote { mode, d, dp, a, aneg } => {
+                let p = (w.preds[a as usize] ^ if aneg { FULL } else { 0 }) & mask;
+                match mode {
+                    VoteMode::Ballot => {
+                        let dv = &mut w.regs[d as usize];
+                        for_lanes(mask, |l| dv[l] = p as u64);
+                    }
+                    VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),
+                    VoteMode::Any => w.set_pred(dp, mask, if p != 0 { FULL } else { 0 }),
+                    VoteMode::Uni => w.set_pred(dp, mask, if p == 0 || p == mask { FULL } else { 0 }),
+                }
+            }
+            Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
+                let width = ops::bits(ty);
+                let pos = (pos & 0xff) as u32;
+                let len = (len & 0xff) as u32;
+                let signed = ty.is_signed();
+                let msb = if len == 0 { 0 } else { (pos + len - 1).min(width - 1) };
+                let sbit = if signed && len != 0 { (ops::trunc(x, ty) >> msb) & 1 } else { 0 };
+                let mut r = 0u64;
+                for i in 0..width {
+                    let bit = if i < len && pos + i < width { (x >> (pos + i)) & 1 } else { sbit };
+                    r |= bit << i;
+                }
+                ops::trunc(r, ty)
+            }),
+            Op::Bfi { ty, d, f, a, b, c } => {
+                let fv = w.regs[f as usize];
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let cv = w.regs[c as usize];
+                let dv = &mut w.regs[d as usize];
+                for_lanes(mask, |l| {
+                    let width = ops::bits(ty);
+                    let pos = (bv[l] & 0xff) as u32;
+                    let len = (cv[l] & 0xff) as u32;
+                    let mut r = av[l];
+                    for i in 0..len {
+                        if pos + i >= width {
+                            break;
+                        }
+                        let bit = (fv[l] >> i) & 1;
+                        r = (r & !(1 << (pos + i))) | (bit << (pos + i));
+                    }
+                    dv[l] = ops::trunc(r, ty);
+                });
+            }
+            Op::Prmt { d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, sel| {
+                let bytes = ((y as u32 as u64) << 32) | (x as u32 as u64);
+                let mut r = 0u32;
+                for i in 0..4 {
+                    let s = ((sel as u32) >> (4 * i)) & 0xf;
+                    let mut byte = ((bytes >> (8 * (s & 7))) & 0xff) as u32;
+                    if s & 8 != 0 {
+                        byte = if byte & 0x80 != 0 { 0xff } else { 0 };
+                    }
+                    r |= byte << (8 * i);
+                }
+                r as u64
+            }),
+            Op::Pack { d, parts, n, bits } => {
+                let mut out = w.regs[d as usize];
+                let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                for_lanes(mask, |l| {
+                    let mut v = 0u64;
+                    for (k, &part) in parts[..n as usize].iter().enumerate() {
+                        v |= (w.regs[part as usize][l] & m) << (k as u32 * bits as u32);
+                    }
+                    out[l] = v;
+                });
+                w.regs[d as usize] = out;
+            }
+            Op::Unpack { parts, n, bits, a } => {
+                let av = w.regs[a as usize];
+                let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                for (k, &part) in parts[..n as usize].iter().enumerate() {
+                    let dv = &mut w.regs[part as usize];
+                    for_lanes(mask, |l| dv[l] = (av[l] >> (k as u32 * bits as u32)) & m);
+                }
+            }
+            Op::Nop => {}
+            Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
+            Op::AssertFail { message, file, line, function } => {
+                return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);
+            }
+            Op::CallTooDeep { too_large } => {
+                let tid = w.base_tid + mask.trailing_zeros();
+                self.report(cx, FindingKind::CallDepth, pc, tid, || {
+                    if too_large {
+                        format!(
+                            "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
+                            crate::inline::MAX_INLINED
+                        )
+                    } else {
+                        format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
+                    }
+                });
+                return Err(());
+            }
+            Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
+        }
+        Ok(())
+    }
+}

@@ -145,6 +145,7 @@ pub(crate) fn run(
         shared_bytes: k.dynamic_shared_offset + dynamic,
         max_findings: options.max_findings,
         max_printf: options.max_printf_lines,
+        slow_memory_path: options.slow_memory_path,
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
     if k.global_atomics {

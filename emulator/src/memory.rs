@@ -122,6 +122,39 @@ pub struct DeviceMemory {
     pub(crate) module_globals: HashMap<(u64, String), DevicePtr>,
 }
 
+/// A snapshot: the same allocations at the same addresses, with their current bytes.
+impl Clone for Allocation {
+    fn clone(&self) -> Allocation {
+        let copy = |v: &Vec<AtomicU64>| v.iter().map(|w| AtomicU64::new(w.load(Relaxed))).collect();
+        Allocation { base: self.base, len: self.len, words: copy(&self.words), read_bits: copy(&self.read_bits) }
+    }
+}
+
+impl Clone for DeviceMemory {
+    fn clone(&self) -> DeviceMemory {
+        DeviceMemory {
+            allocs: self.allocs.clone(),
+            next_base: self.next_base,
+            total: self.total,
+            module_globals: self.module_globals.clone(),
+        }
+    }
+}
+
+/// Two memories are equal when they hold the same allocations with the same bytes.
+impl PartialEq for DeviceMemory {
+    fn eq(&self, other: &DeviceMemory) -> bool {
+        let bytes = |a: &Allocation| a.words.iter().map(|w| w.load(Relaxed)).collect::<Vec<u64>>();
+        self.allocs.len() == other.allocs.len()
+            && self
+                .allocs
+                .iter()
+                .zip(&other.allocs)
+                .all(|(a, b)| a.base == b.base && a.len == b.len && bytes(a) == bytes(b))
+            && self.module_globals == other.module_globals
+    }
+}
+
 impl DeviceMemory {
     pub fn new() -> Self {
         DeviceMemory::default()

@@ -50,13 +50,23 @@ pub struct Options {
     /// `printf` lines kept per launch (the first ones in block, thread and program order);
     /// later ones are counted in [`LaunchReport::printf_dropped`].
     pub max_printf_lines: usize,
+    /// Every memory access on the general path, lane by lane, never on the whole-warp fast
+    /// paths: slower, and with exactly the same results, counts and findings (the tests hold
+    /// the fast paths to that).
+    pub slow_memory_path: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         // About 3× the largest course kernel (the basic 2D convolution at 1024², ~0.3e9), and
         // an endless loop ends in a second or two.
-        Options { instruction_budget: 1_000_000_000, threads: 0, max_findings: 16, max_printf_lines: 200 }
+        Options {
+            instruction_budget: 1_000_000_000,
+            threads: 0,
+            max_findings: 16,
+            max_printf_lines: 200,
+            slow_memory_path: false,
+        }
     }
 }
 

@@ -158,15 +158,18 @@ impl Runner {
         off: i64,
         store: bool,
     ) -> Result<(), Fault> {
-        let done = match space {
-            Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off),
-            Space::Shared if n == 1 && ty.size() == 4 => {
-                return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
-            }
-            Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
-            Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
-            _ => false,
-        };
+        let done = !cx.slow_memory_path
+            && match space {
+                Space::Const | Space::Param if !store => {
+                    self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off)
+                }
+                Space::Shared if n == 1 && ty.size() == 4 => {
+                    return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
+                }
+                Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
+                Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
+                _ => false,
+            };
         if done {
             return Ok(());
         }

@@ -38,6 +38,8 @@ pub(crate) struct LaunchCtx<'a> {
     pub shared_bytes: u64,
     pub max_findings: usize,
     pub max_printf: usize,
+    /// Every access on the slow path (`Options::slow_memory_path`).
+    pub slow_memory_path: bool,
 }
 
 impl LaunchCtx<'_> {

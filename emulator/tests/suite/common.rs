@@ -62,6 +62,10 @@ pub fn options(threads: usize) -> Options {
 }
 
 /// Launch and insist the launch started; the report is returned whatever it found.
+///
+/// Every launch runs twice, the second time on a copy of the memory with
+/// `Options::slow_memory_path` (every access lane by lane): the fast paths must produce the same
+/// memory, counts, findings and printf as the general path, on every fixture kernel.
 pub fn run_with(
     module: &Module,
     kernel: &str,
@@ -71,8 +75,32 @@ pub fn run_with(
     mem: &mut DeviceMemory,
     opts: &Options,
 ) -> LaunchReport {
-    launch(module, &Launch { kernel, config, args, constants }, mem, opts)
-        .unwrap_or_else(|e| panic!("launch of {kernel} failed: {e}"))
+    let mut slow_mem = mem.clone();
+    let go = |mem: &mut DeviceMemory, opts: &Options| {
+        launch(module, &Launch { kernel, config, args, constants }, mem, opts)
+            .unwrap_or_else(|e| panic!("launch of {kernel} failed: {e}"))
+    };
+    let report = go(mem, opts);
+    let slow = go(&mut slow_mem, &Options { slow_memory_path: true, ..opts.clone() });
+    assert_same_on_both_paths(kernel, (&report, mem), (&slow, &slow_mem));
+    report
+}
+
+/// The fast memory paths against the slow one: everything a launch produces must agree.
+pub fn assert_same_on_both_paths(
+    what: &str,
+    fast: (&LaunchReport, &DeviceMemory),
+    slow: (&LaunchReport, &DeviceMemory),
+) {
+    let ((f, fm), (s, sm)) = (fast, slow);
+    assert_eq!(f.metrics, s.metrics, "{what}: the fast and slow memory paths count differently");
+    assert_eq!(f.findings, s.findings, "{what}: the fast and slow memory paths find differently");
+    assert_eq!((f.completed, f.findings_dropped), (s.completed, s.findings_dropped), "{what}: completion differs");
+    assert_eq!(f.printf, s.printf, "{what}: printf differs");
+    // A faulting launch's memory is not defined (the fault stops it mid-way on either path).
+    if f.completed {
+        assert!(fm == sm, "{what}: the fast and slow memory paths leave different memory");
+    }
 }
 
 /// Launch with default options and require a clean, completed run.

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use crate::exec::{BlockResult, LaunchCtx, Runner};
 use crate::memory::DeviceMemory;
 use crate::module::Module;
+use crate::probe::{Probe, Probes};
 use crate::types::*;
 
 /// Largest launch accepted (threads in all).
@@ -146,6 +147,7 @@ pub(crate) fn run(
         max_findings: options.max_findings,
         max_printf: options.max_printf_lines,
         slow_memory_path: options.slow_memory_path,
+        traffic_per_line: options.traffic_per_line,
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
     if k.global_atomics {
@@ -154,8 +156,9 @@ pub(crate) fn run(
     }
     let mut report = LaunchReport { completed: true, ..Default::default() };
     let mut keys: Vec<(FindingKind, Option<SourceLocation>)> = Vec::new();
+    let mut probes = Probes::new(options.traffic_per_line);
     let mut merge = |r: BlockResult, report: &mut LaunchReport| {
-        add_metrics(&mut report.metrics, &r.metrics);
+        probes.merge(r.probes);
         report.findings_dropped += r.dropped;
         for f in r.findings {
             let key = (f.kind, f.source.clone());
@@ -183,7 +186,7 @@ pub(crate) fn run(
         let mut runner = Runner::default();
         for b in 0..nblocks {
             let r = runner.run_block(&cx, b, budget - used);
-            used += r.metrics.lane_instructions;
+            used += r.lane_instructions;
             let fault = r.fault;
             merge(r, &mut report);
             if fault {
@@ -221,10 +224,10 @@ pub(crate) fn run(
             });
             for (b, r) in (start..end).zip(results) {
                 let Some(mut r) = r else { break 'chunks };
-                if used + r.metrics.lane_instructions > budget {
+                if used + r.lane_instructions > budget {
                     r = Runner::default().run_block(&cx, b, budget - used);
                 }
-                used += r.metrics.lane_instructions;
+                used += r.lane_instructions;
                 let fault = r.fault;
                 merge(r, &mut report);
                 if fault {
@@ -234,6 +237,9 @@ pub(crate) fn run(
             start = end;
         }
     }
+    probes.finish(k);
+    report.metrics = probes.metrics.m;
+    report.lines = probes.lines.map(|l| l.lines).unwrap_or_default();
     report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
     report.metrics.static_shared_bytes = k.static_shared_bytes;
     report.metrics.dynamic_shared_bytes = dynamic;
@@ -252,31 +258,4 @@ impl Drop for PooledRunner<'_> {
             p.push(std::mem::take(&mut self.runner));
         }
     }
-}
-
-fn add_metrics(t: &mut Metrics, m: &Metrics) {
-    t.flops += m.flops;
-    t.other_float_ops += m.other_float_ops;
-    t.global_load_bytes += m.global_load_bytes;
-    t.global_store_bytes += m.global_store_bytes;
-    t.global_loads += m.global_loads;
-    t.shared_load_bytes += m.shared_load_bytes;
-    t.shared_store_bytes += m.shared_store_bytes;
-    t.const_load_bytes += m.const_load_bytes;
-    t.local_load_bytes += m.local_load_bytes;
-    t.local_store_bytes += m.local_store_bytes;
-    t.param_load_bytes += m.param_load_bytes;
-    t.global_load_requests += m.global_load_requests;
-    t.global_load_sectors += m.global_load_sectors;
-    t.shared_requests += m.shared_requests;
-    t.shared_bank_conflicts += m.shared_bank_conflicts;
-    t.warp_instructions += m.warp_instructions;
-    t.lane_instructions += m.lane_instructions;
-    t.barriers += m.barriers;
-    t.max_global_loads_per_thread = t.max_global_loads_per_thread.max(m.max_global_loads_per_thread);
-    t.atomic_requests += m.atomic_requests;
-    t.global_atomic_bytes += m.global_atomic_bytes;
-    t.shared_atomic_bytes += m.shared_atomic_bytes;
-    t.threads += m.threads;
-    t.blocks += m.blocks;
 }

@@ -67,11 +67,13 @@ mod module;
 mod ops;
 mod parse;
 mod printf;
+mod probe;
 mod shadow;
 mod types;
 
 pub use memory::DeviceMemory;
 pub use module::Module;
+pub use probe::lines::LineCounts;
 pub use types::*;
 
 /// Run one launch to completion (or to its first fatal finding / the instruction budget).

@@ -54,6 +54,9 @@ pub struct Options {
     /// paths: slower, and with exactly the same results, counts and findings (the tests hold
     /// the fast paths to that).
     pub slow_memory_path: bool,
+    /// Also count memory traffic and FLOPs per line of the kernel's source
+    /// ([`LaunchReport::lines`]).
+    pub traffic_per_line: bool,
 }
 
 impl Default for Options {
@@ -66,6 +69,7 @@ impl Default for Options {
             max_findings: 16,
             max_printf_lines: 200,
             slow_memory_path: false,
+            traffic_per_line: false,
         }
     }
 }
@@ -276,6 +280,9 @@ impl Metrics {
 #[derive(Clone, Debug, Default)]
 pub struct LaunchReport {
     pub metrics: Metrics,
+    /// With `Options::traffic_per_line`: what each source line did, in line order (their sums
+    /// are the metrics' own totals).
+    pub lines: Vec<crate::LineCounts>,
     pub findings: Vec<Finding>,
     /// Findings beyond `Options::max_findings`, not kept.
     pub findings_dropped: u64,

@@ -23,6 +23,7 @@ impl Runner {
         let addrs = w.regs[base as usize];
         let bv = w.regs[b as usize];
         let cv = if c == NO_REG { [0; 32] } else { w.regs[c as usize] };
+        let (mut global_lanes, mut shared_lanes) = (0u32, 0u32);
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -33,6 +34,7 @@ impl Runner {
                 Some(r @ (Region::Global(..) | Region::Shared(_))) => r,
                 _ => {
                     self.bad_access(cx, pc, tid, BadAccess { space, addr, size, store: true });
+                    self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
                     return Err(());
                 }
             };
@@ -44,12 +46,13 @@ impl Runner {
                 self.report(cx, FindingKind::Misaligned, pc, tid, || {
                     format!("misaligned {size}-byte atomic at {addr:#x}")
                 });
+                self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
                 return Err(());
             }
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
             let old = match region {
                 Region::Global(i, o) => {
-                    self.m.global_atomic_bytes += size;
+                    global_lanes |= 1 << l;
                     let al = &cx.mem.allocs[i];
                     if size == 4 {
                         let a = al.atomic32(o);
@@ -85,7 +88,7 @@ impl Runner {
                 }
                 Region::Shared(o) => {
                     // One block runs on one host thread: plain read-modify-write is atomic here.
-                    self.m.shared_atomic_bytes += size;
+                    shared_lanes |= 1 << l;
                     let at = o as usize;
                     let old = read_le(&self.shared, at, size as u32);
                     write_le(&mut self.shared, at, size as u32, apply(old));
@@ -98,9 +101,7 @@ impl Runner {
                 w.regs[d as usize][l] = old;
             }
         }
-        if mask != 0 {
-            self.m.atomic_requests += 1;
-        }
+        self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: true });
         Ok(())
     }
 }

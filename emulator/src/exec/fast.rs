@@ -11,6 +11,7 @@ impl Runner {
         &mut self,
         cx: &LaunchCtx,
         w: &mut Warp,
+        pc: usize,
         mask: u32,
         space: Space,
         ty: Ty,
@@ -57,12 +58,7 @@ impl Runner {
                 });
             }
         }
-        let bytes = total * mask.count_ones() as u64;
-        if space == Space::Const {
-            self.m.const_load_bytes += bytes;
-        } else {
-            self.m.param_load_bytes += bytes;
-        }
+        self.probes.other_memory(&OtherAccess { pc, space, lanes: mask, bytes: total, store: false });
         true
     }
 
@@ -157,24 +153,24 @@ impl Runner {
             if lanes != 0 {
                 self.mark_copied_unwritten(w, lanes, base, off, 4);
             }
-            self.m.shared_store_bytes += 4 * done.count_ones() as u64;
         } else {
             w.regs[ri] = row;
             w.unwritten[ri] = (w.unwritten[ri] & !done) | copied_unwritten;
-            self.m.shared_load_bytes += 4 * done.count_ones() as u64;
         }
         if done != 0 {
-            self.m.shared_requests += 1;
             let first = (offsets[done.trailing_zeros() as usize] >> 2) as i64;
-            if !(increasing && previous - first < 32) {
+            let conflicts = if increasing && previous - first < 32 {
+                0
+            } else {
                 let mut words = [0u64; 32];
                 let mut nw = 0;
                 for_lanes(done, |l| {
                     words[nw & 31] = (offsets[l] >> 2) as u64;
                     nw += 1;
                 });
-                self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
-            }
+                bank_conflicts(&mut words[..nw])
+            };
+            self.probes.shared(&SharedAccess { pc, lanes: done, bytes: 4, store, conflicts });
         }
         if m != 0 {
             return self.mem_op_slow(cx, w, pc, m, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
@@ -258,14 +254,8 @@ impl Runner {
                 w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
             }
         }
-        let bytes = total * mask.count_ones() as u64;
-        if store {
-            self.m.shared_store_bytes += bytes;
-        } else {
-            self.m.shared_load_bytes += bytes;
-        }
-        self.m.shared_requests += 1;
-        self.m.shared_bank_conflicts += bank_conflicts(&mut words[..nw]);
+        let conflicts = bank_conflicts(&mut words[..nw]);
+        self.probes.shared(&SharedAccess { pc, lanes: mask, bytes: total, store, conflicts });
         true
     }
 
@@ -275,6 +265,7 @@ impl Runner {
         &mut self,
         cx: &LaunchCtx,
         w: &mut Warp,
+        pc: usize,
         mask: u32,
         ty: Ty,
         n: u8,
@@ -305,8 +296,6 @@ impl Runner {
         if !ok {
             return false;
         }
-        let mut sectors = [0u64; 32];
-        let mut ns = 0;
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -324,20 +313,18 @@ impl Runner {
                     w.regs[reg as usize][l] = extend_loaded(v, ty);
                 }
                 al.mark_read(o, total as u32);
-                self.loads_per_thread[(w.base_tid + l as u32) as usize] += 1;
-                sectors[ns] = a >> 5;
-                ns += 1;
             }
         }
-        let lanes = mask.count_ones() as u64;
-        if store {
-            self.m.global_store_bytes += total * lanes;
-        } else {
-            self.m.global_load_bytes += total * lanes;
-            self.m.global_loads += lanes;
-            self.m.global_load_requests += 1;
-            self.m.global_load_sectors += count_distinct(&mut sectors[..ns]);
-        }
+        let access = GlobalAccess {
+            pc,
+            base_tid: w.base_tid,
+            lanes: mask,
+            base: &addrs,
+            offset: off as u64,
+            bytes: total,
+            store,
+        };
+        self.probes.global(&access);
         true
     }
 }

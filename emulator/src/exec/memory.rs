@@ -161,13 +161,13 @@ impl Runner {
         let done = !cx.slow_memory_path
             && match space {
                 Space::Const | Space::Param if !store => {
-                    self.ld_readonly_fast(cx, w, mask, space, ty, n, regs, base, off)
+                    self.ld_readonly_fast(cx, w, pc, mask, space, ty, n, regs, base, off)
                 }
                 Space::Shared if n == 1 && ty.size() == 4 => {
                     return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
                 }
                 Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
-                Space::Global => self.global_fast(cx, w, mask, ty, n, regs, base, off, store),
+                Space::Global => self.global_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
                 _ => false,
             };
         if done {
@@ -195,10 +195,9 @@ impl Runner {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let addrs = w.regs[base as usize];
-        self.sectors.clear();
         self.words.clear();
-        let mut any_global = false;
-        let mut any_shared = false;
+        // The lanes that reached each kind of memory, for the probes.
+        let (mut global, mut shared, mut local, mut constant, mut param) = (0u32, 0u32, 0u32, 0u32, 0u32);
         let mut copied_unwritten = 0u32;
         let mut result = Ok(());
         let mut m = mask;
@@ -238,26 +237,21 @@ impl Runner {
             match region {
                 Region::Global(i, o) => {
                     let al = &cx.mem.allocs[i];
-                    any_global = true;
+                    global |= 1 << l;
                     if store {
                         for (k, &reg) in regs[..n as usize].iter().enumerate() {
                             al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
                         }
-                        self.m.global_store_bytes += total;
                     } else {
                         for (k, &reg) in regs[..n as usize].iter().enumerate() {
                             let v = al.load(o + (k as u32 * esize) as u64, esize);
                             w.regs[reg as usize][l] = extend_loaded(v, ty);
                         }
                         al.mark_read(o, total as u32);
-                        self.m.global_load_bytes += total;
-                        self.m.global_loads += 1;
-                        self.loads_per_thread[tid as usize] += 1;
-                        self.sectors.push(addr >> 5);
                     }
                 }
                 Region::Shared(o) => {
-                    any_shared = true;
+                    shared |= 1 << l;
                     let copy_load = !store && cx.k.copy_load[pc];
                     copied_unwritten |=
                         (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load)
@@ -276,11 +270,6 @@ impl Runner {
                         self.words.push(word);
                         word += 1;
                     }
-                    if store {
-                        self.m.shared_store_bytes += total;
-                    } else {
-                        self.m.shared_load_bytes += total;
-                    }
                 }
                 Region::Local(o) | Region::Frame(o) => {
                     let is_local = matches!(region, Region::Local(_));
@@ -297,10 +286,8 @@ impl Runner {
                         }
                     }
                     // Call parameters travel in registers on a GPU: not memory traffic.
-                    if is_local && store {
-                        self.m.local_store_bytes += total;
-                    } else if is_local {
-                        self.m.local_load_bytes += total;
+                    if is_local {
+                        local |= 1 << l;
                     }
                 }
                 Region::Const(o) | Region::Param(o) => {
@@ -319,20 +306,33 @@ impl Runner {
                         w.regs[reg as usize][l] = extend_loaded(v, ty);
                     }
                     if is_const {
-                        self.m.const_load_bytes += total;
+                        constant |= 1 << l;
                     } else {
-                        self.m.param_load_bytes += total;
+                        param |= 1 << l;
                     }
                 }
             }
         }
-        if any_global && !store {
-            self.m.global_load_requests += 1;
-            self.m.global_load_sectors += count_distinct(&mut self.sectors);
+        if global != 0 {
+            let (base_tid, offset) = (w.base_tid, off as u64);
+            self.probes.global(&GlobalAccess {
+                pc,
+                base_tid,
+                lanes: global,
+                base: &addrs,
+                offset,
+                bytes: total,
+                store,
+            });
         }
-        if any_shared {
-            self.m.shared_requests += 1;
-            self.m.shared_bank_conflicts += bank_conflicts(&mut self.words);
+        if shared != 0 {
+            let conflicts = bank_conflicts(&mut self.words);
+            self.probes.shared(&SharedAccess { pc, lanes: shared, bytes: total, store, conflicts });
+        }
+        for (space, lanes) in [(Space::Local, local), (Space::Const, constant), (Space::Param, param)] {
+            if lanes != 0 {
+                self.probes.other_memory(&OtherAccess { pc, space, lanes, bytes: total, store });
+            }
         }
         if n == 1 {
             let r = regs[0] as usize;

@@ -13,8 +13,9 @@
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
+use crate::probe::{AtomicAccess, GlobalAccess, OtherAccess, Probe, Probes, SharedAccess};
 use crate::shadow::{Accessor, Hazard, SharedShadow};
-use crate::types::{Finding, FindingKind, Metrics, PrintfLine};
+use crate::types::{Finding, FindingKind, PrintfLine};
 
 mod atomic;
 mod builtins;
@@ -40,6 +41,8 @@ pub(crate) struct LaunchCtx<'a> {
     pub max_printf: usize,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
+    /// Which optional probes observe the blocks (`Options::traffic_per_line`).
+    pub traffic_per_line: bool,
 }
 
 impl LaunchCtx<'_> {
@@ -50,7 +53,10 @@ impl LaunchCtx<'_> {
 }
 
 pub(crate) struct BlockResult {
-    pub metrics: Metrics,
+    /// What the probes saw in this block (merged by the launch in block order).
+    pub probes: Probes,
+    /// Lane-instructions the block executed (what it spent of the budget).
+    pub lane_instructions: u64,
     pub findings: Vec<Finding>,
     pub dropped: u64,
     pub fault: bool,
@@ -210,8 +216,7 @@ pub(crate) struct Runner {
     shared: Vec<u8>,
     shadow: SharedShadow,
     local: Vec<u8>,
-    loads_per_thread: Vec<u32>,
-    m: Metrics,
+    probes: Probes,
     findings: Vec<Finding>,
     finding_keys: Vec<(FindingKind, u64)>,
     dropped: u64,
@@ -219,7 +224,6 @@ pub(crate) struct Runner {
     budget: u64,
     block_idx: [u32; 3],
     last_alloc: usize,
-    sectors: Vec<u64>,
     words: Vec<u64>,
     /// `printf` output of the block so far: (thread, order within the thread, line).
     printf: Vec<(u32, u32, PrintfLine)>,
@@ -267,18 +271,6 @@ fn extend_loaded(v: u64, ty: Ty) -> u64 {
     } else {
         v
     }
-}
-
-/// Distinct values in a small list (sorted in place).
-fn count_distinct(v: &mut [u64]) -> u64 {
-    if v.is_empty() {
-        return 0;
-    }
-    // Fast path: already non-decreasing (the common, coalesced case).
-    if !v.windows(2).all(|w| w[0] <= w[1]) {
-        v.sort_unstable();
-    }
-    1 + v.windows(2).filter(|w| w[0] != w[1]).count() as u64
 }
 
 /// Extra wavefronts of one shared-memory request: the most distinct 4-byte words that fall in
@@ -356,7 +348,7 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
-        self.m = Metrics::default();
+        self.probes = Probes::new(cx.traffic_per_line);
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;
@@ -379,8 +371,7 @@ impl Runner {
             self.local.resize(lb, 0);
         }
         self.local[..lb].fill(0);
-        self.loads_per_thread.clear();
-        self.loads_per_thread.resize(nthreads, 0);
+        self.probes.block_begin(nthreads);
         // Warps.
         if self.warps.len() < nwarps {
             self.warps.resize_with(nwarps, Warp::default);
@@ -493,18 +484,17 @@ impl Runner {
                 w.waiting = 0;
                 w.reschedule();
             }
-            self.m.barriers += 1;
+            self.probes.barrier();
             self.shadow.barrier();
             for wi in 0..nwarps {
                 self.warps[wi].sync_start = self.shadow.epoch();
             }
         }
-        self.m.threads = nthreads as u64;
-        self.m.blocks = 1;
-        self.m.max_global_loads_per_thread = self.loads_per_thread.iter().copied().max().unwrap_or(0) as u64;
+        self.probes.block_end(nthreads);
         self.trim_printf(cx.max_printf);
         BlockResult {
-            metrics: std::mem::take(&mut self.m),
+            probes: std::mem::take(&mut self.probes),
+            lane_instructions: self.lane_count,
             findings: std::mem::take(&mut self.findings),
             dropped: self.dropped,
             fault,
@@ -532,8 +522,7 @@ impl Runner {
                 mask &= if inst.guard_neg { !p } else { p };
             }
             let n_active = active.count_ones() as u64;
-            self.m.warp_instructions += 1;
-            self.m.lane_instructions += n_active;
+            self.probes.instruction(pc, active);
             self.lane_count += n_active;
             if self.lane_count > self.budget {
                 let tid = w.base_tid + active.trailing_zeros();
@@ -543,9 +532,7 @@ impl Runner {
                 return Err(());
             }
             if inst.flops != 0 || inst.other_float != 0 {
-                let n = mask.count_ones() as u64;
-                self.m.flops += inst.flops as u64 * n;
-                self.m.other_float_ops += inst.other_float as u64 * n;
+                self.probes.float_ops(pc, mask, inst.flops, inst.other_float);
             }
             match inst.op {
                 Op::Bra { target } => {

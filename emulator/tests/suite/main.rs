@@ -7,4 +7,5 @@ mod determinism;
 mod findings;
 mod kernels;
 mod layers;
+mod lines;
 mod metrics;

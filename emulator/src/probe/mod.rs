@@ -1,0 +1,226 @@
+//! Measuring as observers of execution: the executor emits per-warp events and knows nothing
+//! of who listens; each probe turns the events it cares about into counts. The metrics are a
+//! probe (`metrics.rs`), and so is any new view of a launch: one file implementing [`Probe`],
+//! plus one line in the `probes!` list below (the per-source-line traffic of `lines.rs` is one).
+//!
+//! Dispatch is static: the set is a struct with one field per probe, each event a call per
+//! field that inlines away; an optional probe is an `Option` that costs one test when off.
+//! Per-block results are merged in block order, so they never depend on worker threads.
+//!
+//! (The sanitizer's checks still run inside the memory paths: the fast paths need their
+//! answers to decide whether they can go on, so they are not observers yet.)
+
+pub mod lines;
+pub(crate) mod metrics;
+
+use crate::ir::{Kernel, Space};
+
+/// A warp's access to global memory: one instruction, the lanes that reached global memory.
+pub(crate) struct GlobalAccess<'a> {
+    pub pc: usize,
+    /// The thread index (in the block) of the warp's lane 0.
+    pub base_tid: u32,
+    pub lanes: u32,
+    /// Each lane's address is `base[l] + offset` (only the lanes in `lanes` are meaningful).
+    pub base: &'a [u64; 32],
+    pub offset: u64,
+    /// Bytes per lane (all the registers of a vector access).
+    pub bytes: u64,
+    pub store: bool,
+}
+
+impl GlobalAccess<'_> {
+    #[inline(always)]
+    pub fn address(&self, lane: usize) -> u64 {
+        self.base[lane].wrapping_add(self.offset)
+    }
+}
+
+/// A warp's access to shared memory: the lanes that reached it and the bank conflicts they
+/// caused (extra wavefronts; 0 when conflict-free).
+pub(crate) struct SharedAccess {
+    pub pc: usize,
+    pub lanes: u32,
+    pub bytes: u64,
+    pub store: bool,
+    pub conflicts: u64,
+}
+
+/// Accesses to constant, parameter or local memory by `lanes` lanes (call-sequence parameters
+/// are not memory traffic and never appear).
+pub(crate) struct OtherAccess {
+    pub pc: usize,
+    pub space: Space,
+    pub lanes: u32,
+    pub bytes: u64,
+    pub store: bool,
+}
+
+/// An atomic instruction (`atom`, `red`): the lanes that updated global and shared memory, and
+/// whether it completed (a fault stops it at the first bad lane).
+pub(crate) struct AtomicAccess {
+    pub pc: usize,
+    pub global_lanes: u32,
+    pub shared_lanes: u32,
+    pub bytes: u64,
+    pub completed: bool,
+}
+
+/// What a probe may observe. Every method defaults to nothing.
+pub(crate) trait Probe: Default + Send {
+    /// A block starts, with this many threads.
+    fn block_begin(&mut self, _threads: usize) {}
+    /// A warp-level instruction issued with `active` lanes (before its guard predicate).
+    fn instruction(&mut self, _pc: usize, _active: u32) {}
+    /// Floating-point work of an instruction, for the `lanes` whose guard held.
+    fn float_ops(&mut self, _pc: usize, _lanes: u32, _flops: u8, _other: u8) {}
+    fn global(&mut self, _access: &GlobalAccess) {}
+    fn shared(&mut self, _access: &SharedAccess) {}
+    fn other_memory(&mut self, _access: &OtherAccess) {}
+    fn atomic(&mut self, _access: &AtomicAccess) {}
+    /// A whole block passed a barrier.
+    fn barrier(&mut self) {}
+    /// The block ended (or stopped at a fault).
+    fn block_end(&mut self, _threads: usize) {}
+    /// Fold in the result of a later block (blocks are merged in order).
+    fn merge(&mut self, later: Self);
+    /// The launch is over: `kernel` maps instruction indices to source lines.
+    fn finish(&mut self, _kernel: &Kernel) {}
+}
+
+/// An optional probe: off, it observes nothing.
+impl<P: Probe> Probe for Option<P> {
+    #[inline(always)]
+    fn block_begin(&mut self, threads: usize) {
+        if let Some(p) = self {
+            p.block_begin(threads)
+        }
+    }
+    #[inline(always)]
+    fn instruction(&mut self, pc: usize, active: u32) {
+        if let Some(p) = self {
+            p.instruction(pc, active)
+        }
+    }
+    #[inline(always)]
+    fn float_ops(&mut self, pc: usize, lanes: u32, flops: u8, other: u8) {
+        if let Some(p) = self {
+            p.float_ops(pc, lanes, flops, other)
+        }
+    }
+    #[inline(always)]
+    fn global(&mut self, access: &GlobalAccess) {
+        if let Some(p) = self {
+            p.global(access)
+        }
+    }
+    #[inline(always)]
+    fn shared(&mut self, access: &SharedAccess) {
+        if let Some(p) = self {
+            p.shared(access)
+        }
+    }
+    #[inline(always)]
+    fn other_memory(&mut self, access: &OtherAccess) {
+        if let Some(p) = self {
+            p.other_memory(access)
+        }
+    }
+    #[inline(always)]
+    fn atomic(&mut self, access: &AtomicAccess) {
+        if let Some(p) = self {
+            p.atomic(access)
+        }
+    }
+    #[inline(always)]
+    fn barrier(&mut self) {
+        if let Some(p) = self {
+            p.barrier()
+        }
+    }
+    #[inline(always)]
+    fn block_end(&mut self, threads: usize) {
+        if let Some(p) = self {
+            p.block_end(threads)
+        }
+    }
+    fn merge(&mut self, later: Self) {
+        match (self.as_mut(), later) {
+            (Some(p), Some(l)) => p.merge(l),
+            (None, Some(l)) => *self = Some(l),
+            _ => {}
+        }
+    }
+    fn finish(&mut self, kernel: &Kernel) {
+        if let Some(p) = self {
+            p.finish(kernel)
+        }
+    }
+}
+
+/// The probe set: one line per probe. Each event goes to every probe, in this order.
+macro_rules! probes {
+    ($($name:ident: $ty:ty,)*) => {
+        #[derive(Default)]
+        pub(crate) struct Probes {
+            $(pub $name: $ty,)*
+        }
+
+        impl Probe for Probes {
+            #[inline(always)]
+            fn block_begin(&mut self, threads: usize) {
+                $(self.$name.block_begin(threads);)*
+            }
+            #[inline(always)]
+            fn instruction(&mut self, pc: usize, active: u32) {
+                $(self.$name.instruction(pc, active);)*
+            }
+            #[inline(always)]
+            fn float_ops(&mut self, pc: usize, lanes: u32, flops: u8, other: u8) {
+                $(self.$name.float_ops(pc, lanes, flops, other);)*
+            }
+            #[inline(always)]
+            fn global(&mut self, access: &GlobalAccess) {
+                $(self.$name.global(access);)*
+            }
+            #[inline(always)]
+            fn shared(&mut self, access: &SharedAccess) {
+                $(self.$name.shared(access);)*
+            }
+            #[inline(always)]
+            fn other_memory(&mut self, access: &OtherAccess) {
+                $(self.$name.other_memory(access);)*
+            }
+            #[inline(always)]
+            fn atomic(&mut self, access: &AtomicAccess) {
+                $(self.$name.atomic(access);)*
+            }
+            #[inline(always)]
+            fn barrier(&mut self) {
+                $(self.$name.barrier();)*
+            }
+            #[inline(always)]
+            fn block_end(&mut self, threads: usize) {
+                $(self.$name.block_end(threads);)*
+            }
+            fn merge(&mut self, later: Self) {
+                $(self.$name.merge(later.$name);)*
+            }
+            fn finish(&mut self, kernel: &Kernel) {
+                $(self.$name.finish(kernel);)*
+            }
+        }
+    };
+}
+
+probes! {
+    metrics: metrics::MetricsProbe,
+    lines: Option<lines::LineTraffic>,
+}
+
+impl Probes {
+    /// The set a block observes with: the metrics always, the optional probes when asked for.
+    pub fn new(traffic_per_line: bool) -> Probes {
+        Probes { lines: traffic_per_line.then(Default::default), ..Default::default() }
+    }
+}

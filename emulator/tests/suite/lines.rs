@@ -1,0 +1,116 @@
+//! The per-line traffic probe (`Options::traffic_per_line`) on hand-worked kernels: each line's
+//! counts, worked out from the source, and the lines summing to the launch's metrics exactly.
+
+use crate::common::*;
+use emulator::{DeviceMemory, KernelArg, LaunchReport, LineCounts, Options};
+
+fn line_of(cu: &str, needle: &str) -> u32 {
+    let src = fixture_text(cu);
+    let hits: Vec<usize> = src.lines().enumerate().filter(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1).collect();
+    assert_eq!(hits.len(), 1, "{needle} in {cu}");
+    hits[0] as u32
+}
+
+/// Every per-line count summed over the lines equals the launch's metric.
+fn assert_lines_sum_to_metrics(r: &LaunchReport) {
+    let sum = |f: fn(&LineCounts) -> u64| r.lines.iter().map(f).sum::<u64>();
+    let m = &r.metrics;
+    assert_eq!(sum(|l| l.global_loads), m.global_loads);
+    assert_eq!(sum(|l| l.global_load_bytes), m.global_load_bytes);
+    assert_eq!(sum(|l| l.global_load_requests), m.global_load_requests);
+    assert_eq!(sum(|l| l.global_load_sectors), m.global_load_sectors);
+    assert_eq!(sum(|l| l.global_store_bytes), m.global_store_bytes);
+    assert_eq!(sum(|l| l.shared_load_bytes), m.shared_load_bytes);
+    assert_eq!(sum(|l| l.shared_store_bytes), m.shared_store_bytes);
+    assert_eq!(sum(|l| l.shared_requests), m.shared_requests);
+    assert_eq!(sum(|l| l.shared_bank_conflicts), m.shared_bank_conflicts);
+    assert_eq!(sum(|l| l.flops), m.flops);
+    assert_eq!(sum(|l| l.warp_instructions), m.warp_instructions);
+    assert_eq!(
+        sum(|l| l.other_memory_bytes),
+        m.const_load_bytes + m.param_load_bytes + m.local_load_bytes + m.local_store_bytes
+    );
+}
+
+#[test]
+fn basic_convolution_loads_on_the_tap_line() {
+    // The 5×4 image, 3×3 filter of metrics.rs: 130 in-range taps, each one N and one F load.
+    let module = module("conv2d_basic");
+    let (w, h) = (5usize, 4usize);
+    let n: Vec<f32> = (0..w * h).map(|i| i as f32 * 0.5).collect();
+    let mut mem = DeviceMemory::new();
+    let (dn, df) = (mem.alloc_f32(&n).unwrap(), mem.alloc_f32(&[1.0f32; 9]).unwrap());
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let args = [
+        KernelArg::Ptr(dn),
+        KernelArg::Ptr(df),
+        KernelArg::Ptr(dp),
+        KernelArg::I32(1),
+        KernelArg::I32(w as i32),
+        KernelArg::I32(h as i32),
+    ];
+    let opts = Options { traffic_per_line: true, ..Options::default() };
+    let r = run_with(&module, "convolution_2D_basic_kernel", cfg([1, 1, 1], [8, 8, 1]), &args, &[], &mut mem, &opts);
+    assert_clean("conv2d_basic", &r);
+    let at = |needle: &str| {
+        let line = line_of("conv2d_basic.cu", needle);
+        r.lines
+            .iter()
+            .find(|l| l.line == line)
+            .unwrap_or_else(|| panic!("no counts for line {line}: {:#?}", r.lines))
+            .clone()
+    };
+    let tap = at("Pvalue += F[");
+    assert_eq!((tap.global_loads, tap.global_load_bytes, tap.flops), (260, 1040, 260));
+    assert_eq!((tap.global_load_requests, tap.global_load_sectors), (18, 33));
+    assert_eq!(tap.global_store_bytes, 0);
+    let store = at("P[outRow * width + outCol] = Pvalue;");
+    assert_eq!((store.global_store_bytes, store.global_loads), (80, 0));
+    assert!(r.lines.windows(2).all(|w| w[0].line < w[1].line), "in line order");
+    assert!(r.lines.iter().all(|l| l.file.ends_with("conv2d_basic.cu")), "{:?}", r.lines);
+    assert_lines_sum_to_metrics(&r);
+    // Off by default: nothing counted per line.
+    let mut mem2 = DeviceMemory::new();
+    let (dn, df) = (mem2.alloc_f32(&n).unwrap(), mem2.alloc_f32(&[1.0f32; 9]).unwrap());
+    let dp = mem2.alloc_zeroed(4 * w * h).unwrap();
+    let args = [KernelArg::Ptr(dn), KernelArg::Ptr(df), KernelArg::Ptr(dp), args[3], args[4], args[5]];
+    let r = run_with(
+        &module,
+        "convolution_2D_basic_kernel",
+        cfg([1, 1, 1], [8, 8, 1]),
+        &args,
+        &[],
+        &mut mem2,
+        &Options::default(),
+    );
+    assert!(r.lines.is_empty());
+}
+
+#[test]
+fn tiled_convolution_lines_sum_to_the_metrics() {
+    // Shared memory, constant memory, barriers and bank conflicts on several lines.
+    let module = module("conv2d_tiled");
+    let (w, h) = (70usize, 45usize);
+    let mut g = rng(60);
+    let n = random_f32(&mut g, w * h);
+    let fb = f32_bytes(&random_f32(&mut g, 25));
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&n).unwrap();
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let opts = Options { traffic_per_line: true, threads: 2, ..Options::default() };
+    let r = run_with(
+        &module,
+        "convolution_tiled_2D_const_mem_kernel",
+        cfg([3, 2, 1], [32, 32, 1]),
+        &[KernelArg::Ptr(dn), KernelArg::Ptr(dp), KernelArg::I32(w as i32), KernelArg::I32(h as i32)],
+        &[("F", &fb)],
+        &mut mem,
+        &opts,
+    );
+    assert_clean("conv2d_tiled", &r);
+    assert_lines_sum_to_metrics(&r);
+    // Only the tile load reads global memory: one line.
+    let loading: Vec<&LineCounts> = r.lines.iter().filter(|l| l.global_loads > 0).collect();
+    assert_eq!(loading.len(), 1, "{loading:#?}");
+    assert!(r.lines.iter().any(|l| l.shared_load_bytes > 0 && l.flops > 0), "the taps read the tile");
+}

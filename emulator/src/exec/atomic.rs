@@ -3,22 +3,15 @@
 use super::*;
 
 impl Runner {
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn atom(
         &mut self,
         cx: &LaunchCtx,
         w: &mut Warp,
         pc: usize,
         mask: u32,
-        space: Space,
-        op: AtomOp,
-        ty: Ty,
-        d: R,
-        base: R,
-        off: i64,
-        b: R,
-        c: R,
+        inst: AtomInst,
     ) -> Result<(), Fault> {
+        let AtomInst { space, op, ty, d, base, off, b, c } = inst;
         let size = ty.size() as u64;
         let addrs = w.regs[base as usize];
         let bv = w.regs[b as usize];

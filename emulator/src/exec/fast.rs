@@ -5,21 +5,9 @@ use super::*;
 
 impl Runner {
     /// Constant and parameter loads when every lane is in bounds and aligned.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn ld_readonly_fast(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        space: Space,
-        ty: Ty,
-        n: u8,
-        regs: [R; 4],
-        base: R,
-        off: i64,
-    ) -> bool {
+    pub(super) fn ld_readonly_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
+        let Access { pc, mask, space, ty, n, regs, base, off, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
@@ -66,34 +54,12 @@ impl Runner {
     /// every tiled kernel: lanes in order, each checked for bounds and alignment as it comes. A
     /// bad lane is handed, with the lanes after it, to `mem_op_slow`, which reports it, so the
     /// outcome (state, counts, finding) is the slow path's.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    pub(super) fn shared_32bit(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        ty: Ty,
-        r: R,
-        base: R,
-        off: i64,
-        store: bool,
-    ) -> Result<(), Fault> {
+    pub(super) fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+        let Access { pc, mask, ty, base, off, store, .. } = a;
+        let r = a.regs[0];
         if cx.shared_bytes < 4 {
-            return self.mem_op_slow(
-                cx,
-                w,
-                pc,
-                mask,
-                Space::Shared,
-                ty,
-                1,
-                [r, NO_REG, NO_REG, NO_REG],
-                base,
-                off,
-                store,
-            );
+            return self.mem_op_slow(cx, w, a);
         }
         let last = cx.shared_bytes - 4;
         let copy_load = !store && cx.k.copy_load[pc];
@@ -144,8 +110,13 @@ impl Runner {
             let l = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let who = Accessor { tid: (base_tid + l as u32) as u16, warp_sync: ws };
-            copied_unwritten |=
-                (self.shared_access_explained(cx, pc, who, offsets[l] as usize, 4, store, copy_load) as u32) << l;
+            copied_unwritten |= (self.shared_access_explained(
+                cx,
+                pc,
+                who,
+                SharedRef { offset: offsets[l] as usize, size: 4, store, copy_load },
+            ) as u32)
+                << l;
             rest = try_lanes(&mut self.shadow, rest);
         }
         if store {
@@ -173,28 +144,16 @@ impl Runner {
             self.probes.shared(&SharedAccess { pc, lanes: done, bytes: 4, store, conflicts });
         }
         if m != 0 {
-            return self.mem_op_slow(cx, w, pc, m, Space::Shared, ty, 1, [r, NO_REG, NO_REG, NO_REG], base, off, store);
+            return self.mem_op_slow(cx, w, Access { mask: m, ..a });
         }
         Ok(())
     }
 
     /// Other shared accesses (vectors, 8-byte and sub-word values) when every lane is in bounds
     /// and aligned: all lanes are checked first.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn shared_fast(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        ty: Ty,
-        n: u8,
-        regs: [R; 4],
-        base: R,
-        off: i64,
-        store: bool,
-    ) -> bool {
+    pub(super) fn shared_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
+        let Access { pc, mask, ty, n, regs, base, off, store, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
@@ -224,10 +183,14 @@ impl Runner {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = offsets[l] as usize;
-            copied_unwritten |=
-                (self.shared_access(cx, pc, w.base_tid + l as u32, w.sync_start, o, total as usize, store, copy_load)
-                    as u32)
-                    << l;
+            copied_unwritten |= (self.shared_access(
+                cx,
+                pc,
+                w.base_tid + l as u32,
+                w.sync_start,
+                SharedRef { offset: o, size: total as usize, store, copy_load },
+            ) as u32)
+                << l;
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let at = o + k * esize as usize;
                 if store {
@@ -259,21 +222,9 @@ impl Runner {
         true
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn global_fast(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        ty: Ty,
-        n: u8,
-        regs: [R; 4],
-        base: R,
-        off: i64,
-        store: bool,
-    ) -> bool {
+    pub(super) fn global_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
+        let Access { pc, mask, ty, n, regs, base, off, store, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;

@@ -66,39 +66,18 @@ impl Runner {
     /// The shadow's check of one thread's shared access of `size` bytes at `o`, reported.
     /// True when a copy load read unwritten bytes (not reported: the value carries that state).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn shared_access(
-        &mut self,
-        cx: &LaunchCtx,
-        pc: usize,
-        tid: u32,
-        ws: u32,
-        o: usize,
-        size: usize,
-        store: bool,
-        copy_load: bool,
-    ) -> bool {
+    pub(super) fn shared_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, at: SharedRef) -> bool {
         let who = Accessor { tid: tid as u16, warp_sync: ws };
-        if self.shadow.try_access(who, o, size, store) {
+        if self.shadow.try_access(who, at.offset, at.size, at.store) {
             return false;
         }
-        self.shared_access_explained(cx, pc, who, o, size, store, copy_load)
+        self.shared_access_explained(cx, pc, who, at)
     }
 
     #[cold]
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn shared_access_explained(
-        &mut self,
-        cx: &LaunchCtx,
-        pc: usize,
-        who: Accessor,
-        o: usize,
-        size: usize,
-        store: bool,
-        copy_load: bool,
-    ) -> bool {
-        let checked = self.shadow.access_explained(who, o, size, store, copy_load);
+    pub(super) fn shared_access_explained(&mut self, cx: &LaunchCtx, pc: usize, who: Accessor, at: SharedRef) -> bool {
+        let checked = self.shadow.access_explained(who, at.offset, at.size, at.store, at.copy_load);
         if let Some(hazard) = checked.hazard {
             self.report_hazard(cx, pc, who.tid as u32, hazard);
         }
@@ -143,55 +122,25 @@ impl Runner {
         });
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn mem_op(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        space: Space,
-        ty: Ty,
-        n: u8,
-        regs: [R; 4],
-        base: R,
-        off: i64,
-        store: bool,
-    ) -> Result<(), Fault> {
+    pub(super) fn mem_op(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+        let Access { n, space, ty, store, .. } = a;
         let done = !cx.slow_memory_path
             && match space {
-                Space::Const | Space::Param if !store => {
-                    self.ld_readonly_fast(cx, w, pc, mask, space, ty, n, regs, base, off)
-                }
-                Space::Shared if n == 1 && ty.size() == 4 => {
-                    return self.shared_32bit(cx, w, pc, mask, ty, regs[0], base, off, store)
-                }
-                Space::Shared => self.shared_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
-                Space::Global => self.global_fast(cx, w, pc, mask, ty, n, regs, base, off, store),
+                Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, a),
+                Space::Shared if n == 1 && ty.size() == 4 => return self.shared_32bit(cx, w, a),
+                Space::Shared => self.shared_fast(cx, w, a),
+                Space::Global => self.global_fast(cx, w, a),
                 _ => false,
             };
         if done {
             return Ok(());
         }
-        self.mem_op_slow(cx, w, pc, mask, space, ty, n, regs, base, off, store)
+        self.mem_op_slow(cx, w, a)
     }
 
     /// Any space, lane by lane, reporting the first bad access.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn mem_op_slow(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        mask: u32,
-        space: Space,
-        ty: Ty,
-        n: u8,
-        regs: [R; 4],
-        base: R,
-        off: i64,
-        store: bool,
-    ) -> Result<(), Fault> {
+    pub(super) fn mem_op_slow(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+        let Access { pc, mask, space, ty, n, regs, base, off, store } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let addrs = w.regs[base as usize];
@@ -253,10 +202,14 @@ impl Runner {
                 Region::Shared(o) => {
                     shared |= 1 << l;
                     let copy_load = !store && cx.k.copy_load[pc];
-                    copied_unwritten |=
-                        (self.shared_access(cx, pc, tid, w.sync_start, o as usize, total as usize, store, copy_load)
-                            as u32)
-                            << l;
+                    copied_unwritten |= (self.shared_access(
+                        cx,
+                        pc,
+                        tid,
+                        w.sync_start,
+                        SharedRef { offset: o as usize, size: total as usize, store, copy_load },
+                    ) as u32)
+                        << l;
                     for (k, &reg) in regs[..n as usize].iter().enumerate() {
                         let at = o as usize + k * esize as usize;
                         if store {

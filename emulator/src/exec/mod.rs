@@ -201,6 +201,45 @@ impl Warp {
     }
 }
 
+/// One warp's load or store, as the memory paths take it.
+#[derive(Clone, Copy)]
+pub(super) struct Access {
+    pc: usize,
+    /// The lanes that make the access (active, and whose guard held).
+    mask: u32,
+    space: Space,
+    ty: Ty,
+    /// Registers of a vector access (1, 2 or 4), in `regs`.
+    n: u8,
+    regs: [R; 4],
+    base: R,
+    off: i64,
+    store: bool,
+}
+
+/// One thread's access to shared memory, as the sanitizer checks it.
+#[derive(Clone, Copy)]
+pub(super) struct SharedRef {
+    offset: usize,
+    size: usize,
+    store: bool,
+    /// A load whose value is only copied to shared memory (`Kernel::copy_load`).
+    copy_load: bool,
+}
+
+/// An atomic instruction's operands.
+#[derive(Clone, Copy)]
+pub(super) struct AtomInst {
+    space: Space,
+    op: AtomOp,
+    ty: Ty,
+    d: R,
+    base: R,
+    off: i64,
+    b: R,
+    c: R,
+}
+
 /// An access that falls outside its memory, as the out-of-bounds finding describes it.
 struct BadAccess {
     space: Space,

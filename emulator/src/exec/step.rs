@@ -182,10 +182,14 @@ impl Runner {
                     w.map1(mask, d, a, |x| x.wrapping_add(window));
                 }
             }
-            Op::Ld { space, ty, n, d, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, d, base, off, false)?,
-            Op::St { space, ty, n, s, base, off } => self.mem_op(cx, w, pc, mask, space, ty, n, s, base, off, true)?,
+            Op::Ld { space, ty, n, d, base, off } => {
+                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
+            }
+            Op::St { space, ty, n, s, base, off } => {
+                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: s, base, off, store: true })?
+            }
             Op::Atom { space, op, ty, d, base, off, b, c } => {
-                self.atom(cx, w, pc, mask, space, op, ty, d, base, off, b, c)?
+                self.atom(cx, w, pc, mask, AtomInst { space, op, ty, d, base, off, b, c })?
             }
             Op::Shfl { mode, d, dp, a, b, c } => {
                 let av = w.regs[a as usize];

@@ -3,95 +3,15 @@
 
 use crate::types::LoadError;
 
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Tok {
-    Word(String),
-    Num(String),
-    Str(String),
-    Punct(char),
-}
+mod lex;
+mod rename;
 
-#[derive(Clone, Debug)]
-pub(crate) struct Token {
-    pub tok: Tok,
-    pub line: usize,
-}
+use lex::{tokenize, Tok, Token};
+use rename::rename_block;
+pub(crate) use rename::Renamer;
 
 fn err(line: usize, msg: impl Into<String>) -> LoadError {
     LoadError { message: msg.into(), ptx_line: line, source: None }
-}
-
-fn is_word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '%' | '.')
-}
-
-pub(crate) fn tokenize(text: &str) -> Result<Vec<Token>, LoadError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            i += 1;
-        } else if c.is_whitespace() {
-            i += 1;
-        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            i += 2;
-            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
-                if chars[i] == '\n' {
-                    line += 1;
-                }
-                i += 1;
-            }
-            i += 2;
-        } else if c == '"' {
-            let start_line = line;
-            let mut s = String::new();
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\n' {
-                    line += 1;
-                }
-                s.push(chars[i]);
-                i += 1;
-            }
-            if i >= chars.len() {
-                return Err(err(start_line, "unterminated string"));
-            }
-            i += 1;
-            out.push(Token { tok: Tok::Str(s), line: start_line });
-        } else if c.is_ascii_digit() {
-            let mut s = String::new();
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '.') {
-                s.push(chars[i]);
-                i += 1;
-            }
-            out.push(Token { tok: Tok::Num(s), line });
-        } else if is_word_char(c) {
-            let mut s = String::new();
-            // `L1::evict_last`-style cache hints are part of an opcode word.
-            while i < chars.len()
-                && (is_word_char(chars[i])
-                    || (chars[i] == ':' && (chars.get(i + 1) == Some(&':') || chars[i - 1] == ':')))
-            {
-                s.push(chars[i]);
-                i += 1;
-            }
-            out.push(Token { tok: Tok::Word(s), line });
-        } else if ",;:[]{}()+-<>@!|=".contains(c) {
-            out.push(Token { tok: Tok::Punct(c), line });
-            i += 1;
-        } else {
-            return Err(err(line, format!("unexpected character `{c}`")));
-        }
-    }
-    Ok(out)
 }
 
 /// Where an address operand points: `[reg+off]`, `[sym+off]` or `[off]`.
@@ -636,109 +556,6 @@ fn parse_instruction(
     p.pos += 1;
     let called_from = p.inlined_at.into_iter().collect();
     Ok(Instruction { guard, opcode, operands, ptx_line: line, loc, called_from })
-}
-
-/// Give the registers and variables a nested block declares a suffix of their own, in the
-/// block's declarations and in its instructions (labels are unique in a function already).
-fn rename_block(stmts: Vec<Statement>, suffix: &str) -> Vec<Statement> {
-    let renamer = Renamer::declared_in(&stmts, suffix, false);
-    renamer.apply(stmts)
-}
-
-/// Renames what a list of statements declares (registers, variables and, for an inlined
-/// function body, labels) by appending a suffix, plus names given one by one (a callee's
-/// parameters become the caller's argument variables).
-pub(crate) struct Renamer {
-    suffix: String,
-    /// Declared names; `Some(n)` for `%r<n>`-style declarations of `%r0` … `%r{n-1}`.
-    declared: Vec<(String, Option<u32>)>,
-    pub fixed: std::collections::HashMap<String, String>,
-}
-
-impl Renamer {
-    pub(crate) fn declared_in(stmts: &[Statement], suffix: &str, labels: bool) -> Renamer {
-        let mut declared = Vec::new();
-        for s in stmts {
-            match s {
-                Statement::Reg { name, count, .. } => declared.push((name.clone(), *count)),
-                Statement::Var(v) => declared.push((v.name.clone(), None)),
-                Statement::Label(l) if labels => declared.push((l.clone(), None)),
-                _ => {}
-            }
-        }
-        Renamer { suffix: suffix.to_string(), declared, fixed: Default::default() }
-    }
-
-    /// The new name of a use of `n`, if it changes.
-    pub(crate) fn name(&self, n: &str) -> Option<String> {
-        if let Some(f) = self.fixed.get(n) {
-            return Some(f.clone());
-        }
-        let suffix = &self.suffix;
-        self.declared.iter().find_map(|(d, count)| match count {
-            None if d == n => Some(format!("{n}{suffix}")),
-            Some(c) => n
-                .strip_prefix(d.as_str())
-                .and_then(|i| i.parse::<u32>().ok())
-                .filter(|i| i < c)
-                .map(|i| format!("{d}{suffix}{i}")),
-            None => None,
-        })
-    }
-
-    pub(crate) fn apply(&self, stmts: Vec<Statement>) -> Vec<Statement> {
-        let rename = |n: &str| self.name(n);
-        stmts
-            .into_iter()
-            .map(|s| match s {
-                Statement::Reg { ty, name, count, line } => {
-                    // A counted declaration renames its stem: `%r<4>` → `%r$sfx<4>`.
-                    let name = match count {
-                        Some(_) => format!("{name}{}", self.suffix),
-                        None => rename(&name).unwrap_or(name),
-                    };
-                    Statement::Reg { ty, name, count, line }
-                }
-                Statement::Var(mut v) => {
-                    v.name = rename(&v.name).unwrap_or(v.name);
-                    Statement::Var(v)
-                }
-                Statement::Label(l) => Statement::Label(rename(&l).unwrap_or(l)),
-                Statement::Inst(mut i) => {
-                    if let Some((p, _)) = &mut i.guard {
-                        if let Some(n) = rename(p) {
-                            *p = n;
-                        }
-                    }
-                    for o in &mut i.operands {
-                        o.rename(&rename);
-                    }
-                    Statement::Inst(i)
-                }
-            })
-            .collect()
-    }
-}
-
-impl Operand {
-    /// Rename every register or symbol name in the operand that `f` renames.
-    pub(crate) fn rename(&mut self, f: &dyn Fn(&str) -> Option<String>) {
-        let swap = |n: &mut String| {
-            if let Some(m) = f(n) {
-                *n = m;
-            }
-        };
-        match self {
-            Operand::Reg(n) | Operand::Sym(n) | Operand::NotReg(n) => swap(n),
-            Operand::Addr(AddrBase::Reg(n) | AddrBase::Sym(n), _) => swap(n),
-            Operand::Pair(a, b) => {
-                swap(a);
-                swap(b);
-            }
-            Operand::Vector(v) | Operand::List(v) => v.iter_mut().for_each(|o| o.rename(f)),
-            Operand::Int(_) | Operand::F32(_) | Operand::F64(_) | Operand::Addr(AddrBase::None, _) | Operand::Sink => {}
-        }
-    }
 }
 
 fn parse_operand(p: &mut P) -> Result<Operand, LoadError> {

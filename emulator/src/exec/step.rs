@@ -43,6 +43,28 @@ impl Runner {
         mask: u32,
     ) -> Result<(), Fault> {
         match inst.op {
+            Op::Mov { .. } | Op::Bin { .. } | Op::Un { .. } | Op::Mad { .. } | Op::Slct { .. } | Op::Cvt { .. } => {
+                self.arith(cx, w, pc, inst, mask)
+            }
+            Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
+                self.compare(cx, w, pc, inst, mask)
+            }
+            Op::Bfe { .. } | Op::Bfi { .. } | Op::Prmt { .. } | Op::Pack { .. } | Op::Unpack { .. } => {
+                self.bits(cx, w, pc, inst, mask)
+            }
+            Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
+            Op::Shfl { .. } | Op::Vote { .. } => self.warp(cx, w, pc, inst, mask),
+            Op::Nop | Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {
+                self.builtin(cx, w, pc, inst, mask)
+            }
+            Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
+        }
+    }
+
+    /// Arithmetic and conversions, lane-parallel.
+    #[inline(always)]
+    fn arith(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
             Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
             Op::Bin { op, ty, d, a, b } => match (op, ty) {
                 // The hot combinations get their own loops; the rest go through `ops::bin`.
@@ -82,30 +104,52 @@ impl Runner {
                     })
                 }
             },
+            Op::Slct { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, z| {
+                let pick_a = if ty == Ty::F32 { ops::f32v(z) >= 0.0 } else { (z as u32 as i32) >= 0 };
+                if pick_a {
+                    x
+                } else {
+                    y
+                }
+            }),
+            Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
+                (Ty::U64 | Ty::S64, Ty::U32) => w.map1(mask, d, a, |x| x as u32 as u64),
+                (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
+                _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
+            },
+            _ => unreachable!("not a arith instruction"),
+        }
+        Ok(())
+    }
+
+    /// Comparisons, selects and predicate logic.
+    #[inline(always)]
+    fn compare(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
             Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
                 let av = w.regs[a as usize];
                 let bv = w.regs[b as usize];
                 let mut res = 0u32;
                 // Integer compares: widen once, then one tight loop per comparison.
                 macro_rules! int_cmp {
-                    ($conv:expr) => {{
-                        let conv = $conv;
-                        macro_rules! go {
-                            ($op:tt) => {
-                                for_lanes(mask, |l| res |= ((conv(av[l]) $op conv(bv[l])) as u32) << l)
-                            };
-                        }
-                        match cmp {
-                            Cmp::Eq => go!(==),
-                            Cmp::Ne => go!(!=),
-                            Cmp::Lt => go!(<),
-                            Cmp::Le => go!(<=),
-                            Cmp::Gt => go!(>),
-                            Cmp::Ge => go!(>=),
-                            _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
-                        }
-                    }};
-                }
+                ($conv:expr) => {{
+                    let conv = $conv;
+                    macro_rules! go {
+                        ($op:tt) => {
+                            for_lanes(mask, |l| res |= ((conv(av[l]) $op conv(bv[l])) as u32) << l)
+                        };
+                    }
+                    match cmp {
+                        Cmp::Eq => go!(==),
+                        Cmp::Ne => go!(!=),
+                        Cmp::Lt => go!(<),
+                        Cmp::Le => go!(<=),
+                        Cmp::Gt => go!(>),
+                        Cmp::Ge => go!(>=),
+                        _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
+                    }
+                }};
+            }
                 match ty {
                     Ty::S32 => int_cmp!(|x: u64| x as u32 as i32 as i64),
                     Ty::U32 => int_cmp!(|x: u64| x as u32 as i64),
@@ -143,19 +187,6 @@ impl Runner {
                 let dv = &mut w.regs[d as usize];
                 for_lanes(mask, |l| dv[l] = if pv & (1 << l) != 0 { av[l] } else { bv[l] });
             }
-            Op::Slct { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, z| {
-                let pick_a = if ty == Ty::F32 { ops::f32v(z) >= 0.0 } else { (z as u32 as i32) >= 0 };
-                if pick_a {
-                    x
-                } else {
-                    y
-                }
-            }),
-            Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
-                (Ty::U64 | Ty::S64, Ty::U32) => w.map1(mask, d, a, |x| x as u32 as u64),
-                (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
-                _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
-            },
             Op::Pred { op, d, a, aneg, b, bneg } => {
                 let av = w.preds[a as usize] ^ if aneg { FULL } else { 0 };
                 let bv = if b == NO_PRED { 0 } else { w.preds[b as usize] ^ if bneg { FULL } else { 0 } };
@@ -169,71 +200,15 @@ impl Runner {
                 w.set_pred(d, mask, v);
             }
             Op::PredConst { d, v } => w.set_pred(d, mask, if v { FULL } else { 0 }),
-            Op::Cvta { to, space, d, a } => {
-                let window = match space {
-                    Space::Shared => SHARED_WINDOW,
-                    Space::Local => LOCAL_WINDOW,
-                    Space::Const => CONST_WINDOW,
-                    _ => 0,
-                };
-                if to {
-                    w.map1(mask, d, a, |x| x.wrapping_sub(window));
-                } else {
-                    w.map1(mask, d, a, |x| x.wrapping_add(window));
-                }
-            }
-            Op::Ld { space, ty, n, d, base, off } => {
-                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
-            }
-            Op::St { space, ty, n, s, base, off } => {
-                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: s, base, off, store: true })?
-            }
-            Op::Atom { space, op, ty, d, base, off, b, c } => {
-                self.atom(cx, w, pc, mask, AtomInst { space, op, ty, d, base, off, b, c })?
-            }
-            Op::Shfl { mode, d, dp, a, b, c } => {
-                let av = w.regs[a as usize];
-                let bv = w.regs[b as usize];
-                let cv = w.regs[c as usize];
-                let mut out = w.regs[d as usize];
-                let mut pv = 0u32;
-                for_lanes(mask, |l| {
-                    let lane = l as u32;
-                    let bval = (bv[l] as u32) & 31;
-                    let clamp = (cv[l] as u32) & 31;
-                    let seg = ((cv[l] as u32) >> 8) & 31;
-                    let min_lane = lane & seg;
-                    let max_lane = min_lane | (clamp & !seg);
-                    let (j, ok) = match mode {
-                        ShflMode::Up => (lane.wrapping_sub(bval), lane >= bval && lane - bval >= min_lane),
-                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
-                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
-                        ShflMode::Idx => {
-                            let j = min_lane | (bval & !seg);
-                            (j, j <= max_lane)
-                        }
-                    };
-                    let j = if ok { j } else { lane };
-                    out[l] = av[j as usize];
-                    pv |= (ok as u32) << l;
-                });
-                w.regs[d as usize] = out;
-                if dp != NO_PRED {
-                    w.set_pred(dp, mask, pv);
-                }
-            }
-            Op::Vote { mode, d, dp, a, aneg } => {
-                let p = (w.preds[a as usize] ^ if aneg { FULL } else { 0 }) & mask;
-                match mode {
-                    VoteMode::Ballot => {
-                        let dv = &mut w.regs[d as usize];
-                        for_lanes(mask, |l| dv[l] = p as u64);
-                    }
-                    VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),
-                    VoteMode::Any => w.set_pred(dp, mask, if p != 0 { FULL } else { 0 }),
-                    VoteMode::Uni => w.set_pred(dp, mask, if p == 0 || p == mask { FULL } else { 0 }),
-                }
-            }
+            _ => unreachable!("not a compare instruction"),
+        }
+        Ok(())
+    }
+
+    /// Bit fields, byte permutes, and packing registers into wider ones.
+    #[inline(always)]
+    fn bits(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
             Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
                 let width = ops::bits(ty);
                 let pos = (pos & 0xff) as u32;
@@ -302,6 +277,98 @@ impl Runner {
                     for_lanes(mask, |l| dv[l] = (av[l] >> (k as u32 * bits as u32)) & m);
                 }
             }
+            _ => unreachable!("not a bits instruction"),
+        }
+        Ok(())
+    }
+
+    /// Loads, stores, atomics and address-space conversions.
+    #[inline(always)]
+    fn memory(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
+            Op::Cvta { to, space, d, a } => {
+                let window = match space {
+                    Space::Shared => SHARED_WINDOW,
+                    Space::Local => LOCAL_WINDOW,
+                    Space::Const => CONST_WINDOW,
+                    _ => 0,
+                };
+                if to {
+                    w.map1(mask, d, a, |x| x.wrapping_sub(window));
+                } else {
+                    w.map1(mask, d, a, |x| x.wrapping_add(window));
+                }
+            }
+            Op::Ld { space, ty, n, d, base, off } => {
+                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
+            }
+            Op::St { space, ty, n, s, base, off } => {
+                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: s, base, off, store: true })?
+            }
+            Op::Atom { space, op, ty, d, base, off, b, c } => {
+                self.atom(cx, w, pc, mask, AtomInst { space, op, ty, d, base, off, b, c })?
+            }
+            _ => unreachable!("not a memory instruction"),
+        }
+        Ok(())
+    }
+
+    /// Warp shuffles and votes.
+    #[inline(always)]
+    fn warp(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
+            Op::Shfl { mode, d, dp, a, b, c } => {
+                let av = w.regs[a as usize];
+                let bv = w.regs[b as usize];
+                let cv = w.regs[c as usize];
+                let mut out = w.regs[d as usize];
+                let mut pv = 0u32;
+                for_lanes(mask, |l| {
+                    let lane = l as u32;
+                    let bval = (bv[l] as u32) & 31;
+                    let clamp = (cv[l] as u32) & 31;
+                    let seg = ((cv[l] as u32) >> 8) & 31;
+                    let min_lane = lane & seg;
+                    let max_lane = min_lane | (clamp & !seg);
+                    let (j, ok) = match mode {
+                        ShflMode::Up => (lane.wrapping_sub(bval), lane >= bval && lane - bval >= min_lane),
+                        ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                        ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                        ShflMode::Idx => {
+                            let j = min_lane | (bval & !seg);
+                            (j, j <= max_lane)
+                        }
+                    };
+                    let j = if ok { j } else { lane };
+                    out[l] = av[j as usize];
+                    pv |= (ok as u32) << l;
+                });
+                w.regs[d as usize] = out;
+                if dp != NO_PRED {
+                    w.set_pred(dp, mask, pv);
+                }
+            }
+            Op::Vote { mode, d, dp, a, aneg } => {
+                let p = (w.preds[a as usize] ^ if aneg { FULL } else { 0 }) & mask;
+                match mode {
+                    VoteMode::Ballot => {
+                        let dv = &mut w.regs[d as usize];
+                        for_lanes(mask, |l| dv[l] = p as u64);
+                    }
+                    VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),
+                    VoteMode::Any => w.set_pred(dp, mask, if p != 0 { FULL } else { 0 }),
+                    VoteMode::Uni => w.set_pred(dp, mask, if p == 0 || p == mask { FULL } else { 0 }),
+                }
+            }
+            _ => unreachable!("not a warp instruction"),
+        }
+        Ok(())
+    }
+
+    /// The built-in calls (printf, assert) and the call-depth stop.
+    #[inline(always)]
+    fn builtin(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+        match _inst.op {
             Op::Nop => {}
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
             Op::AssertFail { message, file, line, function } => {
@@ -310,18 +377,18 @@ impl Runner {
             Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();
                 self.report(cx, FindingKind::CallDepth, pc, tid, || {
-                    if too_large {
-                        format!(
-                            "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
-                            crate::inline::MAX_INLINED
-                        )
-                    } else {
-                        format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
-                    }
-                });
+                if too_large {
+                    format!(
+                        "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
+                        crate::inline::MAX_INLINED
+                    )
+                } else {
+                    format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
+                }
+            });
                 return Err(());
             }
-            Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
+            _ => unreachable!("not a builtin instruction"),
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::exec::{BlockResult, LaunchCtx, Runner};
+use crate::ir::Kernel;
 use crate::memory::DeviceMemory;
 use crate::module::Module;
 use crate::probe::{Probe, Probes};
@@ -45,8 +46,49 @@ pub(crate) fn run(
         let names: Vec<&str> = data.kernels.iter().map(|k| k.name.as_str()).collect();
         lerr(format!("no kernel named `{}` in the module (it has: {})", l.kernel, names.join(", ")))
     })?;
-    // Geometry.
-    let c = &l.config;
+    let (nblocks, tpb) = check_geometry(k, &l.config)?;
+    let params = param_buffer(k, l.args)?;
+    let global_var_addrs = module_globals(module, mem)?;
+    let consts = set_symbols(module, l.constants, &global_var_addrs, mem)?;
+    for a in &mut mem.allocs {
+        a.reset_read_bits();
+    }
+    let dynamic = l.config.dynamic_shared_bytes as u64;
+    let cx = LaunchCtx {
+        k,
+        mem,
+        params,
+        consts,
+        global_var_addrs,
+        grid: l.config.grid,
+        block: l.config.block,
+        threads_per_block: tpb as u32,
+        shared_bytes: k.dynamic_shared_offset + dynamic,
+        max_findings: options.max_findings,
+        max_printf: options.max_printf_lines,
+        slow_memory_path: options.slow_memory_path,
+        traffic_per_line: options.traffic_per_line,
+    };
+    let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
+    if k.global_atomics {
+        // Global atomics applied in block order give the same values (float sums too) every time.
+        threads = 1;
+    }
+    let mut merged = Merged::new(options);
+    if threads <= 1 {
+        run_in_order(&cx, nblocks, options.instruction_budget, &mut merged);
+    } else {
+        run_in_parallel(&cx, nblocks, threads, options.instruction_budget, &mut merged)?;
+    }
+    let mut report = merged.finish(k);
+    report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
+    report.metrics.static_shared_bytes = k.static_shared_bytes;
+    report.metrics.dynamic_shared_bytes = dynamic;
+    Ok(report)
+}
+
+/// The launch's shape against the limits of a GPU and of the emulator: (blocks, threads per block).
+fn check_geometry(k: &Kernel, c: &LaunchConfig) -> Result<(u64, u64), LaunchError> {
     if c.grid.contains(&0) || c.block.contains(&0) {
         return Err(lerr(format!("grid {:?} / block {:?}: every dimension must be at least 1", c.grid, c.block)));
     }
@@ -73,17 +115,21 @@ pub(crate) fn run(
             k.static_shared_bytes
         )));
     }
-    // Parameters.
-    if l.args.len() != k.params.len() {
+    Ok((nblocks, tpb))
+}
+
+/// The kernel's parameter buffer, from the launch's arguments.
+fn param_buffer(k: &Kernel, args: &[KernelArg]) -> Result<Vec<u8>, LaunchError> {
+    if args.len() != k.params.len() {
         return Err(lerr(format!(
             "kernel `{}` takes {} parameters, the launch passes {}",
             k.name,
             k.params.len(),
-            l.args.len()
+            args.len()
         )));
     }
     let mut params = vec![0u8; k.param_bytes];
-    for (i, (a, &(off, size))) in l.args.iter().zip(&k.params).enumerate() {
+    for (i, (a, &(off, size))) in args.iter().zip(&k.params).enumerate() {
         let b = arg_bytes(a);
         if b.len() != size {
             return Err(lerr(format!(
@@ -94,9 +140,13 @@ pub(crate) fn run(
         }
         params[off..off + size].copy_from_slice(&b);
     }
-    // Module `.global` variables live in device memory from their first launch on.
+    Ok(params)
+}
+
+/// Module `.global` variables live in device memory from their first launch on: their addresses.
+fn module_globals(module: &Module, mem: &mut DeviceMemory) -> Result<Vec<u64>, LaunchError> {
     let mut global_var_addrs = Vec::new();
-    for g in &data.global_vars {
+    for g in &module.data.global_vars {
         let key = (module.id, g.name.clone());
         let p = match mem.module_globals.get(&key) {
             Some(p) => *p,
@@ -108,11 +158,22 @@ pub(crate) fn run(
         };
         global_var_addrs.push(p.0);
     }
+    Ok(global_var_addrs)
+}
+
+/// The launch's constant bank, with the symbols it sets (see below).
+fn set_symbols(
+    module: &Module,
+    constants: &[(&str, &[u8])],
+    global_var_addrs: &[u64],
+    mem: &mut DeviceMemory,
+) -> Result<Vec<u8>, LaunchError> {
+    let data = &module.data;
     // Symbols set by the launch (cudaMemcpyToSymbol): `__constant__` ones go to the constant
     // bank of this launch; `__device__` ones are written into their device memory, where the
     // value stays for later launches, as on a GPU.
     let mut consts = data.const_init.clone();
-    for (name, bytes) in l.constants {
+    for (name, bytes) in constants {
         if let Some((_, off, size)) = data.consts.iter().find(|c| c.0 == *name) {
             if bytes.len() as u64 > *size {
                 return Err(lerr(format!("constant `{name}` is {size} bytes, the launch gives {}", bytes.len())));
@@ -131,119 +192,128 @@ pub(crate) fn run(
             return Err(lerr(format!("no __constant__ or __device__ symbol named `{name}` in the module")));
         }
     }
-    for a in &mut mem.allocs {
-        a.reset_read_bits();
+    Ok(consts)
+}
+
+/// The blocks' results folded in block order: findings deduplicated and capped, printf
+/// capped, the probes merged.
+struct Merged<'o> {
+    options: &'o Options,
+    report: LaunchReport,
+    keys: Vec<(FindingKind, Option<SourceLocation>)>,
+    probes: Probes,
+}
+
+impl<'o> Merged<'o> {
+    fn new(options: &'o Options) -> Merged<'o> {
+        Merged {
+            options,
+            report: LaunchReport { completed: true, ..Default::default() },
+            keys: Vec::new(),
+            probes: Probes::new(options.traffic_per_line),
+        }
     }
-    let cx = LaunchCtx {
-        k,
-        mem,
-        params,
-        consts,
-        global_var_addrs,
-        grid: c.grid,
-        block: c.block,
-        threads_per_block: tpb as u32,
-        shared_bytes: k.dynamic_shared_offset + dynamic,
-        max_findings: options.max_findings,
-        max_printf: options.max_printf_lines,
-        slow_memory_path: options.slow_memory_path,
-        traffic_per_line: options.traffic_per_line,
-    };
-    let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
-    if k.global_atomics {
-        // Global atomics applied in block order give the same values (float sums too) every time.
-        threads = 1;
-    }
-    let mut report = LaunchReport { completed: true, ..Default::default() };
-    let mut keys: Vec<(FindingKind, Option<SourceLocation>)> = Vec::new();
-    let mut probes = Probes::new(options.traffic_per_line);
-    let mut merge = |r: BlockResult, report: &mut LaunchReport| {
-        probes.merge(r.probes);
+
+    fn add(&mut self, r: BlockResult) {
+        let report = &mut self.report;
+        self.probes.merge(r.probes);
         report.findings_dropped += r.dropped;
         for f in r.findings {
             let key = (f.kind, f.source.clone());
-            if keys.contains(&key) || report.findings.len() >= options.max_findings {
+            if self.keys.contains(&key) || report.findings.len() >= self.options.max_findings {
                 report.findings_dropped += 1;
             } else {
-                keys.push(key);
+                self.keys.push(key);
                 report.findings.push(f);
             }
         }
-        let room = options.max_printf_lines.saturating_sub(report.printf.len());
+        let room = self.options.max_printf_lines.saturating_sub(report.printf.len());
         report.printf_dropped += r.printf_dropped + r.printf.len().saturating_sub(room) as u64;
         report.printf.extend(r.printf.into_iter().take(room));
         if r.fault {
             report.completed = false;
         }
-    };
-    // The budget is spent in block order: block b may use what blocks 0..b left. Blocks run
-    // in parallel with the whole budget each; the merge, in order, finds the block where the
-    // running total passes the budget and runs that block again with what was left, so the
-    // Timeout lands on the same instruction whatever the number of threads.
-    let budget = options.instruction_budget;
+    }
+
+    fn finish(mut self, k: &Kernel) -> LaunchReport {
+        self.probes.finish(k);
+        self.report.metrics = self.probes.metrics.m;
+        self.report.lines = self.probes.lines.map(|l| l.lines).unwrap_or_default();
+        self.report
+    }
+}
+
+/// Blocks one after another on this thread. The budget is spent in block order: block b may
+/// use what blocks 0..b left.
+fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) {
     let mut used = 0u64;
-    if threads <= 1 {
-        let mut runner = Runner::default();
-        for b in 0..nblocks {
-            let r = runner.run_block(&cx, b, budget - used);
-            used += r.lane_instructions;
-            let fault = r.fault;
-            merge(r, &mut report);
-            if fault {
-                break;
-            }
-        }
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| lerr(format!("could not start worker threads: {e}")))?;
-        let runners: Mutex<Vec<Runner>> = Mutex::new(Vec::new());
-        let first_fault = AtomicU64::new(u64::MAX);
-        let chunk = (threads as u64 * 64).max(256);
-        let mut start = 0;
-        'chunks: while start < nblocks {
-            let end = (start + chunk).min(nblocks);
-            let results: Vec<Option<BlockResult>> = pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map_init(
-                        || PooledRunner { runner: runners.lock().unwrap().pop().unwrap_or_default(), pool: &runners },
-                        |pr, b| {
-                            if b > first_fault.load(Ordering::Relaxed) {
-                                return None;
-                            }
-                            let r = pr.runner.run_block(&cx, b, budget);
-                            if r.fault {
-                                first_fault.fetch_min(b, Ordering::Relaxed);
-                            }
-                            Some(r)
-                        },
-                    )
-                    .collect()
-            });
-            for (b, r) in (start..end).zip(results) {
-                let Some(mut r) = r else { break 'chunks };
-                if used + r.lane_instructions > budget {
-                    r = Runner::default().run_block(&cx, b, budget - used);
-                }
-                used += r.lane_instructions;
-                let fault = r.fault;
-                merge(r, &mut report);
-                if fault {
-                    break 'chunks;
-                }
-            }
-            start = end;
+    let mut runner = Runner::default();
+    for b in 0..nblocks {
+        let r = runner.run_block(cx, b, budget - used);
+        used += r.lane_instructions;
+        let fault = r.fault;
+        merged.add(r);
+        if fault {
+            break;
         }
     }
-    probes.finish(k);
-    report.metrics = probes.metrics.m;
-    report.lines = probes.lines.map(|l| l.lines).unwrap_or_default();
-    report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
-    report.metrics.static_shared_bytes = k.static_shared_bytes;
-    report.metrics.dynamic_shared_bytes = dynamic;
-    Ok(report)
+}
+
+/// Blocks in chunks on `threads` workers, merged in block order. Each block runs with the whole
+/// budget; the merge, in order, finds the block where the running total passes the budget and
+/// runs that block again with what was left, so the timeout lands on the same instruction
+/// whatever the number of threads.
+fn run_in_parallel(
+    cx: &LaunchCtx,
+    nblocks: u64,
+    threads: usize,
+    budget: u64,
+    merged: &mut Merged,
+) -> Result<(), LaunchError> {
+    let mut used = 0u64;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| lerr(format!("could not start worker threads: {e}")))?;
+    let runners: Mutex<Vec<Runner>> = Mutex::new(Vec::new());
+    let first_fault = AtomicU64::new(u64::MAX);
+    let chunk = (threads as u64 * 64).max(256);
+    let mut start = 0;
+    'chunks: while start < nblocks {
+        let end = (start + chunk).min(nblocks);
+        let results: Vec<Option<BlockResult>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || PooledRunner { runner: runners.lock().unwrap().pop().unwrap_or_default(), pool: &runners },
+                    |pr, b| {
+                        if b > first_fault.load(Ordering::Relaxed) {
+                            return None;
+                        }
+                        let r = pr.runner.run_block(cx, b, budget);
+                        if r.fault {
+                            first_fault.fetch_min(b, Ordering::Relaxed);
+                        }
+                        Some(r)
+                    },
+                )
+                .collect()
+        });
+        for (b, r) in (start..end).zip(results) {
+            let Some(mut r) = r else { break 'chunks };
+            if used + r.lane_instructions > budget {
+                r = Runner::default().run_block(cx, b, budget - used);
+            }
+            used += r.lane_instructions;
+            let fault = r.fault;
+            merged.add(r);
+            if fault {
+                break 'chunks;
+            }
+        }
+        start = end;
+    }
+    Ok(())
 }
 
 /// A runner borrowed from the pool for one rayon work item, given back when dropped.

@@ -383,7 +383,6 @@ impl Runner {
     /// Run block `bidx`; it may execute at most `budget` lane-instructions.
     pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64, budget: u64) -> BlockResult {
         self.budget = budget;
-        let k = cx.k;
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
@@ -416,58 +415,7 @@ impl Runner {
             self.warps.resize_with(nwarps, Warp::default);
         }
         for wi in 0..nwarps {
-            let w = &mut self.warps[wi];
-            if w.regs.len() < k.nslots {
-                w.regs.resize(k.nslots, [0; 32]);
-            }
-            if w.preds.len() < k.npreds {
-                w.preds.resize(k.npreds, 0);
-            }
-            w.preds[..k.npreds].fill(0);
-            if w.unwritten.len() < k.nslots {
-                w.unwritten.resize(k.nslots, 0);
-            }
-            w.unwritten[..k.nslots].fill(0);
-            let n = (nthreads - wi * 32).min(32);
-            w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
-            w.base_tid = (wi * 32) as u32;
-            w.pc = [0; 32];
-            w.active_pc = 0;
-            w.active = w.lanes;
-            w.pending = 0;
-            w.other_min = NO_PC;
-            w.waiting = 0;
-            w.warp_waiting = 0;
-            w.sync_start = self.shadow.epoch();
-            w.exited = 0;
-            for (slot, init) in &k.slot_init {
-                let r = &mut w.regs[*slot as usize];
-                if let SlotInit::Const(c) = *init {
-                    *r = [c; 32];
-                    continue;
-                }
-                for (l, v) in r.iter_mut().enumerate() {
-                    let tid = w.base_tid + l as u32;
-                    let [bx, by, _] = cx.block;
-                    *v = match *init {
-                        SlotInit::Const(c) => c,
-                        SlotInit::Tid(0) => (tid % bx) as u64,
-                        SlotInit::Tid(1) => ((tid / bx) % by) as u64,
-                        SlotInit::Tid(_) => (tid / (bx * by)) as u64,
-                        SlotInit::Ntid(c) => cx.block[c as usize] as u64,
-                        SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
-                        SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
-                        SlotInit::LaneId => l as u64,
-                        SlotInit::WarpId => wi as u64,
-                        SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
-                        SlotInit::LanemaskLt => (1u64 << l) - 1,
-                        SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
-                        SlotInit::LanemaskEq => 1u64 << l,
-                        SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
-                        SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
-                    };
-                }
-            }
+            self.start_warp(cx, wi, nthreads);
         }
         let mut fault = false;
         'outer: loop {
@@ -478,55 +426,8 @@ impl Runner {
                 }
             }
             // Every warp is done or waits at a barrier.
-            let waiting_warp = (0..nwarps).find(|&wi| self.warps[wi].waiting != 0);
-            let Some(ww) = waiting_warp else { break };
-            let first_lane = self.warps[ww].waiting.trailing_zeros() as usize;
-            let bar_pc = self.warps[ww].pc[first_lane] as usize;
-            if let Some(ew) = (0..nwarps).find(|&wi| self.warps[wi].exited != 0) {
-                let tid = self.warps[ew].base_tid + self.warps[ew].exited.trailing_zeros();
-                let t = Self::thread_coords(cx, tid);
-                self.report(cx, FindingKind::Barrier, bar_pc, tid, || {
-                    format!(
-                        "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
-                        t[0], t[1], t[2]
-                    )
-                });
-            }
-            let mut other: Option<(u32, usize)> = None;
-            for wi in 0..nwarps {
-                let w = &self.warps[wi];
-                for_lanes(w.waiting, |l| {
-                    if other.is_none() && w.pc[l] as usize != bar_pc {
-                        other = Some((w.base_tid + l as u32, w.pc[l] as usize));
-                    }
-                });
-            }
-            if let Some((tid, opc)) = other {
-                let line_of = |pc: usize| {
-                    cx.k.locs[pc]
-                        .source
-                        .as_ref()
-                        .map(|s| format!("line {}", s.line))
-                        .unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
-                };
-                let (a, b) = (line_of(bar_pc), line_of(opc));
-                self.report(cx, FindingKind::Barrier, opc, tid, || {
-                    format!("threads of one block wait at different __syncthreads() ({a} and {b})")
-                });
-            }
-            // Release everybody and start a new hazard interval.
-            for wi in 0..nwarps {
-                let w = &mut self.warps[wi];
-                let waiting = w.waiting;
-                for_lanes(waiting, |l| w.pc[l] += 1);
-                w.pending |= waiting;
-                w.waiting = 0;
-                w.reschedule();
-            }
-            self.probes.barrier();
-            self.shadow.barrier();
-            for wi in 0..nwarps {
-                self.warps[wi].sync_start = self.shadow.epoch();
+            if !self.release_barrier(cx, nwarps) {
+                break;
             }
         }
         self.probes.block_end(nthreads);
@@ -540,6 +441,120 @@ impl Runner {
             printf: self.printf.drain(..).map(|(_, _, line)| line).collect(),
             printf_dropped: self.printf_dropped,
         }
+    }
+
+    /// Warp `wi` of the block, at its first instruction: registers of special values filled.
+    fn start_warp(&mut self, cx: &LaunchCtx, wi: usize, nthreads: usize) {
+        let k = cx.k;
+        let w = &mut self.warps[wi];
+        if w.regs.len() < k.nslots {
+            w.regs.resize(k.nslots, [0; 32]);
+        }
+        if w.preds.len() < k.npreds {
+            w.preds.resize(k.npreds, 0);
+        }
+        w.preds[..k.npreds].fill(0);
+        if w.unwritten.len() < k.nslots {
+            w.unwritten.resize(k.nslots, 0);
+        }
+        w.unwritten[..k.nslots].fill(0);
+        let n = (nthreads - wi * 32).min(32);
+        w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
+        w.base_tid = (wi * 32) as u32;
+        w.pc = [0; 32];
+        w.active_pc = 0;
+        w.active = w.lanes;
+        w.pending = 0;
+        w.other_min = NO_PC;
+        w.waiting = 0;
+        w.warp_waiting = 0;
+        w.sync_start = self.shadow.epoch();
+        w.exited = 0;
+        for (slot, init) in &k.slot_init {
+            let r = &mut w.regs[*slot as usize];
+            if let SlotInit::Const(c) = *init {
+                *r = [c; 32];
+                continue;
+            }
+            for (l, v) in r.iter_mut().enumerate() {
+                let tid = w.base_tid + l as u32;
+                let [bx, by, _] = cx.block;
+                *v = match *init {
+                    SlotInit::Const(c) => c,
+                    SlotInit::Tid(0) => (tid % bx) as u64,
+                    SlotInit::Tid(1) => ((tid / bx) % by) as u64,
+                    SlotInit::Tid(_) => (tid / (bx * by)) as u64,
+                    SlotInit::Ntid(c) => cx.block[c as usize] as u64,
+                    SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
+                    SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
+                    SlotInit::LaneId => l as u64,
+                    SlotInit::WarpId => wi as u64,
+                    SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
+                    SlotInit::LanemaskLt => (1u64 << l) - 1,
+                    SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
+                    SlotInit::LanemaskEq => 1u64 << l,
+                    SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
+                    SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                };
+            }
+        }
+    }
+
+    /// Every warp is done or waits at a barrier: when some wait, check that the whole block
+    /// reached the same barrier (a finding otherwise), release it and start a new hazard
+    /// interval. False when no warp waits (the block is over).
+    fn release_barrier(&mut self, cx: &LaunchCtx, nwarps: usize) -> bool {
+        let waiting_warp = (0..nwarps).find(|&wi| self.warps[wi].waiting != 0);
+        let Some(ww) = waiting_warp else { return false };
+        let first_lane = self.warps[ww].waiting.trailing_zeros() as usize;
+        let bar_pc = self.warps[ww].pc[first_lane] as usize;
+        if let Some(ew) = (0..nwarps).find(|&wi| self.warps[wi].exited != 0) {
+            let tid = self.warps[ew].base_tid + self.warps[ew].exited.trailing_zeros();
+            let t = Self::thread_coords(cx, tid);
+            self.report(cx, FindingKind::Barrier, bar_pc, tid, || {
+                format!(
+                    "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
+                    t[0], t[1], t[2]
+                )
+            });
+        }
+        let mut other: Option<(u32, usize)> = None;
+        for wi in 0..nwarps {
+            let w = &self.warps[wi];
+            for_lanes(w.waiting, |l| {
+                if other.is_none() && w.pc[l] as usize != bar_pc {
+                    other = Some((w.base_tid + l as u32, w.pc[l] as usize));
+                }
+            });
+        }
+        if let Some((tid, opc)) = other {
+            let line_of = |pc: usize| {
+                cx.k.locs[pc]
+                    .source
+                    .as_ref()
+                    .map(|s| format!("line {}", s.line))
+                    .unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
+            };
+            let (a, b) = (line_of(bar_pc), line_of(opc));
+            self.report(cx, FindingKind::Barrier, opc, tid, || {
+                format!("threads of one block wait at different __syncthreads() ({a} and {b})")
+            });
+        }
+        // Release everybody and start a new hazard interval.
+        for wi in 0..nwarps {
+            let w = &mut self.warps[wi];
+            let waiting = w.waiting;
+            for_lanes(waiting, |l| w.pc[l] += 1);
+            w.pending |= waiting;
+            w.waiting = 0;
+            w.reschedule();
+        }
+        self.probes.barrier();
+        self.shadow.barrier();
+        for wi in 0..nwarps {
+            self.warps[wi].sync_start = self.shadow.epoch();
+        }
+        true
     }
 
     fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Fault> {

@@ -81,7 +81,9 @@ pub(crate) fn run(
         run_in_parallel(&cx, nblocks, threads, options.instruction_budget, &mut merged)?;
     }
     let mut report = merged.finish(k);
-    report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
+    if report.completed {
+        report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
+    }
     report.metrics.static_shared_bytes = k.static_shared_bytes;
     report.metrics.dynamic_shared_bytes = dynamic;
     Ok(report)

@@ -224,7 +224,9 @@ pub struct Metrics {
     /// Distinct 32-byte sectors touched per warp-level global load, summed
     /// (l1tex__t_sectors_pipe_lsu_mem_global_op_ld).
     pub global_load_sectors: u64,
-    /// Bytes of global memory read at least once (compulsory traffic).
+    /// Bytes of global memory read at least once (compulsory traffic). 0 for a launch stopped
+    /// by a fault: blocks running beside the faulting one may have read more, so no number
+    /// would be the same for every number of worker threads.
     pub unique_global_load_bytes: u64,
     pub static_shared_bytes: u64,
     pub dynamic_shared_bytes: u64,

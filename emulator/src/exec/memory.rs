@@ -145,127 +145,18 @@ impl Runner {
         let total = (esize * n as u32) as u64;
         let addrs = w.regs[base as usize];
         self.words.clear();
-        // The lanes that reached each kind of memory, for the probes.
-        let (mut global, mut shared, mut local, mut constant, mut param) = (0u32, 0u32, 0u32, 0u32, 0u32);
-        let mut copied_unwritten = 0u32;
+        let mut seen = LanesSeen::default();
         let mut result = Ok(());
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
-            let tid = w.base_tid + l as u32;
-            let addr = addrs[l].wrapping_add(off as u64);
-            let Some(region) = self.resolve(cx, space, addr, total) else {
-                self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
+            if self.slow_lane(cx, w, a, l, &mut seen).is_err() {
                 result = Err(());
                 break;
-            };
-            let inner = match region {
-                Region::Global(_, o)
-                | Region::Shared(o)
-                | Region::Local(o)
-                | Region::Const(o)
-                | Region::Param(o)
-                | Region::Frame(o) => o,
-            };
-            if inner % total.min(16) != 0 {
-                let sp = match region {
-                    Region::Global(..) => "global",
-                    Region::Shared(_) => "shared",
-                    Region::Local(_) => "local",
-                    Region::Const(_) => "const",
-                    Region::Param(_) => "param",
-                    Region::Frame(_) => "call parameter",
-                };
-                self.report(cx, FindingKind::Misaligned, pc, tid, || {
-                    format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
-                });
-                result = Err(());
-                break;
-            }
-            match region {
-                Region::Global(i, o) => {
-                    let al = &cx.mem.allocs[i];
-                    global |= 1 << l;
-                    if store {
-                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                            al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
-                        }
-                    } else {
-                        for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                            let v = al.load(o + (k as u32 * esize) as u64, esize);
-                            w.regs[reg as usize][l] = extend_loaded(v, ty);
-                        }
-                        al.mark_read(o, total as u32);
-                    }
-                }
-                Region::Shared(o) => {
-                    shared |= 1 << l;
-                    let copy_load = !store && cx.k.copy_load[pc];
-                    copied_unwritten |= (self.shared_access(
-                        cx,
-                        pc,
-                        tid,
-                        w.sync_start,
-                        SharedRef { offset: o as usize, size: total as usize, store, copy_load },
-                    ) as u32)
-                        << l;
-                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                        let at = o as usize + k * esize as usize;
-                        if store {
-                            write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
-                        } else {
-                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
-                        }
-                    }
-                    let mut word = o >> 2;
-                    while word << 2 < o + total {
-                        self.words.push(word);
-                        word += 1;
-                    }
-                }
-                Region::Local(o) | Region::Frame(o) => {
-                    let is_local = matches!(region, Region::Local(_));
-                    let mut at = tid as usize * cx.thread_frame() + o as usize;
-                    if !is_local {
-                        at += cx.k.local_bytes as usize;
-                    }
-                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                        let at = at + k * esize as usize;
-                        if store {
-                            write_le(&mut self.local, at, esize, w.regs[reg as usize][l]);
-                        } else {
-                            w.regs[reg as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
-                        }
-                    }
-                    // Call parameters travel in registers on a GPU: not memory traffic.
-                    if is_local {
-                        local |= 1 << l;
-                    }
-                }
-                Region::Const(o) | Region::Param(o) => {
-                    let is_const = matches!(region, Region::Const(_));
-                    if store {
-                        // st.param only appears in call sequences, which are refused at load.
-                        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-                            "write to read-only (constant or parameter) memory".to_string()
-                        });
-                        result = Err(());
-                        break;
-                    }
-                    let buf = if is_const { &cx.consts } else { &cx.params };
-                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                        let v = read_le(buf, o as usize + k * esize as usize, esize);
-                        w.regs[reg as usize][l] = extend_loaded(v, ty);
-                    }
-                    if is_const {
-                        constant |= 1 << l;
-                    } else {
-                        param |= 1 << l;
-                    }
-                }
             }
         }
+        let LanesSeen { global, shared, local, constant, param, copied_unwritten } = seen;
         if global != 0 {
             let (base_tid, offset) = (w.base_tid, off as u64);
             self.probes.global(&GlobalAccess {
@@ -300,4 +191,140 @@ impl Runner {
         }
         result
     }
+
+    /// Lane `l` of a slow-path access: checked, performed, and noted in `seen`.
+    fn slow_lane(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        a: Access,
+        l: usize,
+        seen: &mut LanesSeen,
+    ) -> Result<(), Fault> {
+        let Access { pc, space, ty, n, regs, base, off, store, .. } = a;
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let tid = w.base_tid + l as u32;
+        let addr = w.regs[base as usize][l].wrapping_add(off as u64);
+        let Some(region) = self.resolve(cx, space, addr, total) else {
+            self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
+            return Err(());
+        };
+        let inner = match region {
+            Region::Global(_, o)
+            | Region::Shared(o)
+            | Region::Local(o)
+            | Region::Const(o)
+            | Region::Param(o)
+            | Region::Frame(o) => o,
+        };
+        if inner % total.min(16) != 0 {
+            let sp = match region {
+                Region::Global(..) => "global",
+                Region::Shared(_) => "shared",
+                Region::Local(_) => "local",
+                Region::Const(_) => "const",
+                Region::Param(_) => "param",
+                Region::Frame(_) => "call parameter",
+            };
+            self.report(cx, FindingKind::Misaligned, pc, tid, || {
+                format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
+            });
+            return Err(());
+        }
+        match region {
+            Region::Global(i, o) => {
+                let al = &cx.mem.allocs[i];
+                seen.global |= 1 << l;
+                if store {
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                        al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
+                    }
+                } else {
+                    for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                        let v = al.load(o + (k as u32 * esize) as u64, esize);
+                        w.regs[reg as usize][l] = extend_loaded(v, ty);
+                    }
+                    al.mark_read(o, total as u32);
+                }
+            }
+            Region::Shared(o) => {
+                seen.shared |= 1 << l;
+                let copy_load = !store && cx.k.copy_load[pc];
+                seen.copied_unwritten |= (self.shared_access(
+                    cx,
+                    pc,
+                    tid,
+                    w.sync_start,
+                    SharedRef { offset: o as usize, size: total as usize, store, copy_load },
+                ) as u32)
+                    << l;
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    let at = o as usize + k * esize as usize;
+                    if store {
+                        write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
+                    } else {
+                        w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                    }
+                }
+                let mut word = o >> 2;
+                while word << 2 < o + total {
+                    self.words.push(word);
+                    word += 1;
+                }
+            }
+            Region::Local(o) | Region::Frame(o) => {
+                let is_local = matches!(region, Region::Local(_));
+                let mut at = tid as usize * cx.thread_frame() + o as usize;
+                if !is_local {
+                    at += cx.k.local_bytes as usize;
+                }
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    let at = at + k * esize as usize;
+                    if store {
+                        write_le(&mut self.local, at, esize, w.regs[reg as usize][l]);
+                    } else {
+                        w.regs[reg as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
+                    }
+                }
+                // Call parameters travel in registers on a GPU: not memory traffic.
+                if is_local {
+                    seen.local |= 1 << l;
+                }
+            }
+            Region::Const(o) | Region::Param(o) => {
+                let is_const = matches!(region, Region::Const(_));
+                if store {
+                    // st.param only appears in call sequences, which are refused at load.
+                    self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+                        "write to read-only (constant or parameter) memory".to_string()
+                    });
+                    return Err(());
+                }
+                let buf = if is_const { &cx.consts } else { &cx.params };
+                for (k, &reg) in regs[..n as usize].iter().enumerate() {
+                    let v = read_le(buf, o as usize + k * esize as usize, esize);
+                    w.regs[reg as usize][l] = extend_loaded(v, ty);
+                }
+                if is_const {
+                    seen.constant |= 1 << l;
+                } else {
+                    seen.param |= 1 << l;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The lanes of a slow-path access that reached each kind of memory (for the probes), and the
+/// loaded values that are copies of unwritten shared memory.
+#[derive(Default)]
+struct LanesSeen {
+    global: u32,
+    shared: u32,
+    local: u32,
+    constant: u32,
+    param: u32,
+    copied_unwritten: u32,
 }

@@ -316,7 +316,52 @@ fn decode_kernel(
         loc: None,
         line: f.line,
     };
-    // Parameters.
+    let (params, param_bytes) = layout_params(&mut cx, f)?;
+    for (name, off, _) in consts {
+        cx.syms.insert(name.clone(), Sym::Const(*off));
+    }
+    for (i, g) in global_vars.iter().enumerate() {
+        cx.syms.insert(g.name.clone(), Sym::Global(i));
+    }
+    let vars = layout_variables(&mut cx, f, module_shared, body)?;
+    declare_registers(&mut cx, body)?;
+    resolve_labels(&mut cx, body);
+    let (mut code, mut locs) = decode_body(&mut cx, body, files)?;
+    // Falling off the end of a kernel is an implicit exit.
+    code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
+    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line, called_from: Vec::new() }));
+    let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
+    let copy_load = copies::find_copy_loads(&code, cx.nslots);
+    let mut uniform = vec![false; cx.nslots];
+    for (slot, init) in &cx.slot_init {
+        uniform[*slot as usize] = matches!(
+            init,
+            SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_)
+        );
+    }
+    Ok(Kernel {
+        name: f.name.clone(),
+        params,
+        param_bytes,
+        code,
+        locs,
+        nslots: cx.nslots,
+        npreds: cx.npreds,
+        slot_init: cx.slot_init,
+        static_shared_bytes: vars.static_shared_bytes,
+        dynamic_shared_offset: vars.dynamic_shared_offset,
+        local_bytes: vars.local_bytes,
+        frame_bytes: align_up(vars.frame_bytes, 8),
+        uses_dynamic_shared: vars.uses_dynamic_shared,
+        global_atomics,
+        copy_load,
+        uniform,
+    })
+}
+
+/// The kernel's parameters, in order: (offset, size) of each in the parameter buffer, and
+/// the buffer's size.
+fn layout_params(cx: &mut Ctx, f: &Function) -> Result<(Vec<(usize, usize)>, usize), LoadError> {
     let mut params = Vec::new();
     let mut poff = 0u64;
     for p in &f.params {
@@ -332,13 +377,25 @@ fn decode_kernel(
         return Err(cx.err(format!("kernel `{}` has {poff} bytes of parameters: at most 32768", f.name)));
     }
     let param_bytes = poff as usize;
-    for (name, off, _) in consts {
-        cx.syms.insert(name.clone(), Sym::Const(*off));
-    }
-    for (i, g) in global_vars.iter().enumerate() {
-        cx.syms.insert(g.name.clone(), Sym::Global(i));
-    }
-    // Shared layout: static variables in declaration order, then dynamic memory.
+    Ok((params, param_bytes))
+}
+
+/// Where a kernel's variables live: its shared layout (static variables in declaration order,
+/// then dynamic memory), local and call-parameter bytes per thread.
+struct VarLayout {
+    static_shared_bytes: u64,
+    dynamic_shared_offset: u64,
+    uses_dynamic_shared: bool,
+    local_bytes: u64,
+    frame_bytes: u64,
+}
+
+fn layout_variables(
+    cx: &mut Ctx,
+    f: &Function,
+    module_shared: &[VarDecl],
+    body: &[Statement],
+) -> Result<VarLayout, LoadError> {
     let mut shared_end = 0u64;
     let mut static_shared_bytes = 0u64;
     let mut extern_align = 16u64;
@@ -389,7 +446,17 @@ fn decode_kernel(
     for n in externs {
         cx.syms.insert(n, Sym::Shared(dynamic_shared_offset));
     }
-    // Registers.
+    Ok(VarLayout {
+        static_shared_bytes,
+        dynamic_shared_offset,
+        uses_dynamic_shared,
+        local_bytes: local_end,
+        frame_bytes: frame_end,
+    })
+}
+
+/// Register slots and predicate indices for every declared register.
+fn declare_registers(cx: &mut Ctx, body: &[Statement]) -> Result<(), LoadError> {
     for s in body {
         if let Statement::Reg { ty, name, count, line } = s {
             cx.line = *line;
@@ -412,7 +479,11 @@ fn decode_kernel(
             }
         }
     }
-    // Labels → instruction indices.
+    Ok(())
+}
+
+/// Labels → instruction indices.
+fn resolve_labels(cx: &mut Ctx, body: &[Statement]) {
     let mut n = 0u32;
     for s in body {
         match s {
@@ -423,13 +494,21 @@ fn decode_kernel(
             _ => {}
         }
     }
+}
+
+/// Every instruction decoded, with its place in the source.
+fn decode_body(
+    cx: &mut Ctx,
+    body: &[Statement],
+    files: &HashMap<u32, String>,
+) -> Result<(Vec<Inst>, Vec<Loc>), LoadError> {
     let mut code = Vec::new();
     let mut locs = Vec::new();
     for s in body {
         if let Statement::Inst(i) = s {
             cx.line = i.ptx_line;
             cx.loc = i.loc;
-            let inst = decode_inst(&mut cx, i)?;
+            let inst = decode_inst(cx, i)?;
             code.push(inst);
             let source_of = |(fi, l): (u32, u32)| SourceLocation {
                 file: files.get(&fi).cloned().unwrap_or_else(|| format!("file{fi}")),
@@ -442,36 +521,7 @@ fn decode_kernel(
             });
         }
     }
-    // Falling off the end of a kernel is an implicit exit.
-    code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
-    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line, called_from: Vec::new() }));
-    let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
-    let copy_load = copies::find_copy_loads(&code, cx.nslots);
-    let mut uniform = vec![false; cx.nslots];
-    for (slot, init) in &cx.slot_init {
-        uniform[*slot as usize] = matches!(
-            init,
-            SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_)
-        );
-    }
-    Ok(Kernel {
-        name: f.name.clone(),
-        params,
-        param_bytes,
-        code,
-        locs,
-        nslots: cx.nslots,
-        npreds: cx.npreds,
-        slot_init: cx.slot_init,
-        static_shared_bytes,
-        dynamic_shared_offset,
-        local_bytes: local_end,
-        frame_bytes: align_up(frame_end, 8),
-        uses_dynamic_shared,
-        global_atomics,
-        copy_load,
-        uniform,
-    })
+    Ok((code, locs))
 }
 
 fn parse_space(m: &str) -> Option<Space> {

@@ -1,5 +1,6 @@
-//! The crate's layers: no module of `emulator/src` reaches back to a module that reaches it
-//! (`crate::x` paths and `use crate::{x, …}` lists, tests excepted). A cycle is printed.
+//! The crate's shape: no module of `emulator/src` reaches back to a module that reaches it
+//! (`crate::x` paths and `use crate::{x, …}` lists, tests excepted; a cycle is printed), no
+//! file is over 700 lines and no function over 125.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -116,4 +117,53 @@ fn a_cycle_would_be_found() {
 fn use_lists_are_read() {
     let u = uses("use crate::{decode::{Op, Space}, ops, types::X};\nlet a = crate::shadow::f();");
     assert_eq!(u.into_iter().collect::<Vec<_>>(), ["decode", "ops", "shadow", "types"]);
+}
+
+/// Lines of each function of `text` longer than `limit` (a `fn` line to the `}` at its indent).
+fn long_functions(text: &str, limit: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let is_fn =
+            ["fn ", "pub fn ", "pub(crate) fn ", "pub(super) fn ", "unsafe fn "].iter().any(|p| trimmed.starts_with(p));
+        if !is_fn || trimmed.ends_with(';') {
+            continue;
+        }
+        let close = format!("{indent}}}");
+        if let Some(end) = lines[i..].iter().position(|l| *l == close) {
+            if end + 1 > limit {
+                let name = trimmed.split('(').next().unwrap_or(trimmed).to_string();
+                long.push((name, end + 1));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn files_and_functions_stay_short() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let rel = f.strip_prefix(&src).unwrap().display().to_string();
+        if text.lines().count() > 700 {
+            problems.push(format!("{rel}: {} lines", text.lines().count()));
+        }
+        for (name, n) in long_functions(&text, 125) {
+            problems.push(format!("{rel}: {name} is {n} lines"));
+        }
+    }
+    assert!(problems.is_empty(), "split these: {problems:#?}");
+}
+
+#[test]
+fn a_long_function_is_found() {
+    let body = "    let x = 1;\n".repeat(130);
+    let text = format!("fn short() {{\n}}\n\nfn long() {{\n{body}}}\n");
+    assert_eq!(long_functions(&text, 125), vec![("fn long".to_string(), 132)]);
 }

@@ -63,6 +63,8 @@ pub enum Command {
     Time(TimeArgs),
     /// With a GPU: one launch of the metrics case for Nsight Compute, and the emulator's counts as JSON (tools/ncu-crosscheck).
     Profile(ProfileArgs),
+    /// Where the kernel's memory traffic comes from, line by line, on the metrics case (no GPU needed).
+    Traffic(TrafficArgs),
     /// `grader <SECTION> …`: read as `grader grade <SECTION> …`.
     #[command(external_subcommand)]
     Section(Vec<OsString>),
@@ -216,6 +218,22 @@ pub struct TimeArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct TrafficArgs {
+    #[arg(value_name = "SECTION", value_parser = section_arg)]
+    pub section: SectionArg,
+    #[command(flatten)]
+    pub kernel: KernelChoice,
+    /// What compiles kernel.cu to PTX.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub compiler: CompilerChoice,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
+    /// The seed of the metrics case's data (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Args)]
 pub struct ProfileArgs {
     #[arg(value_name = "SECTION", value_parser = section_arg)]
     pub section: SectionArg,
@@ -284,12 +302,12 @@ pub fn command() -> clap::Command {
             "Sections: {ids} (`grader <SECTION> --help` for grading's options)\n\n\
              Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  \
              cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  \
-             cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  \
+             cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  cargo run -p grader -- traffic 7.4\n  \
              cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  cargo run -p grader -- verify\n  \
              cargo run -p grader -- bundle 7.4 --cases private.toml\n  \
              cargo run -p grader -- 7.4 --format gradescope --results results.json"
         ));
-    for name in ["grade", "hint", "watch", "reset", "bundle", "profile", "time"] {
+    for name in ["grade", "hint", "watch", "reset", "bundle", "profile", "time", "traffic"] {
         let help = section_help.clone();
         cmd = cmd.mut_subcommand(name, |sub| {
             let arg = if name == "time" { "sections" } else { "section" };
@@ -378,6 +396,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Bundle(args) => crate::bundle::command(&root, &args)?,
         Command::Time(args) => crate::timing::time_command(&args, &root)?,
         Command::Profile(args) => crate::timing::profile_command(&args, &root)?,
+        Command::Traffic(args) => crate::traffic::command(&args, &root)?,
         // parse() reads `grader <SECTION>` as `grader grade <SECTION>`; a command built by hand too.
         Command::Section(args) => {
             let command =

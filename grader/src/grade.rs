@@ -104,6 +104,29 @@ pub struct MetricsReport {
     /// Registers, spills and shared bytes on the GPU (GPU backend only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gpu: Option<KernelResources>,
+    /// What each line of the kernel did on the metrics case (lines with work only; their sums
+    /// are the totals above).
+    pub lines: Vec<LineReport>,
+}
+
+/// One source line's share of the metrics case: where the traffic comes from.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct LineReport {
+    /// The file as the student names it, and the line (0: code with no source line).
+    pub file: String,
+    pub line: u32,
+    /// The line's text, when it is the kernel's own file.
+    pub source: Option<String>,
+    pub warp_instructions: u64,
+    pub global_loads: u64,
+    pub global_load_bytes: u64,
+    pub global_load_requests: u64,
+    pub global_load_sectors: u64,
+    pub global_store_bytes: u64,
+    pub shared_load_bytes: u64,
+    pub shared_store_bytes: u64,
+    pub shared_bank_conflicts: u64,
+    pub flops: u64,
 }
 
 /// One `--variants` configuration: its metrics beside the textbook's formula value.
@@ -258,7 +281,42 @@ fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
         blocks: m.blocks,
         output_elements: case.expected.len() as u64,
         gpu: None,
+        lines: Vec::new(),
     }
+}
+
+/// The emulator's per-line counts as the report gives them: the student's file name, the
+/// line's text.
+fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, source: &[&str]) -> Vec<LineReport> {
+    let canonical = kernel.path.canonicalize().ok();
+    counts
+        .iter()
+        .map(|c| {
+            // NVRTC may record the name joined to its working directory.
+            let own = c.file == kernel.display
+                || std::path::Path::new(&c.file).ends_with(&kernel.display)
+                || (canonical.is_some() && std::path::Path::new(&c.file).canonicalize().ok() == canonical);
+            LineReport {
+                file: if own { kernel.display.clone() } else { c.file.clone() },
+                line: c.line,
+                source: if own {
+                    source.get((c.line as usize).wrapping_sub(1)).map(|s| s.trim().to_string())
+                } else {
+                    None
+                },
+                warp_instructions: c.warp_instructions,
+                global_loads: c.global_loads,
+                global_load_bytes: c.global_load_bytes,
+                global_load_requests: c.global_load_requests,
+                global_load_sectors: c.global_load_sectors,
+                global_store_bytes: c.global_store_bytes,
+                shared_load_bytes: c.shared_load_bytes,
+                shared_store_bytes: c.shared_store_bytes,
+                shared_bank_conflicts: c.shared_bank_conflicts,
+                flops: c.flops,
+            }
+        })
+        .collect()
 }
 
 /// One test's verdict from its outcome.
@@ -486,7 +544,9 @@ impl<'a> Grader<'a> {
                     );
                     if *is_metrics {
                         if let Some(m) = &o.metrics {
-                            report.metrics = Some(metrics_report(section.metrics_case_label(), m, case));
+                            let mut metrics = metrics_report(section.metrics_case_label(), m, case);
+                            metrics.lines = line_reports(&o.lines, kernel, &lines);
+                            report.metrics = Some(metrics);
                             report.targets = evaluate_targets(&section.targets(), Some((m, case)));
                         }
                     }
@@ -626,6 +686,7 @@ fn collect_findings(
     let canonical = kernel.path.canonicalize().ok();
     let student_name = |file: &str| -> String {
         let same = file == kernel.display
+            || std::path::Path::new(file).ends_with(&kernel.display)
             || (canonical.is_some() && std::path::Path::new(file).canonicalize().ok() == canonical);
         if same {
             kernel.display.clone()
@@ -688,6 +749,7 @@ mod tests {
             completed,
             printf: vec![],
             printf_dropped: 0,
+            lines: vec![],
         }
     }
 

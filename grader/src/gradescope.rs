@@ -306,6 +306,7 @@ mod tests {
                 blocks: 0,
                 output_elements: 0,
                 gpu: None,
+                lines: vec![],
             }),
             targets: vec![TargetReport {
                 name: "op_per_byte".into(),

@@ -19,6 +19,7 @@ pub mod progress;
 pub mod report;
 pub mod sections;
 pub mod timing;
+pub mod traffic;
 pub mod verify;
 pub mod watch;
 pub mod workspace;

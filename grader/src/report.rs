@@ -3,6 +3,7 @@
 
 use ::emulator::FindingKind;
 use colored::Colorize;
+use kernels::exercise::Metric;
 
 use crate::grade::{FindingReport, MetricsReport, SectionReport, TargetReport, TestReport};
 
@@ -329,6 +330,9 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str("  targets\n");
             s.push_str(&targets_block(&r.targets));
         }
+        if let Some(line) = heaviest_line(r) {
+            s.push_str(&format!("    → {line}\n"));
+        }
     }
     s.push('\n');
     s.push_str(&format!("  {}", verdict(r)));
@@ -389,6 +393,9 @@ pub fn compact(r: &SectionReport) -> String {
             if let Some(t) = r.targets.iter().find(|t| !t.passed && !t.advice.is_empty()) {
                 s.push_str(&format!("    → {}\n", t.advice));
             }
+            if let Some(line) = heaviest_line(r) {
+                s.push_str(&format!("    → {line}\n"));
+            }
         }
         let printed: usize = r.tests.iter().map(|t| t.printf.len()).sum();
         if printed > 0 {
@@ -400,6 +407,25 @@ pub fn compact(r: &SectionReport) -> String {
     }
     s.push_str(&format!("  {}\n", verdict(r)));
     s
+}
+
+/// When a traffic target (OP/B, global bytes per output) is missed: the line that loads most
+/// from global memory, per output element, and the command that shows every line.
+pub fn heaviest_line(r: &SectionReport) -> Option<String> {
+    let traffic = [Metric::OpPerByte.as_str(), Metric::GlobalLoadBytesPerOutput.as_str()];
+    if !r.targets.iter().any(|t| !t.passed && traffic.contains(&t.name.as_str())) {
+        return None;
+    }
+    let m = r.metrics.as_ref()?;
+    let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
+    let per_output = l.global_loads as f64 / m.output_elements.max(1) as f64;
+    let per_output = format!("{per_output:.1}");
+    let per_output = per_output.trim_end_matches(".0");
+    let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
+    Some(format!(
+        "{}:{} makes {per_output} global loads per output, the most of any line{source}\n        every line's traffic: cargo run -p grader -- traffic {}",
+        l.file, l.line, r.section
+    ))
 }
 
 /// The summary after several sections: one line each with its time, then the total.

@@ -92,7 +92,11 @@ impl Program for EmulatorProgram {
             args: &args,
             constants: &constants,
         };
-        let options = emu::Options { instruction_budget: instruction_budget(case), ..emu::Options::default() };
+        let options = emu::Options {
+            instruction_budget: instruction_budget(case),
+            traffic_per_line: true,
+            ..emu::Options::default()
+        };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
         let out_ptr = *ptrs
             .get(case.output)
@@ -113,6 +117,7 @@ impl Program for EmulatorProgram {
             completed: report.completed,
             printf: report.printf,
             printf_dropped: report.printf_dropped,
+            lines: report.lines,
         })
     }
 }

@@ -26,6 +26,8 @@ pub struct Outcome {
     /// What the kernel printed (the emulator's ordered copy, on every backend).
     pub printf: Vec<::emulator::PrintfLine>,
     pub printf_dropped: u64,
+    /// What each source line did (the emulator's count, on every backend).
+    pub lines: Vec<::emulator::LineCounts>,
 }
 
 pub trait Backend: Sync {

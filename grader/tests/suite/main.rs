@@ -10,6 +10,7 @@ mod gpu;
 mod report_snapshots;
 mod sections;
 mod student_kernels;
+mod traffic;
 mod variants;
 mod workflow_bundle;
 mod workflow_cli;

@@ -60,7 +60,8 @@ fn no_progress_bar_for_machines() {
     assert!(grader::bar::tests(false).is_none());
 }
 
-const COMMANDS: &[&str] = &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile"];
+const COMMANDS: &[&str] =
+    &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile", "traffic"];
 
 #[test]
 fn every_command_has_its_own_help() {

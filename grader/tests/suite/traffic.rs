@@ -1,0 +1,76 @@
+//! Traffic per source line: in every solution's report the lines add up to the metrics, the
+//! 7.4 tile load is the only global-loading line, a kernel that misses its OP/B target is told
+//! which line loads most, and `traffic` prints the table and its JSON.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn sum(lines: &[Value], field: &str) -> u64 {
+    lines.iter().map(|l| l[field].as_u64().unwrap()).sum()
+}
+
+#[test]
+fn every_solutions_lines_add_up_to_its_metrics() {
+    let out = crate::common::all_solutions_with_nvrtc();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for s in json["sections"].as_array().unwrap() {
+        let id = s["section"].as_str().unwrap();
+        let m = &s["metrics"];
+        let lines = m["lines"].as_array().unwrap();
+        assert!(!lines.is_empty(), "{id}: no lines");
+        for field in ["global_load_bytes", "global_load_requests", "global_load_sectors", "global_store_bytes", "flops"]
+        {
+            assert_eq!(sum(lines, field), m[field].as_u64().unwrap(), "{id}: {field} per line");
+        }
+        assert_eq!(sum(lines, "shared_bank_conflicts"), m["shared_bank_conflicts"].as_u64().unwrap(), "{id}");
+        for l in lines.iter().filter(|l| l["line"].as_u64().unwrap() > 0) {
+            assert!(l["file"].as_str().unwrap().starts_with("solutions/"), "{id}: {l}");
+            assert!(l["source"].is_string(), "{id}: the solution's own lines have their text: {l}");
+        }
+        if id == "7.4" {
+            // One line loads the input tile; IN_TILE_DIM² / OUT_TILE_DIM² loads per output.
+            let loading: Vec<&Value> = lines.iter().filter(|l| l["global_loads"].as_u64().unwrap() > 0).collect();
+            assert_eq!(loading.len(), 1, "{loading:?}");
+            assert!(loading[0]["source"].as_str().unwrap().contains("N_s"), "{}", loading[0]);
+        }
+    }
+}
+
+fn grader(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).env("PMPP_NO_PROGRESS", "1").output().unwrap()
+}
+
+#[test]
+fn a_missed_op_per_byte_target_names_the_heaviest_line() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let kernel = root.join("grader/wrong/7.4/global-reads-in-loop.cu");
+    let text = std::fs::read_to_string(&kernel).unwrap();
+    let line = text.lines().position(|l| l.contains("N[inRow * width + inCol]")).unwrap() + 1;
+    let out = grader(&["7.4", "--kernel", kernel.to_str().unwrap(), "--seed", "1", "--compiler", "nvrtc"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    let expected = format!("global-reads-in-loop.cu:{line} makes 24.9 global loads per output, the most of any line");
+    assert!(report.contains(&expected), "{report}");
+    assert!(report.contains("cargo run -p grader -- traffic 7.4"), "{report}");
+    // A passing solution is not told.
+    let out = grader(&["7.4", "--solutions", "--seed", "1", "--compiler", "nvrtc"]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("the most of any line"));
+}
+
+#[test]
+fn the_traffic_command_prints_the_table_and_its_json() {
+    let out = grader(&["traffic", "7.2", "--solutions", "--compiler", "nvrtc"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("loads/output") && text.contains("Pvalue +="), "{text}");
+    let out = grader(&["traffic", "7.2", "--solutions", "--compiler", "nvrtc", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["section"].as_str(), json["case"].as_str()), (Some("7.2"), Some("1024x1024 r=2")));
+    let lines = json["lines"].as_array().unwrap();
+    assert_eq!(sum(lines, "global_load_bytes"), json["metrics"]["global_load_bytes"].as_u64().unwrap());
+    // 25 pixel and 25 filter loads per interior output, fewer at the border: 49.88 on average.
+    let outputs = json["metrics"]["output_elements"].as_u64().unwrap() as f64;
+    let per_output = sum(lines, "global_loads") as f64 / outputs;
+    assert!((per_output - 49.88).abs() < 0.01, "{per_output}");
+}

@@ -68,6 +68,7 @@ pub(crate) fn run(
         max_printf: options.max_printf_lines,
         slow_memory_path: options.slow_memory_path,
         traffic_per_line: options.traffic_per_line,
+        loads_per_element: options.loads_per_element,
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
     if k.global_atomics {
@@ -80,7 +81,10 @@ pub(crate) fn run(
     } else {
         run_in_parallel(&cx, nblocks, threads, options.instruction_budget, &mut merged)?;
     }
-    let mut report = merged.finish(k);
+    let (mut report, reuse) = merged.finish(k);
+    if let Some(reuse) = reuse {
+        report.element_loads = mem.allocs.iter().map(|a| (DevicePtr(a.base), reuse.of_range(a.base, a.len))).collect();
+    }
     if report.completed {
         report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
     }
@@ -212,7 +216,7 @@ impl<'o> Merged<'o> {
             options,
             report: LaunchReport { completed: true, ..Default::default() },
             keys: Vec::new(),
-            probes: Probes::new(options.traffic_per_line),
+            probes: Probes::new(options.traffic_per_line, options.loads_per_element),
         }
     }
 
@@ -237,11 +241,11 @@ impl<'o> Merged<'o> {
         }
     }
 
-    fn finish(mut self, k: &Kernel) -> LaunchReport {
+    fn finish(mut self, k: &Kernel) -> (LaunchReport, Option<crate::probe::reuse::ElementLoads>) {
         self.probes.finish(k);
         self.report.metrics = self.probes.metrics.m;
         self.report.lines = self.probes.lines.map(|l| l.lines).unwrap_or_default();
-        self.report
+        (self.report, self.probes.reuse)
     }
 }
 

@@ -57,6 +57,9 @@ pub struct Options {
     /// Also count memory traffic and FLOPs per line of the kernel's source
     /// ([`LaunchReport::lines`]).
     pub traffic_per_line: bool,
+    /// Also count the loads of every 4-byte element of global memory
+    /// ([`LaunchReport::element_loads`]; costs a hash-map update per loading lane).
+    pub loads_per_element: bool,
 }
 
 impl Default for Options {
@@ -70,6 +73,7 @@ impl Default for Options {
             max_printf_lines: 200,
             slow_memory_path: false,
             traffic_per_line: false,
+            loads_per_element: false,
         }
     }
 }
@@ -285,6 +289,9 @@ pub struct LaunchReport {
     /// With `Options::traffic_per_line`: what each source line did, in line order (their sums
     /// are the metrics' own totals).
     pub lines: Vec<crate::LineCounts>,
+    /// With `Options::loads_per_element`: each allocation (by its address) and how many times
+    /// each of its 4-byte elements was loaded from global memory.
+    pub element_loads: Vec<(DevicePtr, Vec<u32>)>,
     pub findings: Vec<Finding>,
     /// Findings beyond `Options::max_findings`, not kept.
     pub findings_dropped: u64,

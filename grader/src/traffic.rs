@@ -1,15 +1,20 @@
-//! `traffic <id>`: where a kernel's memory traffic comes from, line by line, on the section's
-//! metrics case (the emulator's exact counts, no GPU needed). The per-line sums are the
-//! launch's totals.
+//! `traffic <id>`: where a kernel's memory traffic comes from, line by line, and how many times
+//! each input element was loaded (a heat map per input buffer), on the section's metrics case:
+//! the emulator's exact counts, no GPU needed. The per-line sums are the launch's totals.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::Serialize;
 
+use kernels::exercise::{Arg, Buffer, Section};
+
+use crate::backend::emulator::EmulatorBackend;
+use crate::backend::Backend;
 use crate::cli::{KernelChoice, Output, TrafficArgs};
+use crate::compiler::Compiler;
 use crate::error::{Error, Outcome, Result};
-use crate::grade::{Grader, LineReport, MetricsReport, SectionReport};
+use crate::grade::{cases_for, Grader, KernelFile, LineReport, MetricsReport, SectionReport};
 use crate::isolate::grade_isolated;
 
 /// `--format json`: one object.
@@ -19,6 +24,120 @@ struct TrafficJson<'a> {
     case: &'a str,
     metrics: &'a MetricsReport,
     lines: &'a [LineReport],
+    buffers: &'a [BufferReuse],
+}
+
+/// How many times each element of one input buffer was loaded from global memory.
+#[derive(Clone, Debug, Serialize)]
+pub struct BufferReuse {
+    /// Which kernel argument the buffer is (the contract's order: N, F, … ).
+    pub name: String,
+    /// x, y, z extents (an output-sized input takes the output's shape).
+    pub shape: [usize; 3],
+    pub loads_per_element: LoadStats,
+    #[serde(skip)]
+    pub counts: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LoadStats {
+    pub min: u32,
+    pub mean: f64,
+    pub max: u32,
+    /// Loads over elements loaded at least once: how many times the compulsory traffic.
+    pub times_compulsory: f64,
+}
+
+impl LoadStats {
+    pub fn of(counts: &[u32]) -> LoadStats {
+        let total: u64 = counts.iter().map(|&c| c as u64).sum();
+        let touched = counts.iter().filter(|&&c| c > 0).count().max(1);
+        LoadStats {
+            min: counts.iter().copied().min().unwrap_or(0),
+            mean: total as f64 / counts.len().max(1) as f64,
+            max: counts.iter().copied().max().unwrap_or(0),
+            times_compulsory: total as f64 / touched as f64,
+        }
+    }
+}
+
+/// The input buffers of the section's metrics case and their loads per element.
+pub fn reuse(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed: u64) -> Result<Vec<BufferReuse>> {
+    let (case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
+    let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
+    let ptx = compiler
+        .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
+        .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
+    let loads = EmulatorBackend.load(&ptx)?.element_loads(section.kernel_name(), &case)?;
+    let outputs = case.expected.len();
+    let mut buffers = Vec::new();
+    for (i, (buffer, counts)) in case.buffers.iter().zip(loads).enumerate() {
+        if !matches!(buffer, Buffer::Input(_) | Buffer::InOut(_)) || counts.iter().all(|&c| c == 0) {
+            continue;
+        }
+        let argument = case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
+        let shape = if counts.len() == outputs { case.shape } else { [counts.len(), 1, 1] };
+        let name = format!("argument {} ({} elements)", argument + 1, counts.len());
+        buffers.push(BufferReuse { name, shape, loads_per_element: LoadStats::of(&counts), counts });
+    }
+    Ok(buffers)
+}
+
+/// The loads of the first `cols` × `rows` elements (of the middle plane), one digit each
+/// ('+' past 9): the pattern a tiling leaves, element by element.
+pub fn corner(b: &BufferReuse, cols: usize, rows: usize) -> String {
+    let [w, h, d] = b.shape;
+    let plane = if d > 1 { d / 2 } else { 0 };
+    let mut s = format!("  the first {}×{} elements, loads each:\n", cols.min(w), rows.min(h));
+    for y in 0..rows.min(h) {
+        s.push_str("  ");
+        for x in 0..cols.min(w) {
+            let c = b.counts[(plane * h + y) * w + x];
+            s.push(if c > 9 { '+' } else { char::from(b'0' + c as u8) });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// A heat map of one buffer's loads per element (the middle plane of a 3D one), downsampled to
+/// at most `cols` × `rows` cells, each the mean of the elements it covers.
+pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
+    const SHADES: &[char] = &[' ', '·', ':', '-', '=', '+', '*', '#', '%', '@'];
+    let [w, h, d] = b.shape;
+    let plane = if d > 1 { d / 2 } else { 0 };
+    let (cw, ch) = (w.div_ceil(cols).max(1), h.div_ceil(rows).max(1));
+    let max = b.loads_per_element.max.max(1) as f64;
+    let mut s = String::new();
+    let stats = &b.loads_per_element;
+    let _ = writeln!(
+        s,
+        "{}: loads per element min {}, mean {:.2}, max {} — {:.2}× the compulsory traffic{}",
+        b.name,
+        stats.min,
+        stats.mean,
+        stats.max,
+        stats.times_compulsory,
+        if d > 1 { format!(" (plane z = {plane} of {d})") } else { String::new() }
+    );
+    let _ = writeln!(s, "  each cell = {cw}×{ch} elements; ' ' none … '@' {} loads", b.loads_per_element.max);
+    for y0 in (0..h).step_by(ch) {
+        s.push_str("  ");
+        for x0 in (0..w).step_by(cw) {
+            let (mut sum, mut n) = (0u64, 0u64);
+            for y in y0..(y0 + ch).min(h) {
+                for x in x0..(x0 + cw).min(w) {
+                    sum += b.counts[(plane * h + y) * w + x] as u64;
+                    n += 1;
+                }
+            }
+            let mean = sum as f64 / n.max(1) as f64;
+            let i = if mean == 0.0 { 0 } else { 1 + ((mean / max) * (SHADES.len() - 2) as f64).round() as usize };
+            s.push(SHADES[i.min(SHADES.len() - 1)]);
+        }
+        s.push('\n');
+    }
+    s
 }
 
 pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
@@ -28,7 +147,8 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
     let engine = crate::cli::Engine { backend: crate::backend::BackendChoice::Emulator, compiler: args.compiler };
     let (backend, compiler) = crate::cli::prepare(&engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
-    let report = grade_isolated(&grader, section, &file, args.seed.unwrap_or(1), false)?;
+    let seed = args.seed.unwrap_or(1);
+    let report = grade_isolated(&grader, section, &file, seed, false)?;
     let Some(metrics) = &report.metrics else {
         return Err(Error(format!(
             "{} did not run the metrics case to the end (fix what `cargo run -p grader -- {}` reports first)",
@@ -36,13 +156,28 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
             section.id()
         )));
     };
+    let buffers = reuse(section, &file, compiler, seed)?;
     match args.format {
         Output::Json => {
-            let json = TrafficJson { section: section.id(), case: &metrics.case, metrics, lines: &metrics.lines };
+            let json = TrafficJson {
+                section: section.id(),
+                case: &metrics.case,
+                metrics,
+                lines: &metrics.lines,
+                buffers: &buffers,
+            };
             let text = serde_json::to_string_pretty(&json).map_err(|e| Error(format!("cannot write JSON: {e}")))?;
             println!("{text}");
         }
-        Output::Text => print!("{}", table(&report, metrics)),
+        Output::Text => {
+            print!("{}", table(&report, metrics));
+            for b in &buffers {
+                print!("\n{}", heat_map(b, 64, 24));
+                if b.shape[1] > 1 {
+                    print!("{}", corner(b, 64, 32));
+                }
+            }
+        }
     }
     Ok(Outcome::from_passed(report.passed))
 }

@@ -41,8 +41,10 @@ pub(crate) struct LaunchCtx<'a> {
     pub max_printf: usize,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
-    /// Which optional probes observe the blocks (`Options::traffic_per_line`).
+    /// Which optional probes observe the blocks (`Options::traffic_per_line`,
+    /// `Options::loads_per_element`).
     pub traffic_per_line: bool,
+    pub loads_per_element: bool,
 }
 
 impl LaunchCtx<'_> {
@@ -386,7 +388,7 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
-        self.probes = Probes::new(cx.traffic_per_line);
+        self.probes = Probes::new(cx.traffic_per_line, cx.loads_per_element);
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;

@@ -12,6 +12,7 @@
 
 pub mod lines;
 pub(crate) mod metrics;
+pub mod reuse;
 
 use crate::ir::{Kernel, Space};
 
@@ -216,11 +217,16 @@ macro_rules! probes {
 probes! {
     metrics: metrics::MetricsProbe,
     lines: Option<lines::LineTraffic>,
+    reuse: Option<reuse::ElementLoads>,
 }
 
 impl Probes {
     /// The set a block observes with: the metrics always, the optional probes when asked for.
-    pub fn new(traffic_per_line: bool) -> Probes {
-        Probes { lines: traffic_per_line.then(Default::default), ..Default::default() }
+    pub fn new(traffic_per_line: bool, loads_per_element: bool) -> Probes {
+        Probes {
+            lines: traffic_per_line.then(Default::default),
+            reuse: loads_per_element.then(Default::default),
+            ..Default::default()
+        }
     }
 }

@@ -98,6 +98,7 @@ pub fn assert_same_on_both_paths(
     assert_eq!((f.completed, f.findings_dropped), (s.completed, s.findings_dropped), "{what}: completion differs");
     assert_eq!(f.printf, s.printf, "{what}: printf differs");
     assert_eq!(f.lines, s.lines, "{what}: the per-line counts differ");
+    assert_eq!(f.element_loads, s.element_loads, "{what}: the per-element loads differ");
     // A faulting launch's memory is not defined (the fault stops it mid-way on either path).
     if f.completed {
         assert!(fm == sm, "{what}: the fast and slow memory paths leave different memory");

@@ -114,3 +114,34 @@ fn tiled_convolution_lines_sum_to_the_metrics() {
     assert_eq!(loading.len(), 1, "{loading:#?}");
     assert!(r.lines.iter().any(|l| l.shared_load_bytes > 0 && l.flops > 0), "the taps read the tile");
 }
+
+#[test]
+fn loads_per_element_of_the_basic_convolution() {
+    // 5×4 image, r = 1: pixel (x, y) is loaded by every output whose 3×3 window holds it, so
+    // (in-range neighbour columns) × (in-range neighbour rows) times: 9 inside, 6 on an edge,
+    // 4 in a corner. The filter's 9 values together: once per in-range tap, 130.
+    let module = module("conv2d_basic");
+    let (w, h) = (5usize, 4usize);
+    let mut mem = DeviceMemory::new();
+    let dn = mem.alloc_f32(&vec![1.0; w * h]).unwrap();
+    let df = mem.alloc_f32(&[1.0f32; 9]).unwrap();
+    let dp = mem.alloc_zeroed(4 * w * h).unwrap();
+    let args = [
+        KernelArg::Ptr(dn),
+        KernelArg::Ptr(df),
+        KernelArg::Ptr(dp),
+        KernelArg::I32(1),
+        KernelArg::I32(w as i32),
+        KernelArg::I32(h as i32),
+    ];
+    let opts = Options { loads_per_element: true, ..Options::default() };
+    let r = run_with(&module, "convolution_2D_basic_kernel", cfg([1, 1, 1], [8, 8, 1]), &args, &[], &mut mem, &opts);
+    let of = |p: emulator::DevicePtr| r.element_loads.iter().find(|(b, _)| *b == p).map(|(_, c)| c.clone()).unwrap();
+    let span = |i: usize, n: usize| (i.saturating_sub(1)..=(i + 1).min(n - 1)).count() as u32;
+    let expected: Vec<u32> = (0..w * h).map(|i| span(i % w, w) * span(i / w, h)).collect();
+    assert_eq!(of(dn), expected);
+    assert_eq!(of(df).iter().sum::<u32>(), 130);
+    assert_eq!(of(dp), vec![0; w * h], "the output is only stored");
+    let loads: u32 = r.element_loads.iter().flat_map(|(_, c)| c).sum();
+    assert_eq!(loads as u64, r.metrics.global_loads);
+}

@@ -65,6 +65,17 @@ impl Program for EmulatorProgram {
     }
 
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
+        self.run_case(kernel, case, false).map(|(outcome, _)| outcome)
+    }
+
+    fn element_loads(&self, kernel: &str, case: &Case) -> Result<Vec<Vec<u32>>, Error> {
+        self.run_case(kernel, case, true).map(|(_, loads)| loads)
+    }
+}
+
+impl EmulatorProgram {
+    /// One launch of `case`; with `loads_per_element`, also each buffer's loads per element.
+    fn run_case(&self, kernel: &str, case: &Case, loads_per_element: bool) -> Result<(Outcome, Vec<Vec<u32>>), Error> {
         let mut mem = emu::DeviceMemory::new();
         let mut ptrs = Vec::with_capacity(case.buffers.len());
         for buffer in &case.buffers {
@@ -95,6 +106,7 @@ impl Program for EmulatorProgram {
         let options = emu::Options {
             instruction_budget: instruction_budget(case),
             traffic_per_line: true,
+            loads_per_element,
             ..emu::Options::default()
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
@@ -109,7 +121,11 @@ impl Program for EmulatorProgram {
             Data::F32(_) => Data::F32(mem.read_f32(out_ptr, len).map_err(launch_error)?),
             Data::I32(_) => Data::I32(mem.read_i32(out_ptr, len).map_err(launch_error)?),
         };
-        Ok(Outcome {
+        let loads = ptrs
+            .iter()
+            .map(|p| report.element_loads.iter().find(|(b, _)| b == p).map(|(_, c)| c.clone()).unwrap_or_default())
+            .collect();
+        let outcome = Outcome {
             output,
             metrics: Some(report.metrics),
             findings: report.findings,
@@ -118,6 +134,7 @@ impl Program for EmulatorProgram {
             printf: report.printf,
             printf_dropped: report.printf_dropped,
             lines: report.lines,
-        })
+        };
+        Ok((outcome, loads))
     }
 }

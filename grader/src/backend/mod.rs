@@ -76,6 +76,11 @@ pub trait Program: Send + Sync {
     fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>>;
     /// Whether the kernel declares an `extern __shared__` array; `None` if there is no such kernel.
     fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool>;
+    /// How many times each element of each of the case's buffers was loaded from global memory
+    /// (the emulator's count; other backends cannot say).
+    fn element_loads(&self, _kernel: &str, _case: &Case) -> Result<Vec<Vec<u32>>, Error> {
+        Err(Error::new("loads per element are counted by the emulator only"))
+    }
     /// Registers, spills and shared bytes on a real device; `None` on the emulator.
     fn resources(&self, _kernel: &str) -> Option<KernelResources> {
         None

@@ -73,4 +73,33 @@ fn the_traffic_command_prints_the_table_and_its_json() {
     let outputs = json["metrics"]["output_elements"].as_u64().unwrap() as f64;
     let per_output = sum(lines, "global_loads") as f64 / outputs;
     assert!((per_output - 49.88).abs() < 0.01, "{per_output}");
+    // Each interior pixel is loaded by the (2r+1)² = 25 outputs around it, a corner one by 9.
+    let image = &json["buffers"][0];
+    assert_eq!(image["shape"], serde_json::json!([1024, 1024, 1]));
+    assert_eq!(
+        (image["loads_per_element"]["min"].as_u64(), image["loads_per_element"]["max"].as_u64()),
+        (Some(9), Some(25))
+    );
+    assert!(text.contains("loads per element min 9"), "{text}");
+}
+
+#[test]
+fn tiles_load_their_overlap_twice_and_its_corners_four_times() {
+    let out = grader(&["traffic", "7.4", "--solutions", "--compiler", "nvrtc", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let stats = &json["buffers"][0]["loads_per_element"];
+    assert_eq!((stats["min"].as_u64(), stats["max"].as_u64()), (Some(1), Some(4)));
+    // Away from the border, IN_TILE_DIM² / OUT_TILE_DIM² = 1024 / 784 loads per element.
+    let mean = stats["mean"].as_f64().unwrap();
+    assert!((mean - 1024.0 / 784.0).abs() < 0.01, "{mean}");
+    assert_eq!(json["buffers"].as_array().unwrap().len(), 1, "F is in constant memory, not loaded from global");
+    let text =
+        String::from_utf8_lossy(&grader(&["traffic", "7.4", "--solutions", "--compiler", "nvrtc"]).stdout).to_string();
+    // Tiles of 28 outputs read 32 inputs: columns 26..29 are read by two tiles.
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("111111111111111111111111112222"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(row.trim().starts_with(&format!("{}2222{}", "1".repeat(26), "1".repeat(24))), "{row}");
+    assert!(text.lines().any(|l| l.contains("44442222")), "the corners of four tiles: {text}");
 }

@@ -3,7 +3,7 @@
 //! file: it counts per instruction while blocks run and folds instructions into their `.cu`
 //! lines when the launch ends.
 
-use super::{metrics::count_distinct, AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess};
+use super::{AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess};
 use crate::ir::Kernel;
 
 /// What the instructions of one source line did in a launch, summed over all threads.
@@ -79,14 +79,6 @@ impl Probe for LineTraffic {
 
     fn global(&mut self, a: &GlobalAccess) {
         let lanes = a.lanes.count_ones() as u64;
-        let mut sectors = [0u64; 32];
-        let mut ns = 0;
-        let mut m = a.lanes;
-        while m != 0 {
-            sectors[ns] = a.address(m.trailing_zeros() as usize) >> 5;
-            ns += 1;
-            m &= m - 1;
-        }
         let c = self.at(a.pc);
         if a.store {
             c.global_store_bytes += a.bytes * lanes;
@@ -94,7 +86,7 @@ impl Probe for LineTraffic {
             c.global_loads += lanes;
             c.global_load_bytes += a.bytes * lanes;
             c.global_load_requests += 1;
-            c.global_load_sectors += count_distinct(&mut sectors[..ns]);
+            c.global_load_sectors += a.sectors();
         }
     }
 

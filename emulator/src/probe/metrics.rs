@@ -61,15 +61,8 @@ impl Probe for MetricsProbe {
         self.m.global_load_bytes += a.bytes * lanes;
         self.m.global_loads += lanes;
         self.m.global_load_requests += 1;
-        // Sectors of 32 bytes: an aligned access of at most 16 bytes lies in one.
-        let mut sectors = [0u64; 32];
-        let mut ns = 0;
-        for_lanes(a.lanes, |l| {
-            sectors[ns] = a.address(l) >> 5;
-            ns += 1;
-            self.loads_per_thread[(a.base_tid + l as u32) as usize] += 1;
-        });
-        self.m.global_load_sectors += count_distinct(&mut sectors[..ns]);
+        self.m.global_load_sectors += a.sectors();
+        for_lanes(a.lanes, |l| self.loads_per_thread[(a.base_tid + l as u32) as usize] += 1);
     }
 
     #[inline(always)]

@@ -35,6 +35,21 @@ impl GlobalAccess<'_> {
     pub fn address(&self, lane: usize) -> u64 {
         self.base[lane].wrapping_add(self.offset)
     }
+
+    /// The distinct 32-byte sectors the lanes touch (an aligned access of at most 16 bytes lies
+    /// in one): Nsight Compute's sectors of one request.
+    #[inline(always)]
+    pub fn sectors(&self) -> u64 {
+        let mut sectors = [0u64; 32];
+        let mut n = 0;
+        let mut m = self.lanes;
+        while m != 0 {
+            sectors[n] = self.address(m.trailing_zeros() as usize) >> 5;
+            n += 1;
+            m &= m - 1;
+        }
+        metrics::count_distinct(&mut sectors[..n])
+    }
 }
 
 /// A warp's access to shared memory: the lanes that reached it and the bank conflicts they

@@ -70,6 +70,7 @@ pub fn reuse(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed:
         .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
     let loads = EmulatorBackend.load(&ptx)?.element_loads(section.kernel_name(), &case)?;
     let outputs = case.expected.len();
+    let names = parameter_names(&String::from_utf8_lossy(&source), section.kernel_name());
     let mut buffers = Vec::new();
     for (i, (buffer, counts)) in case.buffers.iter().zip(loads).enumerate() {
         if !matches!(buffer, Buffer::Input(_) | Buffer::InOut(_)) || counts.iter().all(|&c| c == 0) {
@@ -77,10 +78,34 @@ pub fn reuse(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed:
         }
         let argument = case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
         let shape = if counts.len() == outputs { case.shape } else { [counts.len(), 1, 1] };
-        let name = format!("argument {} ({} elements)", argument + 1, counts.len());
+        let name = match names.get(argument) {
+            Some(n) => format!("{n} ({} elements)", counts.len()),
+            None => format!("argument {} ({} elements)", argument + 1, counts.len()),
+        };
         buffers.push(BufferReuse { name, shape, loads_per_element: LoadStats::of(&counts), counts });
     }
     Ok(buffers)
+}
+
+/// The names of the kernel's parameters as the source declares them (`float *N` → `N`); empty
+/// when the declaration cannot be found.
+pub fn parameter_names(source: &str, kernel: &str) -> Vec<String> {
+    // The definition: `void <kernel>(`, not a mention in a comment.
+    let needle = format!("{kernel}(");
+    let Some(at) = source.match_indices(&needle).map(|(i, _)| i).find(|&i| source[..i].trim_end().ends_with("void"))
+    else {
+        return Vec::new();
+    };
+    let list = &source[at + needle.len()..];
+    let Some(end) = list.find(')') else { return Vec::new() };
+    list[..end]
+        .split(',')
+        .map(|p| {
+            let p = p.split('=').next().unwrap_or(p);
+            let word = p.trim().rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
+            word.to_string()
+        })
+        .collect()
 }
 
 /// The loads of the first `cols` × `rows` elements (of the middle plane), one digit each
@@ -254,4 +279,29 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
 fn trim_float(v: f64) -> String {
     let t = format!("{v:.2}");
     t.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameter_names_come_from_the_declaration() {
+        let src = "// conv(float *X, int y) in a comment comes first\n\
+                   extern \"C\" __global__ void conv(float *N, const float* __restrict__ F, float * P, int r) {}";
+        assert_eq!(parameter_names(src, "conv"), ["N", "F", "P", "r"]);
+        assert!(parameter_names(src, "missing").is_empty());
+    }
+
+    #[test]
+    fn the_maps_show_loads_per_element() {
+        let counts: Vec<u32> = (0..8 * 4).map(|i| if i % 8 >= 6 { 2 } else { 1 }).collect();
+        let b = BufferReuse { name: "N".into(), shape: [8, 4, 1], loads_per_element: LoadStats::of(&counts), counts };
+        assert_eq!(b.loads_per_element, LoadStats { min: 1, mean: 1.25, max: 2, times_compulsory: 1.25 });
+        let corner = corner(&b, 8, 2);
+        assert!(corner.contains("  11111122\n  11111122\n"), "{corner}");
+        let map = heat_map(&b, 4, 2);
+        assert!(map.contains("min 1, mean 1.25, max 2 — 1.25× the compulsory traffic"), "{map}");
+        assert_eq!(map.lines().filter(|l| l.starts_with("  ") && !l.contains("cell")).count(), 2, "{map}");
+    }
 }

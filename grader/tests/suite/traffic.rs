@@ -76,6 +76,7 @@ fn the_traffic_command_prints_the_table_and_its_json() {
     // Each interior pixel is loaded by the (2r+1)² = 25 outputs around it, a corner one by 9.
     let image = &json["buffers"][0];
     assert_eq!(image["shape"], serde_json::json!([1024, 1024, 1]));
+    assert!(image["name"].as_str().unwrap().starts_with("N "), "the kernel's parameter name: {image}");
     assert_eq!(
         (image["loads_per_element"]["min"].as_u64(), image["loads_per_element"]["max"].as_u64()),
         (Some(9), Some(25))

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kernels::exercise::{Section, Visibility};
+use kernels::exercise::{Metric, Section, Visibility};
 use serde::Serialize;
 
 use crate::cli::GradeArgs;
@@ -36,6 +36,9 @@ pub struct Test {
     pub status: &'static str,
     pub visibility: &'static str,
     pub output: String,
+    /// "md" where the output holds a table in a code block (Gradescope renders plain text otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_format: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -53,6 +56,7 @@ fn test(name: String, passed: bool, visibility: &'static str, output: String) ->
         status: if passed { "passed" } else { "failed" },
         visibility,
         output,
+        output_format: None,
     }
 }
 
@@ -111,12 +115,18 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
             output.push('\n');
             output.push_str(&crate::report::printf_block(&t.printf, t.printf_more));
         }
-        tests.push(test(
+        let mut test = test(
             format!("{} test: {} ({label})", r.section, t.name),
             t.passed,
             if hidden { "after_published" } else { "visible" },
             output,
-        ));
+        );
+        // The metrics case's traffic per source line, as `grader traffic` prints it.
+        if let Some(m) = r.metrics.as_ref().filter(|m| t.metrics_case && !m.lines.is_empty()) {
+            test.output = format!("{}\n\n```text\n{}```", test.output, crate::traffic::table(r, m));
+            test.output_format = Some("md");
+        }
+        tests.push(test);
     }
     for t in &r.targets {
         let measured = t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into());
@@ -126,6 +136,11 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         }
         if !t.passed && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
+        }
+        let traffic = [Metric::OpPerByte.as_str(), Metric::GlobalLoadBytesPerOutput.as_str()];
+        if let Some(line) = crate::report::heaviest_line(r).filter(|_| !t.passed && traffic.contains(&t.name.as_str()))
+        {
+            output.push_str(&format!("\n{line}"));
         }
         tests.push(test(
             format!("{} target: {} {} {}", r.section, t.name, t.op, t.target),
@@ -304,9 +319,23 @@ mod tests {
                 barriers: 0,
                 threads: 0,
                 blocks: 0,
-                output_elements: 0,
                 gpu: None,
-                lines: vec![],
+                lines: vec![crate::grade::LineReport {
+                    file: "kernel.cu".into(),
+                    line: 23,
+                    source: Some("Pvalue += F[fRow][fCol] * N[inRow * width + inCol];".into()),
+                    warp_instructions: 4,
+                    global_loads: 25,
+                    global_load_bytes: 100,
+                    global_load_requests: 1,
+                    global_load_sectors: 4,
+                    global_store_bytes: 0,
+                    shared_load_bytes: 0,
+                    shared_store_bytes: 0,
+                    shared_bank_conflicts: 0,
+                    flops: 50,
+                }],
+                output_elements: 1,
             }),
             targets: vec![TargetReport {
                 name: "op_per_byte".into(),
@@ -337,6 +366,16 @@ mod tests {
         };
         let out = from_report(section_7_4::section(), &r);
         assert_eq!((out.score, out.tests.len()), (3.0, 5));
+        let metrics_test = &out.tests[2];
+        assert_eq!(metrics_test.output_format, Some("md"));
+        assert!(metrics_test.output.contains("   23  Pvalue += F[fRow][fCol]"), "{}", metrics_test.output);
         insta::assert_json_snapshot!("gradescope_results", out);
+
+        // A missed traffic target names the line that loads most.
+        let mut missed = r;
+        missed.targets[0].passed = false;
+        let out = from_report(section_7_4::section(), &missed);
+        let target = out.tests.iter().find(|t| t.name.contains("op_per_byte")).unwrap();
+        assert!(target.output.contains("kernel.cu:23 makes 25 global loads per output"), "{}", target.output);
     }
 }

@@ -5,10 +5,28 @@ use std::collections::HashMap;
 
 use super::{GlobalAccess, Probe};
 
+/// Words per page of counts: the counts are dense within a page (the buffers are dense).
+const PAGE_WORDS: usize = 1024;
+
 #[derive(Default)]
 pub struct ElementLoads {
-    /// Thread-level loads per 4-byte word of global memory (address / 4).
-    pub counts: HashMap<u64, u32>,
+    /// Thread-level loads per 4-byte word of global memory, by page (address / 4 / PAGE_WORDS).
+    pages: HashMap<u64, Box<[u32; PAGE_WORDS]>>,
+}
+
+impl ElementLoads {
+    fn count(&mut self, word: u64) {
+        let page = self.pages.entry(word / PAGE_WORDS as u64).or_insert_with(|| Box::new([0; PAGE_WORDS]));
+        page[(word % PAGE_WORDS as u64) as usize] += 1;
+    }
+
+    /// The counts of the 4-byte elements of `[base, base + len)`, in order.
+    pub fn of_range(&self, base: u64, len: u64) -> Vec<u32> {
+        let first = base >> 2;
+        (first..first + len / 4)
+            .map(|w| self.pages.get(&(w / PAGE_WORDS as u64)).map_or(0, |p| p[(w % PAGE_WORDS as u64) as usize]))
+            .collect()
+    }
 }
 
 impl Probe for ElementLoads {
@@ -21,26 +39,24 @@ impl Probe for ElementLoads {
         while m != 0 {
             let first = a.address(m.trailing_zeros() as usize) >> 2;
             for w in first..first + words {
-                *self.counts.entry(w).or_insert(0) += 1;
+                self.count(w);
             }
             m &= m - 1;
         }
     }
 
     fn merge(&mut self, later: Self) {
-        if self.counts.is_empty() {
-            self.counts = later.counts;
+        if self.pages.is_empty() {
+            self.pages = later.pages;
             return;
         }
-        for (w, n) in later.counts {
-            *self.counts.entry(w).or_insert(0) += n;
+        for (key, counts) in later.pages {
+            match self.pages.get_mut(&key) {
+                Some(mine) => mine.iter_mut().zip(counts.iter()).for_each(|(a, b)| *a += b),
+                None => {
+                    self.pages.insert(key, counts);
+                }
+            }
         }
-    }
-}
-
-impl ElementLoads {
-    /// The counts of the 4-byte elements of `[base, base + len)`, in order.
-    pub fn of_range(&self, base: u64, len: u64) -> Vec<u32> {
-        (0..len / 4).map(|i| self.counts.get(&((base >> 2) + i)).copied().unwrap_or(0)).collect()
     }
 }

@@ -231,6 +231,12 @@ pub struct TrafficArgs {
     /// The seed of the metrics case's data (default 1).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// 3D sections: the z plane the maps show (default: the middle one).
+    #[arg(long, value_name = "Z")]
+    pub plane: Option<usize>,
+    /// Also write the maps as SVG files into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

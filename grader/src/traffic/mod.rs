@@ -3,7 +3,7 @@
 //! the emulator's exact counts, no GPU needed. The per-line sums are the launch's totals.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -30,10 +30,13 @@ struct TrafficJson<'a> {
 /// How many times each element of one input buffer was loaded from global memory.
 #[derive(Clone, Debug, Serialize)]
 pub struct BufferReuse {
-    /// Which kernel argument the buffer is (the contract's order: N, F, … ).
+    /// The kernel's parameter the buffer is passed as (`N`, `in`, …), as its source names it.
     pub name: String,
+    pub elements: usize,
     /// x, y, z extents (an output-sized input takes the output's shape).
     pub shape: [usize; 3],
+    /// The z plane the maps show (the middle one unless chosen; 0 in 2D).
+    pub plane: usize,
     pub loads_per_element: LoadStats,
     #[serde(skip)]
     pub counts: Vec<u32>,
@@ -46,6 +49,19 @@ pub struct LoadStats {
     pub max: u32,
     /// Loads over elements loaded at least once: how many times the compulsory traffic.
     pub times_compulsory: f64,
+}
+
+impl BufferReuse {
+    /// "N (1048576 elements)"
+    pub fn label(&self) -> String {
+        format!("{} ({} elements)", self.name, self.elements)
+    }
+
+    /// The counts of the plane the maps show.
+    pub fn plane_counts(&self) -> &[u32] {
+        let n = self.shape[0] * self.shape[1];
+        &self.counts[self.plane * n..(self.plane + 1) * n]
+    }
 }
 
 impl LoadStats {
@@ -62,7 +78,14 @@ impl LoadStats {
 }
 
 /// The input buffers of the section's metrics case and their loads per element.
-pub fn reuse(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed: u64) -> Result<Vec<BufferReuse>> {
+/// `plane` chooses the z plane the maps of a 3D buffer show (the middle one by default).
+pub fn reuse(
+    section: &dyn Section,
+    file: &KernelFile,
+    compiler: Compiler,
+    seed: u64,
+    plane: Option<usize>,
+) -> Result<Vec<BufferReuse>> {
     let (case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
     let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
     let ptx = compiler
@@ -78,11 +101,22 @@ pub fn reuse(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed:
         }
         let argument = case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
         let shape = if counts.len() == outputs { case.shape } else { [counts.len(), 1, 1] };
-        let name = match names.get(argument) {
-            Some(n) => format!("{n} ({} elements)", counts.len()),
-            None => format!("argument {} ({} elements)", argument + 1, counts.len()),
+        let name = match names.get(argument).filter(|n| !n.is_empty()) {
+            Some(n) => n.clone(),
+            None => format!("argument {}", argument + 1),
         };
-        buffers.push(BufferReuse { name, shape, loads_per_element: LoadStats::of(&counts), counts });
+        let plane = match plane {
+            None => shape[2] / 2,
+            Some(z) if z < shape[2] => z,
+            Some(z) if shape[2] == 1 => {
+                return Err(Error(format!("--plane {z}: section {}'s buffers are not 3D", section.id())))
+            }
+            Some(z) => {
+                return Err(Error(format!("--plane {z}: {name} has planes 0 to {} in the metrics case", shape[2] - 1)))
+            }
+        };
+        let elements = counts.len();
+        buffers.push(BufferReuse { name, elements, shape, plane, loads_per_element: LoadStats::of(&counts), counts });
     }
     Ok(buffers)
 }
@@ -108,62 +142,10 @@ pub fn parameter_names(source: &str, kernel: &str) -> Vec<String> {
         .collect()
 }
 
-/// The loads of the first `cols` × `rows` elements (of the middle plane), one digit each
-/// ('+' past 9): the pattern a tiling leaves, element by element.
-pub fn corner(b: &BufferReuse, cols: usize, rows: usize) -> String {
-    let [w, h, d] = b.shape;
-    let plane = if d > 1 { d / 2 } else { 0 };
-    let mut s = format!("  the first {}×{} elements, loads each:\n", cols.min(w), rows.min(h));
-    for y in 0..rows.min(h) {
-        s.push_str("  ");
-        for x in 0..cols.min(w) {
-            let c = b.counts[(plane * h + y) * w + x];
-            s.push(if c > 9 { '+' } else { char::from(b'0' + c as u8) });
-        }
-        s.push('\n');
-    }
-    s
-}
+mod maps;
+pub mod svg;
 
-/// A heat map of one buffer's loads per element (the middle plane of a 3D one), downsampled to
-/// at most `cols` × `rows` cells, each the mean of the elements it covers.
-pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
-    const SHADES: &[char] = &[' ', '·', ':', '-', '=', '+', '*', '#', '%', '@'];
-    let [w, h, d] = b.shape;
-    let plane = if d > 1 { d / 2 } else { 0 };
-    let (cw, ch) = (w.div_ceil(cols).max(1), h.div_ceil(rows).max(1));
-    let max = b.loads_per_element.max.max(1) as f64;
-    let mut s = String::new();
-    let stats = &b.loads_per_element;
-    let _ = writeln!(
-        s,
-        "{}: loads per element min {}, mean {:.2}, max {} — {:.2}× the compulsory traffic{}",
-        b.name,
-        stats.min,
-        stats.mean,
-        stats.max,
-        stats.times_compulsory,
-        if d > 1 { format!(" (plane z = {plane} of {d})") } else { String::new() }
-    );
-    let _ = writeln!(s, "  each cell = {cw}×{ch} elements; ' ' none … '@' {} loads", b.loads_per_element.max);
-    for y0 in (0..h).step_by(ch) {
-        s.push_str("  ");
-        for x0 in (0..w).step_by(cw) {
-            let (mut sum, mut n) = (0u64, 0u64);
-            for y in y0..(y0 + ch).min(h) {
-                for x in x0..(x0 + cw).min(w) {
-                    sum += b.counts[(plane * h + y) * w + x] as u64;
-                    n += 1;
-                }
-            }
-            let mean = sum as f64 / n.max(1) as f64;
-            let i = if mean == 0.0 { 0 } else { 1 + ((mean / max) * (SHADES.len() - 2) as f64).round() as usize };
-            s.push(SHADES[i.min(SHADES.len() - 1)]);
-        }
-        s.push('\n');
-    }
-    s
-}
+pub use maps::{corner, heat_map};
 
 pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
     let section = args.section.0;
@@ -181,7 +163,7 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
             section.id()
         )));
     };
-    let buffers = reuse(section, &file, compiler, seed)?;
+    let buffers = reuse(section, &file, compiler, seed, args.plane)?;
     match args.format {
         Output::Json => {
             let json = TrafficJson {
@@ -204,7 +186,31 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
             }
         }
     }
+    if let Some(dir) = &args.svg {
+        for path in write_svgs(dir, section, &file, &buffers)? {
+            eprintln!("wrote {}", path.display());
+        }
+    }
     Ok(Outcome::from_passed(report.passed))
+}
+
+/// Each buffer's reuse map as `<dir>/<section>-<parameter>.svg`; the paths written.
+pub fn write_svgs(
+    dir: &Path,
+    section: &dyn Section,
+    file: &KernelFile,
+    buffers: &[BufferReuse],
+) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+    let mut written = Vec::new();
+    for b in buffers {
+        let path = dir.join(format!("{}-{}.svg", section.id(), b.name.replace(' ', "-")));
+        let title = format!("{} {} — {}", section.id(), section.title(), file.display);
+        std::fs::write(&path, svg::reuse_map(&title, b))
+            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// The per-line table, lines with memory or floating-point work only, and the totals.
@@ -291,17 +297,5 @@ mod tests {
                    extern \"C\" __global__ void conv(float *N, const float* __restrict__ F, float * P, int r) {}";
         assert_eq!(parameter_names(src, "conv"), ["N", "F", "P", "r"]);
         assert!(parameter_names(src, "missing").is_empty());
-    }
-
-    #[test]
-    fn the_maps_show_loads_per_element() {
-        let counts: Vec<u32> = (0..8 * 4).map(|i| if i % 8 >= 6 { 2 } else { 1 }).collect();
-        let b = BufferReuse { name: "N".into(), shape: [8, 4, 1], loads_per_element: LoadStats::of(&counts), counts };
-        assert_eq!(b.loads_per_element, LoadStats { min: 1, mean: 1.25, max: 2, times_compulsory: 1.25 });
-        let corner = corner(&b, 8, 2);
-        assert!(corner.contains("  11111122\n  11111122\n"), "{corner}");
-        let map = heat_map(&b, 4, 2);
-        assert!(map.contains("min 1, mean 1.25, max 2 — 1.25× the compulsory traffic"), "{map}");
-        assert_eq!(map.lines().filter(|l| l.starts_with("  ") && !l.contains("cell")).count(), 2, "{map}");
     }
 }

@@ -76,7 +76,8 @@ fn the_traffic_command_prints_the_table_and_its_json() {
     // Each interior pixel is loaded by the (2r+1)² = 25 outputs around it, a corner one by 9.
     let image = &json["buffers"][0];
     assert_eq!(image["shape"], serde_json::json!([1024, 1024, 1]));
-    assert!(image["name"].as_str().unwrap().starts_with("N "), "the kernel's parameter name: {image}");
+    assert_eq!(image["name"], "N", "the kernel's parameter name: {image}");
+    assert_eq!(image["elements"], 1024 * 1024);
     assert_eq!(
         (image["loads_per_element"]["min"].as_u64(), image["loads_per_element"]["max"].as_u64()),
         (Some(9), Some(25))
@@ -103,4 +104,52 @@ fn tiles_load_their_overlap_twice_and_its_corners_four_times() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(row.trim().starts_with(&format!("{}2222{}", "1".repeat(26), "1".repeat(24))), "{row}");
     assert!(text.lines().any(|l| l.contains("44442222")), "the corners of four tiles: {text}");
+}
+
+#[test]
+fn stencil_tiles_load_their_corners_eight_times_and_the_1d_halo_twice() {
+    let stats = |id: &str| {
+        let out = grader(&["traffic", id, "--solutions", "--compiler", "nvrtc", "--format", "json"]);
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let b = &json["buffers"][0];
+        (b["loads_per_element"]["min"].as_u64().unwrap(), b["loads_per_element"]["max"].as_u64().unwrap(), b.clone())
+    };
+    // 8.3: 8³ input tiles overlapping by one point: 2 on a face, 4 on an edge, 8 at a corner.
+    let (min, max, b) = stats("8.3");
+    assert_eq!((min, max), (1, 8), "{b}");
+    assert_eq!(b["name"], "in");
+    // 1d: each element once, a block's two edge elements also by the neighbouring block.
+    let (min, max, b) = stats("1d");
+    assert_eq!((min, max), (1, 2), "{b}");
+    let mean = b["loads_per_element"]["mean"].as_f64().unwrap();
+    let elements = b["elements"].as_f64().unwrap();
+    assert!(mean > 1.0 && mean < 1.0 + 3.0 / 256.0, "about two extra loads per block of 256: {mean} of {elements}");
+}
+
+#[test]
+fn maps_of_a_chosen_plane_and_as_svg() {
+    let dir = std::env::temp_dir().join(format!("pmpp-traffic-svg-{}", std::process::id()));
+    let out = grader(
+        &["traffic", "8.3", "--solutions", "--compiler", "nvrtc", "--plane", "0", "--svg"]
+            .iter()
+            .copied()
+            .chain([dir.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("(plane z = 0 of 0..127)"), "{text}");
+    let svg = std::fs::read_to_string(dir.join("8.3-in.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("the SVG does not parse: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert!(svg.contains("plane z = 0 of 0..127"));
+    // The full-resolution panel labels each of its 32×32 elements with its count.
+    let labels =
+        doc.descendants().filter(|n| n.has_tag_name("text") && n.parent().is_some_and(|p| p.has_tag_name("g")));
+    assert_eq!(labels.count(), 32 * 32);
+    std::fs::remove_dir_all(&dir).ok();
+
+    let out = grader(&["traffic", "8.3", "--solutions", "--compiler", "nvrtc", "--plane", "128"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--plane 128: in has planes 0 to 127"));
 }

@@ -1,0 +1,230 @@
+//! The reuse maps as SVG (`traffic --svg DIR`, and the book's figures): one plane of a buffer's
+//! loads per element, the whole plane downsampled beside its first elements one cell each, with
+//! a legend. Written by hand: rectangles and text, runs of equal cells merged.
+
+use std::fmt::Write as _;
+
+use super::BufferReuse;
+
+/// Pixels of the downsampled panel's longer side.
+const OVERVIEW_PX: f64 = 320.0;
+/// Cells per side of the downsampled panel, at most.
+const OVERVIEW_CELLS: usize = 64;
+/// Elements per side of the full-resolution panel, and its cell size.
+const DETAIL_CELLS: usize = 32;
+const DETAIL_PX: f64 = 11.0;
+/// A 1D buffer is drawn in rows of this many elements.
+const ROW_1D: usize = 32;
+
+/// The plane as drawn: width, height and counts (a long 1D buffer wrapped into rows).
+fn drawn(b: &BufferReuse) -> (usize, usize, Vec<u32>) {
+    let [w, h, _] = b.shape;
+    let counts = b.plane_counts().to_vec();
+    if h == 1 && w > ROW_1D {
+        let rows = w.div_ceil(ROW_1D);
+        let mut wrapped = counts;
+        wrapped.resize(rows * ROW_1D, 0);
+        return (ROW_1D, rows, wrapped);
+    }
+    (w, h, counts)
+}
+
+/// The fill for `loads` (possibly a mean) on a scale up to `max`: light grey for none, then
+/// light yellow (once, the ideal) through orange to dark red (the most).
+pub fn colour(loads: f64, max: f64) -> String {
+    if loads <= 0.0 {
+        return "#eeeeee".into();
+    }
+    const RAMP: [(f64, [f64; 3]); 4] = [
+        (0.0, [255.0, 255.0, 204.0]),
+        (0.35, [254.0, 178.0, 76.0]),
+        (0.7, [240.0, 59.0, 32.0]),
+        (1.0, [128.0, 0.0, 38.0]),
+    ];
+    let t = if max <= 1.0 { 0.0 } else { ((loads - 1.0) / (max - 1.0)).clamp(0.0, 1.0) };
+    let i = RAMP.iter().rposition(|(at, _)| *at <= t).unwrap_or(0).min(RAMP.len() - 2);
+    let ((t0, c0), (t1, c1)) = (RAMP[i], RAMP[i + 1]);
+    let f = (t - t0) / (t1 - t0);
+    let c: Vec<u8> = (0..3).map(|k| (c0[k] + (c1[k] - c0[k]) * f).round() as u8).collect();
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Rows of cells as rectangles: equal neighbouring rows drawn once, taller, and runs of one
+/// colour in a row merged into one rectangle (a tiling's map is mostly such runs).
+fn cells(s: &mut String, x0: f64, y0: f64, cw: f64, ch: f64, fills: &[Vec<String>]) {
+    let mut y = 0;
+    while y < fills.len() {
+        let row = &fills[y];
+        let rows = fills[y..].iter().take_while(|r| *r == row).count();
+        let mut x = 0;
+        while x < row.len() {
+            let run = row[x..].iter().take_while(|f| **f == row[x]).count();
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+                x0 + x as f64 * cw,
+                y0 + y as f64 * ch,
+                run as f64 * cw,
+                rows as f64 * ch,
+                row[x]
+            );
+            x += run;
+        }
+        y += rows;
+    }
+}
+
+/// The SVG of one buffer's reuse map; `title` heads it (e.g. the section and kernel).
+pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
+    let (w, h, counts) = drawn(b);
+    let stats = &b.loads_per_element;
+    let max = stats.max.max(1) as f64;
+
+    // The whole plane, each cell the mean of the elements it covers.
+    let (sx, sy) = (w.div_ceil(OVERVIEW_CELLS).max(1), h.div_ceil(OVERVIEW_CELLS).max(1));
+    let (cols, rows) = (w.div_ceil(sx), h.div_ceil(sy));
+    // Whole pixels per cell keep the coordinates short.
+    let px = (OVERVIEW_PX / cols.max(rows) as f64).floor().max(1.0);
+    let overview: Vec<Vec<String>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let (mut sum, mut n) = (0u64, 0u64);
+                    for y in r * sy..((r + 1) * sy).min(h) {
+                        for x in c * sx..((c + 1) * sx).min(w) {
+                            sum += counts[y * w + x] as u64;
+                            n += 1;
+                        }
+                    }
+                    colour(sum as f64 / n.max(1) as f64, max)
+                })
+                .collect()
+        })
+        .collect();
+
+    // The first elements, one cell each, with their counts.
+    let (dw, dh) = (w.min(DETAIL_CELLS), h.min(DETAIL_CELLS));
+    let detail: Vec<Vec<String>> =
+        (0..dh).map(|y| (0..dw).map(|x| colour(counts[y * w + x] as f64, max)).collect()).collect();
+
+    let (left, top) = (20.0, 92.0);
+    let detail_x = left + OVERVIEW_PX + 40.0;
+    let width = detail_x + DETAIL_CELLS as f64 * DETAIL_PX + 20.0;
+    let panel_h = OVERVIEW_PX.max(DETAIL_CELLS as f64 * DETAIL_PX);
+    let legend_y = top + panel_h + 40.0;
+    let height = legend_y + 50.0;
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
+    let plane =
+        if b.shape[2] > 1 { format!(", plane z = {} of 0..{}", b.plane, b.shape[2] - 1) } else { String::new() };
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="44">{}: loads from global memory per element{plane}</text>"#,
+        escape(&b.label())
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="62">min {}, mean {:.2}, max {}: {:.2}× the compulsory traffic (each element loaded once)</text>"#,
+        stats.min, stats.mean, stats.max, stats.times_compulsory
+    );
+    let wrapped = b.shape[1] == 1 && h > 1;
+    let whole = if !wrapped {
+        format!("all {w}×{h} elements (a cell: the mean of {sx}×{sy})")
+    } else {
+        format!("all {}, in rows of {ROW_1D} (a cell: the mean of {sx}×{sy})", b.shape[0])
+    };
+    let _ = writeln!(s, r#"<text x="{left}" y="{}">{whole}</text>"#, top - 8.0);
+    cells(&mut s, left, top, px, px, &overview);
+    let _ = writeln!(s, r#"<text x="{detail_x}" y="{}">the first {dw}×{dh} elements, loads each</text>"#, top - 8.0);
+    cells(&mut s, detail_x, top, DETAIL_PX, DETAIL_PX, &detail);
+    let _ = writeln!(s, r#"<g font-size="7" text-anchor="middle">"#);
+    for y in 0..dh {
+        for x in 0..dw {
+            let c = counts[y * w + x];
+            let ink = if (c as f64) > max * 0.6 && c > 1 { r#" fill="white""# } else { "" };
+            let _ = writeln!(
+                s,
+                r#"<text x="{:.0}" y="{:.0}"{ink}>{c}</text>"#,
+                detail_x + (x as f64 + 0.5) * DETAIL_PX,
+                top + (y as f64 + 0.75) * DETAIL_PX
+            );
+        }
+    }
+    s.push_str("</g>\n");
+
+    // The legend: one swatch per count when there are few, else the two ends of the scale.
+    let _ = writeln!(s, r#"<text x="{left}" y="{}">loads per element:</text>"#, legend_y);
+    let steps: Vec<u32> =
+        if stats.max <= 12 { (0..=stats.max).collect() } else { vec![0, 1, stats.max / 2, stats.max] };
+    for (i, v) in steps.iter().enumerate() {
+        let x = left + 120.0 + i as f64 * 44.0;
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x}" y="{}" width="16" height="16" fill="{}" stroke="#999"/><text x="{}" y="{}">{v}</text>"##,
+            legend_y - 12.0,
+            colour(*v as f64, max),
+            x + 20.0,
+            legend_y
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::traffic::LoadStats;
+
+    fn buffer(shape: [usize; 3], counts: Vec<u32>) -> BufferReuse {
+        BufferReuse {
+            name: "N".into(),
+            elements: counts.len(),
+            shape,
+            plane: 0,
+            loads_per_element: LoadStats::of(&counts),
+            counts,
+        }
+    }
+
+    #[test]
+    fn the_scale_runs_from_once_to_the_most() {
+        assert_eq!(colour(0.0, 4.0), "#eeeeee");
+        assert_eq!(colour(1.0, 4.0), "#ffffcc");
+        assert_eq!(colour(4.0, 4.0), "#800026");
+        assert_eq!(colour(1.0, 1.0), "#ffffcc", "all loaded once is the ideal colour");
+    }
+
+    #[test]
+    fn equal_cells_are_one_rectangle_and_every_element_is_labelled() {
+        // 8×2: six 1s and two 2s per row.
+        let counts: Vec<u32> = (0..16).map(|i| if i % 8 >= 6 { 2 } else { 1 }).collect();
+        let svg = reuse_map("7.4 <test>", &buffer([8, 2, 1], counts));
+        assert!(svg.contains("7.4 &lt;test&gt;"), "the title is escaped");
+        // The two equal rows are one band of two runs in each panel, plus the legend's swatches.
+        let runs = svg.matches("<rect x=").count() - 3;
+        assert_eq!(runs, 4, "{svg}");
+        assert_eq!(
+            svg.matches("</text>").count(),
+            16 + 5 + 1 + 3,
+            "16 counts, 5 captions, the legend's title and 3 swatches"
+        );
+        assert!(svg.contains("min 1, mean 1.25, max 2: 1.25× the compulsory traffic"), "{svg}");
+    }
+
+    #[test]
+    fn a_long_1d_buffer_is_drawn_in_rows() {
+        let svg = reuse_map("1d", &buffer([200, 1, 1], vec![1; 200]));
+        assert!(svg.contains("all 200, in rows of 32"), "{svg}");
+    }
+}

@@ -743,3 +743,37 @@ fn measured_figures_are_current() {
         assert_eq!(v.bool("passed"), Some(true), "7.4 variant {:?} failed: {:?}", v.str("label"), v.str("message"));
     }
 }
+
+/// docs/generated/reuse/<section>-<buffer>.svg: every reference solution's reuse map (how many
+/// times each input element was loaded from global memory), which the chapters show beside the
+/// previous technique's. Image-sized buffers only (7.2's filter `F` is 25 elements).
+#[test]
+fn reuse_maps_are_current() {
+    let compiler = grader::compiler::Compiler::Nvrtc(grader::nvrtc::get(true).expect("NVRTC"));
+    let root = workspace_root();
+    let mut drawn = Vec::new();
+    for section in grader::sections::all() {
+        let relative = format!("solutions/{}/kernel.cu", section.dir());
+        let file = grader::grade::KernelFile { path: root.join(&relative), display: relative };
+        let buffers = grader::traffic::reuse(section, &file, compiler, 1, None)
+            .unwrap_or_else(|e| panic!("{}: {}", section.id(), e.0));
+        for b in buffers.iter().filter(|b| b.elements >= 1024) {
+            let title = format!("{} {} — the reference solution", section.id(), section.title());
+            let name = format!("docs/generated/reuse/{}-{}.svg", section.id(), b.name);
+            check_or_update(&name, &grader::traffic::svg::reuse_map(&title, b));
+            drawn.push(name);
+        }
+    }
+    // Every section has an input map, and the chapters link only maps that exist.
+    assert_eq!(drawn.len(), grader::sections::all().len(), "{drawn:?}");
+    for page in ["docs/ch7", "docs/ch8"] {
+        for entry in std::fs::read_dir(root.join(page)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            for link in text.split("](../generated/reuse/").skip(1) {
+                let target = format!("docs/generated/reuse/{}", &link[..link.find(')').unwrap()]);
+                assert!(drawn.contains(&target), "{} links {target}, which is not drawn", path.display());
+            }
+        }
+    }
+}

@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::backend::{Backend, Finding, KernelResources, Metrics, Outcome, Program, SourceUnit};
+use crate::chosen_launch::{self, LaunchProblem};
 use crate::compare::{compare, Mismatch};
 use crate::compiler::Compiler;
 use crate::error::{Error, Result};
@@ -40,6 +41,9 @@ pub struct SectionReport {
     pub tests: Vec<TestReport>,
     pub metrics: Option<MetricsReport>,
     pub targets: Vec<TargetReport>,
+    /// The kernel timed on a GPU for a speed target (the challenges, GPU backend only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed: Option<crate::backend::Speed>,
     /// Other configurations measured with `--variants`; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variants: Option<Vec<VariantReport>>,
@@ -107,6 +111,9 @@ pub struct MetricsReport {
     /// What each line of the kernel did on the metrics case (lines with work only; their sums
     /// are the totals above).
     pub lines: Vec<LineReport>,
+    /// Metrics the section shows but does not grade (e.g. the challenges' loads per output).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<ShownMetric>,
 }
 
 /// One source line's share of the metrics case: where the traffic comes from.
@@ -152,6 +159,16 @@ pub struct TargetReport {
     pub textbook: Option<f64>,
     pub passed: bool,
     pub advice: String,
+    /// Why the target was not measured and does not count ("needs a GPU").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+/// A metric measured and shown but not graded.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShownMetric {
+    pub name: String,
+    pub measured: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -182,7 +199,7 @@ pub struct KernelFile {
 }
 
 /// A set of `-D` defines, as a case gives them.
-type Defines = Vec<(String, String)>;
+pub type Defines = Vec<(String, String)>;
 
 /// PTX (or why not) per source, program name, defines and architecture.
 type PtxCache = Mutex<HashMap<(Vec<u8>, String, Defines, String), Result<String, CompileFailure>>>;
@@ -199,6 +216,9 @@ pub struct Grader<'a> {
     pub on_progress: Option<Box<dyn Fn(u64, u64) + Send + Sync + 'a>>,
     /// Also run each section's [`Section::metrics_variants`] (`--variants`).
     pub variants: bool,
+    /// Time the kernel for a speed target where the backend can (a GPU); `time` turns it off,
+    /// it times every kernel itself.
+    pub speed_targets: bool,
 }
 
 pub fn defines_text(defines: &[(String, String)]) -> String {
@@ -235,29 +255,40 @@ pub fn target_name(metric: Metric) -> &'static str {
     metric.as_str()
 }
 
-/// The measured value of a target's metric on the metrics case.
-pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> f64 {
-    match metric {
+/// The measured value of a target's metric on the metrics case (`None`: measured by timing on a
+/// GPU, not by counting).
+pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
+    let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    Some(match metric {
         Metric::OpPerByte => m.op_per_byte(),
         Metric::SharedBytesPerBlock => m.shared_bytes_per_block() as f64,
         Metric::GlobalLoadBytesPerOutput => m.global_load_bytes as f64 / case.expected.len().max(1) as f64,
         Metric::ThreadsPerBlock => case.geometry.block.iter().map(|&d| d as f64).product(),
-    }
+        Metric::GlobalLoadSectorsPerRequest => ratio(m.global_load_sectors, m.global_load_requests),
+        Metric::SharedBankConflictsPerRequest => ratio(m.shared_bank_conflicts, m.shared_requests),
+        Metric::LocalMemoryBytes => (m.local_load_bytes + m.local_store_bytes) as f64,
+        Metric::ActiveLanePercent => 100.0 * ratio(m.lane_instructions, 32 * m.warp_instructions),
+        Metric::PercentOfCopy => return None,
+    })
 }
 
 pub fn evaluate_targets(targets: &[Target], measured: Option<(&Metrics, &Case)>) -> Vec<TargetReport> {
     targets
         .iter()
         .map(|t| {
-            let value = measured.map(|(m, c)| measure(t.metric, m, c));
+            let value = measured.and_then(|(m, c)| measure(t.metric, m, c));
+            // A speed target is timed on a GPU (`time_speed_targets`); elsewhere it is not held
+            // against the kernel, and the report says so.
+            let skipped = (t.metric.needs_gpu() && measured.is_some()).then(|| "needs a GPU".to_string());
             TargetReport {
                 name: target_name(t.metric).to_string(),
                 op: t.compare.as_str().to_string(),
                 target: t.value,
                 measured: value,
                 textbook: t.textbook,
-                passed: value.is_some_and(|v| t.compare.holds(v, t.value)),
+                passed: skipped.is_some() || value.is_some_and(|v| t.compare.holds(v, t.value)),
                 advice: t.advice.to_string(),
+                skipped,
             }
         })
         .collect()
@@ -282,6 +313,7 @@ fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
         output_elements: case.expected.len() as u64,
         gpu: None,
         lines: Vec::new(),
+        shown: Vec::new(),
     }
 }
 
@@ -360,6 +392,7 @@ impl<'a> Grader<'a> {
             private_cases: Vec::new(),
             on_progress: None,
             variants: false,
+            speed_targets: true,
         }
     }
 
@@ -398,6 +431,7 @@ impl<'a> Grader<'a> {
             tests: Vec::new(),
             metrics: None,
             targets: Vec::new(),
+            speed: None,
             variants: None,
             findings: Vec::new(),
             findings_more: 0,
@@ -418,13 +452,37 @@ impl<'a> Grader<'a> {
             progress(0, cases.len() as u64);
         }
 
+        // Every distinct set of defines compiled side by side; the steps below then find them
+        // in the cache.
+        let compiled = chosen_launch::compiled_source(section, &source);
+        let mut define_sets: Vec<&Defines> = Vec::new();
+        for (case, _) in &cases {
+            if !define_sets.contains(&&case.defines) {
+                define_sets.push(&case.defines);
+            }
+        }
+        define_sets.par_iter().for_each(|d| {
+            let _ = self.compile(&compiled, &kernel.display, d);
+        });
+
+        // A challenge section launches what the file chooses.
+        let compile = |src: &[u8], defines: &[(String, String)]| {
+            self.compile(src, &kernel.display, defines)
+                .map_err(|f| CompileFailure { log: self.compiler.errors_only(&f.log) })
+        };
+        let mut chosen: Vec<&mut Case> = cases.iter_mut().map(|(c, _)| c).collect();
+        if let Err(LaunchProblem(why)) = chosen_launch::place(section, &compile, &source, &kernel.display, &mut chosen)
+        {
+            return Ok(self.unrunnable(report, section, start, why));
+        }
+
         // One compilation per distinct set of defines.
         let mut programs: Vec<(Defines, Box<dyn Program>)> = Vec::new();
         for (case, _) in &cases {
             if programs.iter().any(|(d, _)| *d == case.defines) {
                 continue;
             }
-            match self.compile(&source, &kernel.display, &case.defines) {
+            match self.compile(&compiled, &kernel.display, &case.defines) {
                 Ok(ptx) => {
                     let unit = SourceUnit { source: &source, name: &kernel.display, defines: &case.defines };
                     match self.backend.load_source(&ptx, &unit) {
@@ -483,6 +541,24 @@ impl<'a> Grader<'a> {
                     );
                     return Ok(self.unrunnable(report, section, start, msg));
                 }
+            }
+        }
+        // More shared memory than a block may have (without the opt-in no test launch makes):
+        // a GPU refuses to launch it; the emulator must too.
+        for (defines, program) in &programs {
+            let Some(static_bytes) = program.static_shared_bytes(kernel_name) else { continue };
+            let case = cases.iter().map(|(c, _)| c).find(|c| c.defines == *defines).expect("compiled for a case");
+            let dynamic = launchable(program.as_ref(), kernel_name, case).geometry.dynamic_shared_bytes as u64;
+            if static_bytes + dynamic > MAX_SHARED_BYTES_PER_BLOCK {
+                let msg = format!(
+                    "`{kernel_name}` in {} uses {} bytes of shared memory per block{}: a block may have at most {} (48 KB).\n\
+                     A GPU refuses to launch it. Make the shared arrays smaller (a smaller tile).",
+                    kernel.display,
+                    crate::report::thousands(static_bytes + dynamic),
+                    if defines.is_empty() { String::new() } else { format!(" (with {})", defines_text(defines)) },
+                    crate::report::thousands(MAX_SHARED_BYTES_PER_BLOCK)
+                );
+                return Ok(self.unrunnable(report, section, start, msg));
             }
         }
 
@@ -546,6 +622,14 @@ impl<'a> Grader<'a> {
                         if let Some(m) = &o.metrics {
                             let mut metrics = metrics_report(section.metrics_case_label(), m, case);
                             metrics.lines = line_reports(&o.lines, kernel, &lines);
+                            metrics.shown = section
+                                .shown_metrics()
+                                .into_iter()
+                                .filter_map(|s| {
+                                    let measured = measure(s, m, case)?;
+                                    Some(ShownMetric { name: s.as_str().to_string(), measured })
+                                })
+                                .collect();
                             report.metrics = Some(metrics);
                             report.targets = evaluate_targets(&section.targets(), Some((m, case)));
                         }
@@ -562,6 +646,9 @@ impl<'a> Grader<'a> {
         if !visible_only && report.targets.is_empty() {
             report.targets = evaluate_targets(&section.targets(), None);
         }
+        if self.speed_targets && self.backend.times_kernels() && report.targets.iter().any(|t| t.skipped.is_some()) {
+            self.time_speed_targets(&mut report, section, &source, kernel, seed);
+        }
         if self.variants && !visible_only && report.metrics.is_some() {
             report.variants = Some(self.run_variants(section, &source, kernel, seed));
         }
@@ -574,6 +661,9 @@ impl<'a> Grader<'a> {
         Ok(report)
     }
 }
+
+/// Shared memory a block may use without the opt-in (`cudaFuncAttributeMaxDynamicSharedMemorySize`).
+pub const MAX_SHARED_BYTES_PER_BLOCK: u64 = 48 * 1024;
 
 /// The case as it is launched: a kernel with no `extern __shared__` array gets no dynamic shared
 /// memory (static arrays are as valid a choice; the 1D exercise says so). Decided per program,
@@ -613,6 +703,54 @@ impl Grader<'_> {
         report.targets = evaluate_targets(&section.targets(), None);
         report.seconds = start.elapsed().as_secs_f64();
         report
+    }
+
+    /// Time the kernel on the section's timing case where the backend can (a GPU), once its
+    /// tests pass and the sanitizer is quiet, and judge the speed targets with it.
+    fn time_speed_targets(
+        &self,
+        report: &mut SectionReport,
+        section: &dyn Section,
+        source: &[u8],
+        kernel: &KernelFile,
+        seed: u64,
+    ) {
+        if !report.tests.iter().all(|t| t.passed) || !report.findings.is_empty() {
+            return;
+        }
+        let Some(mut case) = section.timing_case(&mut StdRng::seed_from_u64(seed)) else { return };
+        let arch = self.backend.arch();
+        let timed = chosen_launch::place_one(section, self.compiler, &arch, source, &kernel.display, &mut case)
+            .and_then(|()| {
+                self.compile(&chosen_launch::compiled_source(section, source), &kernel.display, &case.defines).map_err(
+                    |f| Error(format!("does not compile for the timing case: {}", self.compiler.errors_only(&f.log))),
+                )
+            })
+            .map(|ptx| {
+                let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
+                self.backend.speed(&ptx, &unit, section.kernel_name(), &case)
+            });
+        let speed = match timed {
+            Ok(None) => return,
+            Ok(Some(Ok(speed))) => Ok(speed),
+            Ok(Some(Err(e))) | Err(e) => Err(e),
+        };
+        for t in report.targets.iter_mut().filter(|t| t.skipped.is_some()) {
+            let target = section.targets().into_iter().find(|x| x.metric.as_str() == t.name);
+            match (&speed, target) {
+                (Ok(s), Some(target)) => {
+                    t.measured = Some(s.percent_of_copy);
+                    t.passed = target.compare.holds(s.percent_of_copy, target.value);
+                    t.skipped = None;
+                }
+                (Err(e), _) => {
+                    t.skipped = Some(format!("not timed: {e}"));
+                    t.passed = false;
+                }
+                _ => {}
+            }
+        }
+        report.speed = speed.ok();
     }
 
     /// The section's other configurations, one after another (each is as big as the metrics

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kernels::exercise::{Metric, Section, Visibility};
+use kernels::exercise::{Section, Visibility};
 use serde::Serialize;
 
 use crate::cli::GradeArgs;
@@ -129,7 +129,10 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         tests.push(test);
     }
     for t in &r.targets {
-        let measured = t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into());
+        let measured = match &t.skipped {
+            Some(why) => format!("not measured ({why}); not counted"),
+            None => t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into()),
+        };
         let mut output = format!("measured {measured}");
         if let Some(book) = t.textbook {
             output.push_str(&format!(", textbook {book:.2}"));
@@ -137,9 +140,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         if !t.passed && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
-        let traffic = [Metric::OpPerByte.as_str(), Metric::GlobalLoadBytesPerOutput.as_str()];
-        if let Some(line) = crate::report::heaviest_line(r).filter(|_| !t.passed && traffic.contains(&t.name.as_str()))
-        {
+        if let Some(line) = crate::report::culprit_line(r, &t.name).filter(|_| !t.passed) {
             output.push_str(&format!("\n{line}"));
         }
         tests.push(test(
@@ -173,11 +174,16 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         "visible",
         findings.join("\n"),
     ));
-    let leaderboard = r
+    let mut leaderboard: Vec<Leader> = r
         .metrics
         .iter()
         .map(|m| Leader { name: "OP/B", value: (m.op_per_byte * 100.0).round() / 100.0, order: "desc" })
         .collect();
+    // A challenge timed on the GPU: its time and its share of the copy bandwidth.
+    if let Some(s) = &r.speed {
+        leaderboard.push(Leader { name: "time (ms)", value: (s.median_ms * 1000.0).round() / 1000.0, order: "asc" });
+        leaderboard.push(Leader { name: "% of copy", value: (s.percent_of_copy * 10.0).round() / 10.0, order: "desc" });
+    }
     Results {
         score: tests.iter().map(|t| t.score).sum(),
         execution_time: (r.seconds * 100.0).round() / 100.0,
@@ -336,7 +342,9 @@ mod tests {
                     flops: 50,
                 }],
                 output_elements: 1,
+                shown: vec![],
             }),
+            speed: None,
             targets: vec![TargetReport {
                 name: "op_per_byte".into(),
                 op: ">=".into(),
@@ -345,6 +353,7 @@ mod tests {
                 textbook: Some(9.57),
                 passed: true,
                 advice: "tile it".into(),
+                skipped: None,
             }],
             variants: None,
             findings: vec![FindingReport {

@@ -5,6 +5,7 @@ pub mod backend;
 pub mod bar;
 pub mod bundle;
 pub mod cases_file;
+pub mod chosen_launch;
 pub mod clang;
 pub mod cli;
 pub mod compare;

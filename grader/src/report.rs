@@ -5,7 +5,7 @@ use ::emulator::FindingKind;
 use colored::Colorize;
 use kernels::exercise::Metric;
 
-use crate::grade::{FindingReport, MetricsReport, SectionReport, TargetReport, TestReport};
+use crate::grade::{FindingReport, LineReport, MetricsReport, SectionReport, TargetReport, TestReport};
 
 /// One line per finding kind, as the report names it: what it means and what usually causes it.
 pub fn explain(kind: &str) -> &'static str {
@@ -26,7 +26,7 @@ pub fn explain_kind(kind: FindingKind) -> &'static str {
     }
 }
 
-fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -210,6 +210,10 @@ pub fn metrics_block(m: &MetricsReport) -> String {
     if let Some(g) = &m.gpu {
         s.push_str(&gpu_line(g));
     }
+    if !m.shown.is_empty() {
+        let shown: Vec<String> = m.shown.iter().map(|x| format!("{} {}", x.name, number(x.measured))).collect();
+        s.push_str(&format!("    not graded (the caches decide what they cost): {}\n", shown.join(", ")));
+    }
     s
 }
 
@@ -228,6 +232,27 @@ pub fn gpu_line(g: &crate::backend::KernelResources) -> String {
     )
 }
 
+/// "timing 8192x8192, r=2: 0.200 ms, 2,560 GB/s = 85% of a device-to-device copy (3,010 GB/s)"
+pub fn speed_line(s: &crate::backend::Speed) -> String {
+    format!(
+        "    timing case {}: {:.3} ms (median), {} GB/s = {:.0}% of a device-to-device copy ({} GB/s)\n",
+        s.case,
+        s.median_ms,
+        thousands(s.gb_per_s.round() as u64),
+        s.percent_of_copy,
+        thousands(s.copy_gb_per_s.round() as u64)
+    )
+}
+
+/// ✓ / ✗, or ◦ for a target not measured here (a speed target without a GPU).
+fn target_mark(t: &TargetReport) -> String {
+    if t.skipped.is_some() {
+        "◦".dimmed().to_string()
+    } else {
+        mark(t.passed).to_string()
+    }
+}
+
 pub fn targets_block(targets: &[TargetReport]) -> String {
     let name_w = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
     let cells: Vec<(String, String, String)> = targets
@@ -235,7 +260,10 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
         .map(|t| {
             (
                 format!("{} {}", t.op, number(t.target)),
-                t.measured.map(number).unwrap_or_else(|| "—".into()),
+                match &t.skipped {
+                    Some(why) => why.clone(),
+                    None => t.measured.map(number).unwrap_or_else(|| "—".into()),
+                },
                 t.textbook.map(number).unwrap_or_else(|| "—".into()),
             )
         })
@@ -247,7 +275,7 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
     for (t, (target, measured, textbook)) in targets.iter().zip(cells) {
         s.push_str(&format!(
             "    {} {:name_w$}  {target:tw$}  {measured:>mw$}  {textbook:>bw$}\n",
-            mark(t.passed),
+            target_mark(t),
             t.name
         ));
         if !t.passed && !t.advice.is_empty() {
@@ -326,6 +354,9 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
                 s.push_str(&format!("    {:<32} OP/B {:.2}{textbook}{verdict}\n", v.label, v.op_per_byte));
             }
         }
+        if let Some(speed) = &r.speed {
+            s.push_str(&format!("  speed on {}\n{}", speed.device, speed_line(speed)));
+        }
         if !r.targets.is_empty() {
             s.push_str("  targets\n");
             s.push_str(&targets_block(&r.targets));
@@ -385,8 +416,11 @@ pub fn compact(r: &SectionReport) -> String {
                 .targets
                 .iter()
                 .map(|t| {
-                    let measured = t.measured.map(number).unwrap_or_else(|| "—".into());
-                    format!("{} {} {measured} ({} {})", mark(t.passed), t.name, t.op, number(t.target))
+                    let measured = match &t.skipped {
+                        Some(why) => why.clone(),
+                        None => t.measured.map(number).unwrap_or_else(|| "—".into()),
+                    };
+                    format!("{} {} {measured} ({} {})", target_mark(t), t.name, t.op, number(t.target))
                 })
                 .collect();
             s.push_str(&format!("  targets  {}\n", targets.join("  ")));
@@ -409,23 +443,46 @@ pub fn compact(r: &SectionReport) -> String {
     s
 }
 
-/// When a traffic target (OP/B, global bytes per output) is missed: the line that loads most
-/// from global memory, per output element, and the command that shows every line.
+/// For each missed target that a source line explains, that line: the one that loads most
+/// (OP/B, bytes per output), the one with the most sectors beyond 4 per request (coalescing),
+/// the one with the most bank-conflict replays; with the command that shows every line.
 pub fn heaviest_line(r: &SectionReport) -> Option<String> {
-    let traffic = [Metric::OpPerByte.as_str(), Metric::GlobalLoadBytesPerOutput.as_str()];
-    if !r.targets.iter().any(|t| !t.passed && traffic.contains(&t.name.as_str())) {
-        return None;
-    }
+    let lines: Vec<String> = r.targets.iter().filter(|t| !t.passed).filter_map(|t| culprit_line(r, &t.name)).collect();
+    (!lines.is_empty()).then(|| {
+        format!(
+            "{}\n        every line's traffic: cargo run -p grader -- traffic {}",
+            lines.join("\n      "),
+            r.section
+        )
+    })
+}
+
+/// The source line behind a missed target named `metric`, if a line explains it.
+pub fn culprit_line(r: &SectionReport, metric: &str) -> Option<String> {
     let m = r.metrics.as_ref()?;
-    let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
-    let per_output = l.global_loads as f64 / m.output_elements.max(1) as f64;
-    let per_output = format!("{per_output:.1}");
-    let per_output = per_output.trim_end_matches(".0");
+    let per_output = |n: u64| {
+        let v = format!("{:.1}", n as f64 / m.output_elements.max(1) as f64);
+        v.trim_end_matches(".0").to_string()
+    };
+    let (l, what) = match Metric::parse(metric)? {
+        Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput => {
+            let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
+            (l, format!("makes {} global loads per output, the most of any line", per_output(l.global_loads)))
+        }
+        Metric::GlobalLoadSectorsPerRequest => {
+            let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(4 * l.global_load_requests);
+            let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
+            let per_request = l.global_load_sectors as f64 / l.global_load_requests.max(1) as f64;
+            (l, format!("touches {per_request:.1} sectors per warp-level load (4 is a coalesced warp's)"))
+        }
+        Metric::SharedBankConflictsPerRequest => {
+            let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
+            (l, format!("causes {} bank-conflict replays, the most of any line", thousands(l.shared_bank_conflicts)))
+        }
+        _ => return None,
+    };
     let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
-    Some(format!(
-        "{}:{} makes {per_output} global loads per output, the most of any line{source}\n        every line's traffic: cargo run -p grader -- traffic {}",
-        l.file, l.line, r.section
-    ))
+    Some(format!("{}:{} {what}{source}", l.file, l.line))
 }
 
 /// The summary after several sections: one line each with its time, then the total.

@@ -351,6 +351,7 @@ mod tests {
                 printf_more: 0,
             }],
             metrics: None,
+            speed: None,
             targets: vec![TargetReport {
                 name: "op_per_byte".into(),
                 op: ">=".into(),
@@ -359,6 +360,7 @@ mod tests {
                 textbook: None,
                 passed: true,
                 advice: String::new(),
+                skipped: None,
             }],
             variants: None,
             findings: vec![],

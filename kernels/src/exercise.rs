@@ -113,11 +113,39 @@ pub enum Metric {
     /// Global load bytes ÷ output elements (e.g. ≈ 4 for one load per output in the 1D stencil).
     GlobalLoadBytesPerOutput,
     ThreadsPerBlock,
+    /// 32-byte sectors per warp-level global load (4 for a full warp's coalesced 4-byte loads,
+    /// 32 when every lane touches a sector of its own).
+    GlobalLoadSectorsPerRequest,
+    /// Extra shared-memory wavefronts per warp-level shared access (0 when conflict-free, 31
+    /// when all 32 lanes hit one bank).
+    SharedBankConflictsPerRequest,
+    /// Bytes loaded and stored in local memory (per-thread arrays the compiler could not keep in
+    /// registers).
+    LocalMemoryBytes,
+    /// Lanes active per warp-level instruction, in percent of 32.
+    ActiveLanePercent,
+    /// On a GPU only: the kernel's effective bandwidth on the timing case, in percent of a
+    /// device-to-device copy measured in the same run.
+    PercentOfCopy,
 }
 
 impl Metric {
-    pub const ALL: [Metric; 4] =
-        [Metric::OpPerByte, Metric::SharedBytesPerBlock, Metric::GlobalLoadBytesPerOutput, Metric::ThreadsPerBlock];
+    pub const ALL: [Metric; 9] = [
+        Metric::OpPerByte,
+        Metric::SharedBytesPerBlock,
+        Metric::GlobalLoadBytesPerOutput,
+        Metric::ThreadsPerBlock,
+        Metric::GlobalLoadSectorsPerRequest,
+        Metric::SharedBankConflictsPerRequest,
+        Metric::LocalMemoryBytes,
+        Metric::ActiveLanePercent,
+        Metric::PercentOfCopy,
+    ];
+
+    /// Measured by timing on a GPU, not counted by the emulator.
+    pub fn needs_gpu(self) -> bool {
+        self == Metric::PercentOfCopy
+    }
 
     /// The metric named `name` in a report (the inverse of [`Metric::as_str`]).
     pub fn parse(name: &str) -> Option<Metric> {
@@ -130,6 +158,11 @@ impl Metric {
             Metric::SharedBytesPerBlock => "shared_bytes_per_block",
             Metric::GlobalLoadBytesPerOutput => "global_load_bytes_per_output",
             Metric::ThreadsPerBlock => "threads_per_block",
+            Metric::GlobalLoadSectorsPerRequest => "global_load_sectors_per_request",
+            Metric::SharedBankConflictsPerRequest => "shared_bank_conflicts_per_request",
+            Metric::LocalMemoryBytes => "local_memory_bytes",
+            Metric::ActiveLanePercent => "active_lane_percent",
+            Metric::PercentOfCopy => "percent_of_copy",
         }
     }
 }
@@ -211,10 +244,79 @@ pub trait Section: Sync {
     fn metrics_variants(&self, _rng: &mut StdRng) -> Vec<MetricsVariant> {
         Vec::new()
     }
+    /// The challenge sections: the kernel file chooses its launch (see [`ChosenLaunch`]); the
+    /// cases' own geometry is then only a default the grader replaces.
+    fn chosen_launch(&self) -> Option<ChosenLaunch> {
+        None
+    }
+    /// Metrics measured and shown beside the targets but not graded (the caches decide what
+    /// they cost on a GPU).
+    fn shown_metrics(&self) -> Vec<Metric> {
+        Vec::new()
+    }
     /// An instructor's private hidden case (`--cases FILE`), random data of the spec's sizes from
     /// `rng` (seeded by the spec). Sections that take none keep this default.
     fn custom_case(&self, _spec: &CaseSpec, _rng: &mut StdRng) -> Result<Case, String> {
         Err(format!("section {} does not take private cases", self.id()))
+    }
+}
+
+/// A launch the kernel file chooses: `BLOCK_X`, `BLOCK_Y` (and in 3D `BLOCK_Z`) threads per
+/// block, each block covering `TILE_X` × `TILE_Y` (× `TILE_Z`) outputs. The grid is the output's
+/// shape divided by the tile, rounded up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChosenLaunch {
+    /// 2 or 3: in 2D, `BLOCK_Z` and `TILE_Z` are 1 unless defined.
+    pub dims: usize,
+}
+
+/// The launch macros in the order [`ChosenLaunch::geometry`] takes their values.
+pub const LAUNCH_MACROS: [&str; 6] = ["BLOCK_X", "BLOCK_Y", "BLOCK_Z", "TILE_X", "TILE_Y", "TILE_Z"];
+
+impl ChosenLaunch {
+    /// The macros the file must define.
+    pub fn required(&self) -> &'static [&'static str] {
+        if self.dims == 3 {
+            &LAUNCH_MACROS
+        } else {
+            &["BLOCK_X", "BLOCK_Y", "TILE_X", "TILE_Y"]
+        }
+    }
+
+    /// The geometry for an output of `shape` from the macros' values (`None`: not defined), or
+    /// what is wrong with them, in the student's terms.
+    pub fn geometry(&self, values: [Option<i64>; 6], shape: [usize; 3]) -> Result<Geometry, String> {
+        let mut v = [1u32; 6];
+        for (i, name) in LAUNCH_MACROS.iter().enumerate() {
+            match values[i] {
+                None if self.required().contains(name) => {
+                    return Err(format!(
+                        "the kernel file does not define {name}: this section launches the kernel the file chooses — #define {}",
+                        self.required().join(", ")
+                    ))
+                }
+                None => {}
+                Some(x) if x < 1 => return Err(format!("{name} is {x}: it must be at least 1")),
+                Some(x) if x > i64::from(u32::MAX) => return Err(format!("{name} is {x}: far too large")),
+                Some(x) => v[i] = x as u32,
+            }
+        }
+        let block = [v[0], v[1], v[2]];
+        let threads: u64 = block.iter().map(|&b| b as u64).product();
+        if threads > 1024 {
+            return Err(format!(
+                "BLOCK_X × BLOCK_Y × BLOCK_Z = {} × {} × {} = {threads} threads: a block has at most 1024",
+                block[0], block[1], block[2]
+            ));
+        }
+        if block[2] > 64 {
+            return Err(format!("BLOCK_Z is {}: a block is at most 64 threads deep", block[2]));
+        }
+        let grid = [0, 1, 2].map(|d| shape[d].div_ceil(v[3 + d] as usize).max(1) as u32);
+        if grid[1] > 65535 || grid[2] > 65535 {
+            return Err(format!("a grid of {grid:?} blocks: y and z are at most 65535 (make TILE_Y, TILE_Z larger)"));
+        }
+        Ok(Geometry { grid, block, dynamic_shared_bytes: 0 })
     }
 }
 
@@ -356,4 +458,36 @@ pub fn section_problems(s: &dyn Section) -> Vec<String> {
         problems.push(format!("directory {} does not start with the id {}", s.dir(), s.id()));
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO_D: ChosenLaunch = ChosenLaunch { dims: 2 };
+    const THREE_D: ChosenLaunch = ChosenLaunch { dims: 3 };
+
+    fn some(v: [i64; 6]) -> [Option<i64>; 6] {
+        v.map(Some)
+    }
+
+    #[test]
+    fn the_grid_covers_the_output_with_tiles() {
+        let g = TWO_D.geometry([Some(32), Some(8), None, Some(32), Some(64), None], [1023, 769, 1]).unwrap();
+        assert_eq!((g.block, g.grid), ([32, 8, 1], [32, 13, 1]));
+        let g = THREE_D.geometry(some([32, 8, 1, 32, 8, 32]), [5, 5, 5]).unwrap();
+        assert_eq!((g.block, g.grid), ([32, 8, 1], [1, 1, 1]));
+    }
+
+    #[test]
+    fn each_bad_value_is_named() {
+        let err = |dims: ChosenLaunch, v: [Option<i64>; 6]| dims.geometry(v, [64, 64, 64]).unwrap_err();
+        assert!(err(TWO_D, [None, Some(8), None, Some(32), Some(8), None]).contains("does not define BLOCK_X"));
+        assert!(err(THREE_D, [Some(32), Some(8), Some(1), Some(32), Some(8), None]).contains("does not define TILE_Z"));
+        assert!(err(TWO_D, some([32, 0, 1, 32, 8, 1])).contains("BLOCK_Y is 0"));
+        assert!(err(TWO_D, some([32, 8, 1, -4, 8, 1])).contains("TILE_X is -4"));
+        assert!(err(TWO_D, some([64, 32, 1, 64, 32, 1])).contains("= 2048 threads: a block has at most 1024"));
+        assert!(err(THREE_D, some([1, 1, 128, 1, 1, 128])).contains("BLOCK_Z is 128"));
+        assert!(THREE_D.geometry(some([32, 1, 1, 32, 1, 1]), [70000, 70000, 1]).unwrap_err().contains("65535"));
+    }
 }

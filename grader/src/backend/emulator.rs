@@ -64,6 +64,10 @@ impl Program for EmulatorProgram {
         self.module.kernel(kernel).map(|k| k.uses_dynamic_shared)
     }
 
+    fn static_shared_bytes(&self, kernel: &str) -> Option<u64> {
+        self.module.kernel(kernel).map(|k| k.static_shared_bytes)
+    }
+
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
         self.run_case(kernel, case, false).map(|(outcome, _)| outcome)
     }

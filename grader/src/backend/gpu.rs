@@ -15,7 +15,7 @@ use cudarc::driver::{result as cu, sys};
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
-use super::{Backend, KernelResources, Outcome, Program, SourceUnit};
+use super::{Backend, KernelResources, Outcome, Program, SourceUnit, Speed};
 use crate::compare::initial_contents;
 use crate::error::{Error, Result};
 
@@ -143,6 +143,42 @@ impl Backend for GpuBackend {
 
     fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, Error> {
         Ok(Box::new(self.load_program(ptx, unit)?))
+    }
+
+    fn times_kernels(&self) -> bool {
+        true
+    }
+
+    fn speed(&self, ptx: &str, unit: &SourceUnit, kernel: &str, case: &Case) -> Option<Result<Speed, Error>> {
+        Some(self.time_against_copy(ptx, unit, kernel, case))
+    }
+}
+
+impl GpuBackend {
+    /// The timing method of `grader time` (warm-ups, median of runs, the output checked on the
+    /// same case), against the copy bandwidth measured once per process.
+    fn time_against_copy(&self, ptx: &str, unit: &SourceUnit, kernel: &str, case: &Case) -> Result<Speed, Error> {
+        use crate::timing::{compulsory_bytes, COPY_BYTES, RUNS, WARMUPS};
+        static COPY: std::sync::OnceLock<Result<f64, String>> = std::sync::OnceLock::new();
+        let copy = COPY
+            .get_or_init(|| copy_bandwidth(self.device, COPY_BYTES, RUNS).map_err(|e| e.0))
+            .clone()
+            .map_err(|e| Error(format!("cannot measure the copy bandwidth: {e}")))?;
+        let program = self.load_program(ptx, unit)?;
+        let (times, output) = program.time(kernel, case, WARMUPS, RUNS)?;
+        if let Some(m) = crate::compare::compare(&case.expected, &output, case.tolerance, case.shape) {
+            return Err(Error(format!("wrong output on the timing case: {} of {} elements", m.wrong, m.total)));
+        }
+        let ms = median(&times) as f64;
+        let bw = compulsory_bytes(case) as f64 / (ms / 1e3);
+        Ok(Speed {
+            case: case.name.trim_start_matches("timing: ").to_string(),
+            median_ms: ms,
+            gb_per_s: bw / 1e9,
+            copy_gb_per_s: copy / 1e9,
+            percent_of_copy: 100.0 * bw / copy,
+            device: self.device.name.clone(),
+        })
     }
 }
 
@@ -459,6 +495,10 @@ impl Program for GpuProgram {
 
     fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool> {
         self.emulator.declares_dynamic_shared(kernel)
+    }
+
+    fn static_shared_bytes(&self, kernel: &str) -> Option<u64> {
+        self.emulator.static_shared_bytes(kernel)
     }
 
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {

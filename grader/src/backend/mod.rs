@@ -42,6 +42,27 @@ pub trait Backend: Sync {
     fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
         self.load(ptx)
     }
+    /// Whether [`Backend::speed`] can time kernels (a GPU): the timing case is big to build.
+    fn times_kernels(&self) -> bool {
+        false
+    }
+    /// Time `kernel` on `case` against a device-to-device copy (a speed target); `None` where
+    /// nothing can be timed (the emulator).
+    fn speed(&self, _ptx: &str, _source: &SourceUnit, _kernel: &str, _case: &Case) -> Option<Result<Speed, Error>> {
+        None
+    }
+}
+
+/// A kernel timed on a GPU against a device-to-device copy in the same process.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Speed {
+    pub case: String,
+    pub median_ms: f64,
+    /// Compulsory bytes (inputs read once, output written once) over the median time.
+    pub gb_per_s: f64,
+    pub copy_gb_per_s: f64,
+    pub percent_of_copy: f64,
+    pub device: String,
 }
 
 /// What one compilation was made from, for backends that compile again for their device.
@@ -76,6 +97,8 @@ pub trait Program: Send + Sync {
     fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>>;
     /// Whether the kernel declares an `extern __shared__` array; `None` if there is no such kernel.
     fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool>;
+    /// The kernel's `__shared__` arrays, in bytes; `None` if there is no such kernel.
+    fn static_shared_bytes(&self, kernel: &str) -> Option<u64>;
     /// How many times each element of each of the case's buffers was loaded from global memory
     /// (the emulator's count; other backends cannot say).
     fn element_loads(&self, _kernel: &str, _case: &Case) -> Result<Vec<Vec<u32>>, Error> {

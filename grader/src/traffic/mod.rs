@@ -86,8 +86,10 @@ pub fn reuse(
     seed: u64,
     plane: Option<usize>,
 ) -> Result<Vec<BufferReuse>> {
-    let (case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
+    let (mut case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
     let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
+    let arch = EmulatorBackend.arch();
+    crate::chosen_launch::place_one(section, compiler, &arch, &source, &file.display, &mut case)?;
     let ptx = compiler
         .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
         .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;

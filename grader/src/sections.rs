@@ -34,6 +34,8 @@ registry! {
     section_8_3 => "8.3-stencil-tiling",
     section_8_4 => "8.4-coarsening",
     section_8_5 => "8.5-register-tiling",
+    section_challenge_2d => "challenge-2d",
+    section_challenge_3d => "challenge-3d",
 }
 
 /// The section with this id (as typed on the command line; case-insensitive).

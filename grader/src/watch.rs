@@ -93,9 +93,11 @@ pub fn list_text(progress: &Progress, current: &str) -> String {
     let ids = crate::sections::ids();
     let mut s = String::from("sections\n");
     let w = crate::sections::all().iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
+    let id_w = ids.iter().map(|id| id.len()).max().unwrap_or(0);
     for sec in crate::sections::all() {
         let arrow = if sec.id() == current { "→" } else { " " };
-        s.push_str(&format!("{arrow} {:4} {:w$}  {}\n", sec.id(), sec.title(), progress.place(sec.id(), &ids).label()));
+        let place = progress.place(sec.id(), &ids).label();
+        s.push_str(&format!("{arrow} {:id_w$} {:w$}  {place}\n", sec.id(), sec.title()));
     }
     s
 }
@@ -238,7 +240,8 @@ mod tests {
     fn next_follows_course_order() {
         assert_eq!(next_after("7.5").map(|s| s.id()), Some("1d"));
         assert_eq!(next_after("1d").map(|s| s.id()), Some("8.2"));
-        assert!(next_after("8.5").is_none());
+        assert_eq!(next_after("8.5").map(|s| s.id()), Some("challenge-2d"));
+        assert!(next_after("challenge-3d").is_none());
     }
 
     #[test]

@@ -1,0 +1,141 @@
+//! Challenge: the fastest 2D convolution. The mathematics of 7.4 (filter in `__constant__ F`,
+//! ghost cells 0), but the kernel file chooses its launch (`BLOCK_X/Y`, `TILE_X/Y`) and the goal
+//! is speed: 80% of a device-to-device copy on an H100. Without a GPU, the section grades what
+//! decides speed whatever the caches do: per-tap global loads, uncoalesced loads, bank
+//! conflicts, local memory.
+
+use kernels::conv::{
+    blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_timing_input, conv2d_visible_inputs,
+    Conv2dAbi, Conv2dInput,
+};
+use kernels::exercise::{Case, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
+use rand::rngs::StdRng;
+
+pub struct Convolution2dChallenge;
+
+static SECTION: Convolution2dChallenge = Convolution2dChallenge;
+
+/// The section, for the grader.
+pub fn section() -> &'static dyn Section {
+    &SECTION
+}
+
+/// A case with a default launch (32×8 threads covering 32×64 outputs); the grader replaces it
+/// with the one the kernel file defines.
+fn case(input: Conv2dInput) -> Case {
+    let g = Geometry {
+        grid: [blocks_for(input.width, 32), blocks_for(input.height, 64), 1],
+        block: [32, 8, 1],
+        dynamic_shared_bytes: 0,
+    };
+    conv2d_case(Conv2dAbi::ConstantFilter, input, g)
+}
+
+impl Section for Convolution2dChallenge {
+    fn id(&self) -> &'static str {
+        "challenge-2d"
+    }
+    fn title(&self) -> &'static str {
+        "Challenge: the fastest 2D convolution"
+    }
+    fn dir(&self) -> &'static str {
+        "challenge-2d"
+    }
+    fn kernel_name(&self) -> &'static str {
+        "convolution_2D_challenge_kernel"
+    }
+    fn visible_cases(&self) -> Vec<Case> {
+        conv2d_visible_inputs().into_iter().map(case).collect()
+    }
+    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+        conv2d_hidden_inputs(rng, &[1, 2, 3, 4]).into_iter().map(case).collect()
+    }
+    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+        case(conv2d_metrics_input(rng))
+    }
+    fn metrics_case_label(&self) -> &'static str {
+        "1024x1024 r=2"
+    }
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+        let (width, height, r) = spec.conv2d()?;
+        Ok(case(Conv2dInput::random(rng, &spec.label(), kernels::exercise::Visibility::Hidden, width, height, r)))
+    }
+    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+        Some(case(conv2d_timing_input(rng)))
+    }
+    fn chosen_launch(&self) -> Option<ChosenLaunch> {
+        Some(ChosenLaunch { dims: 2 })
+    }
+    fn shown_metrics(&self) -> Vec<Metric> {
+        vec![Metric::OpPerByte, Metric::SharedBytesPerBlock, Metric::ActiveLanePercent]
+    }
+    fn targets(&self) -> Vec<Target> {
+        vec![
+            Target {
+                metric: Metric::GlobalLoadBytesPerOutput,
+                compare: Compare::AtMost,
+                // Reading every tap from global memory is (2r+1)² = 25 loads (100 B) per output;
+                // a tile in shared memory or registers is 1 to 2. Four loads is generous.
+                value: 16.0,
+                textbook: None,
+                advice: "each output reads its taps from global memory: load each input pixel once per block (a tile in shared memory, or rows kept in registers) and read the taps from there",
+            },
+            Target {
+                metric: Metric::GlobalLoadSectorsPerRequest,
+                compare: Compare::AtMost,
+                // A warp's 32 consecutive floats: 4 sectors (5 when shifted by r); lanes a row
+                // apart: 32.
+                value: 8.0,
+                textbook: None,
+                advice: "a warp's lanes load addresses far apart: give consecutive threadIdx.x consecutive columns (x is the fastest index in memory)",
+            },
+            Target {
+                metric: Metric::SharedBankConflictsPerRequest,
+                compare: Compare::AtMost,
+                value: 1.0,
+                textbook: None,
+                advice: "a warp's shared accesses hit the same bank: index the shared tile [row][column] with consecutive threadIdx.x on consecutive columns",
+            },
+            Target {
+                metric: Metric::LocalMemoryBytes,
+                compare: Compare::AtMost,
+                value: 0.0,
+                textbook: None,
+                advice: "a per-thread array indexed by a value the compiler cannot unroll lives in local memory (DRAM): unroll the loops over it with constant bounds, or use separate variables",
+            },
+            Target {
+                metric: Metric::PercentOfCopy,
+                compare: Compare::AtLeast,
+                // An H100: the reference solution measured 82.4% (0.218 ms on 8192², r = 2).
+                value: 80.0,
+                textbook: None,
+                advice: "measured on the GPU: see which of the other numbers is off, then `cargo run -p grader -- traffic challenge-2d` for the line",
+            },
+        ]
+    }
+    fn hints(&self) -> &'static [&'static str] {
+        &[
+            "Start from the copy bound: the kernel must read the image once and write it once. 7.4 reaches a third of that; its blocks spend most of their time loading a halo that is a quarter of the tile and waiting at the barrier.",
+            "Give each thread several outputs. A thread computing 8 outputs of one column reads each input row of its window once and adds it into every output row it touches: 12 row reads for 8 outputs (r = 2) instead of 40.",
+            "Keep the tile in shared memory wide (32 or more columns, consecutive threadIdx.x on consecutive columns) and tall (64 rows or so), so that the halo is a small part of it; read the (2r+1) taps of a row into registers once.",
+            "Make the loops over the filter and over the thread's outputs have constant bounds (FILTER_RADIUS and your coarsening factor are macros) so that the compiler unrolls them and keeps the outputs in registers; check `local_memory_bytes` stays 0.",
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_launch_is_the_kernels_and_radii_vary() {
+        assert_eq!(section().chosen_launch(), Some(ChosenLaunch { dims: 2 }));
+        let radii: std::collections::BTreeSet<String> = section()
+            .hidden_cases(&mut StdRng::seed_from_u64(3))
+            .iter()
+            .flat_map(|c| c.defines.iter().filter(|(k, _)| k == "FILTER_RADIUS").map(|(_, v)| v.clone()))
+            .collect();
+        assert!(radii.len() >= 3, "{radii:?}");
+    }
+}

@@ -55,9 +55,9 @@ pub struct TimingRow {
 
 /// The chapter's basic kernel a section is compared with.
 pub fn baseline_of(section_id: &str) -> Option<&'static str> {
-    if section_id.starts_with("7.") {
+    if section_id.starts_with("7.") || section_id == "challenge-2d" {
         Some("7.2")
-    } else if section_id.starts_with("8.") {
+    } else if section_id.starts_with("8.") || section_id == "challenge-3d" {
         Some("8.2")
     } else {
         None
@@ -279,7 +279,7 @@ fn timing_doc(device: &str, cc: (i32, i32), l2: u64, seed: u64, table: &str, sol
          the inputs read once plus the output written once, over the median time. `% of copy` sets it \
          against a device-to-device copy of 1 GiB timed the same way in the same run (counting bytes \
          read and written): the practical ceiling for a kernel that must move those bytes. The speed-up \
-         is over the chapter's basic kernel (7.2's reference for chapter 7, 8.2's for chapter 8) on \
+         is over the chapter's basic kernel (7.2's reference for chapter 7 and challenge-2d, 8.2's for chapter 8 and challenge-3d) on \
          the same data; the 1D stencil has none. `regs` and `local B` are the compiled kernel's \
          registers and local (spill) bytes per thread. Data seed {seed}.\n\n{table}\n\
          OP/B and every other count in the course stay the emulator's, exact on every backend; these \

@@ -81,6 +81,7 @@ fn compulsory_bytes_count_inputs_once_and_the_output_once() {
     assert_eq!(timing::baseline_of("7.5"), Some("7.2"));
     assert_eq!(timing::baseline_of("8.5"), Some("8.2"));
     assert_eq!(timing::baseline_of("1d"), None);
+    assert_eq!(timing::baseline_of("challenge-3d"), Some("8.2"));
 }
 
 #[test]
@@ -178,4 +179,16 @@ fn timing_a_solution_gives_a_plausible_bandwidth() {
     let copy = gpu::copy_bandwidth(backend.device, 1 << 28, 10).expect("copy timed");
     // Any current card copies faster than 100 GB/s and slower than 20 TB/s.
     assert!(copy > 1e11 && copy < 2e13, "copy bandwidth {copy}");
+}
+
+#[test]
+fn a_challenge_is_timed_against_the_copy_on_the_gpu() {
+    let Some((backend, nvrtc)) = gpu_or_skip("challenge speed") else { return };
+    let s = sections::find("challenge-3d").unwrap();
+    let r = grade(&backend, nvrtc, s, &solution(s));
+    let speed = r.speed.as_ref().unwrap_or_else(|| panic!("the challenge was timed: {r:?}"));
+    say(&format!("challenge-3d on {}: {:.3} ms, {:.0}% of copy", speed.device, speed.median_ms, speed.percent_of_copy));
+    assert!(speed.percent_of_copy > 5.0 && speed.percent_of_copy < 120.0, "{speed:?}");
+    let target = r.targets.iter().find(|t| t.name == "percent_of_copy").unwrap();
+    assert_eq!((target.measured, target.skipped.as_deref()), (Some(speed.percent_of_copy), None));
 }

@@ -522,6 +522,10 @@ fn short_target_name(name: &str) -> &str {
         "shared_bytes_per_block" => "shared",
         "global_load_bytes_per_output" => "bytes/output",
         "threads_per_block" => "threads",
+        "global_load_sectors_per_request" => "sectors/request",
+        "shared_bank_conflicts_per_request" => "conflicts/request",
+        "local_memory_bytes" => "local bytes",
+        "percent_of_copy" => "% of copy",
         other => other,
     }
 }
@@ -534,7 +538,11 @@ fn target_summary(targets: &[Json]) -> String {
             let label = short_target_name(name);
             let op = op_symbol(t.str("op").unwrap_or("?"));
             let target = t.num("target").map(|v| format_measured(name, v)).unwrap_or_default();
-            let mark = if t.bool("passed") == Some(true) { "✓" } else { "✗" };
+            let mark = match (t.str("skipped"), t.bool("passed")) {
+                (Some(_), _) => "(GPU)",
+                (None, Some(true)) => "✓",
+                _ => "✗",
+            };
             format!("{label} {op} {target} {mark}")
         })
         .collect();
@@ -692,7 +700,11 @@ fn render_measured(report: &Json, seed_note: &str) -> String {
                     op_symbol(t.str("op").unwrap_or("?")),
                     fmt("target"),
                     fmt("textbook"),
-                    if t.bool("passed") == Some(true) { "✓" } else { "✗" }
+                    match (t.str("skipped"), t.bool("passed")) {
+                        (Some(why), _) => why,
+                        (None, Some(true)) => "✓",
+                        _ => "✗",
+                    }
                 );
             }
         }

@@ -33,7 +33,15 @@ fn clang_grades_the_course_as_nvrtc_does() {
         assert!(c["compiler"].as_str().unwrap().starts_with("clang "), "{id}: {}", c["compiler"]);
         assert!(n["compiler"].as_str().unwrap().starts_with("NVRTC "), "{id}: {}", n["compiler"]);
         let (cm, nm) = (&c["metrics"], &n["metrics"]);
-        assert_eq!(cm["flops"], nm["flops"], "{id}: FLOPs");
+        let graded = |name: &str| c["targets"].as_array().unwrap().iter().any(|t| t["name"] == name);
+        if graded("op_per_byte") {
+            assert_eq!(cm["flops"], nm["flops"], "{id}: FLOPs");
+        } else {
+            // Where OP/B is not graded (the challenges) an optimiser may share a product between
+            // loop iterations (c5·prev is c6·next two planes earlier when c5 = c6): close, not equal.
+            let (cf, nf) = (cm["flops"].as_f64().unwrap(), nm["flops"].as_f64().unwrap());
+            assert!((cf - nf).abs() <= 0.05 * nf, "{id}: FLOPs {cf} (clang) vs {nf} (NVRTC)");
+        }
         let (cb, nb) = (cm["global_load_bytes"].as_f64().unwrap(), nm["global_load_bytes"].as_f64().unwrap());
         assert!((cb - nb).abs() <= 0.02 * nb, "{id}: global load bytes {cb} (clang) vs {nb} (NVRTC)");
         assert_eq!(cm["shared_bytes_per_block"], nm["shared_bytes_per_block"], "{id}: shared bytes");

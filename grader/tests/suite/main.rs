@@ -4,6 +4,7 @@
 mod common;
 
 mod book_figures;
+mod challenge;
 mod clang;
 mod e2e;
 mod gpu;

@@ -3,10 +3,37 @@
 
 use crate::types::SourceLocation;
 
-pub(crate) type R = u16;
-pub(crate) type Pr = u16;
-pub(crate) const NO_PRED: Pr = u16::MAX;
-pub(crate) const NO_REG: R = u16::MAX;
+/// A value register of a warp: an index into its register file, one row of 32 lanes per slot
+/// (declared registers, and the slots of immediates, special registers and symbol addresses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub(crate) struct Reg(pub u16);
+
+/// A predicate register of a warp: an index into its predicates, one bit per lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub(crate) struct Pred(pub u16);
+
+impl Reg {
+    /// The row of the register file.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Pred {
+    /// The entry of the predicate file.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// No register (an unused operand: no destination, no third source, an unused vector part).
+pub(crate) const NO_REG: Reg = Reg(u16::MAX);
+/// No predicate (an unguarded instruction, an unused predicate destination).
+pub(crate) const NO_PRED: Pred = Pred(u16::MAX);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {
@@ -219,39 +246,39 @@ pub(crate) enum PredOp {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Op {
     Mov {
-        d: R,
-        a: R,
+        d: Reg,
+        a: Reg,
     },
     Bin {
         op: BinOp,
         ty: Ty,
-        d: R,
-        a: R,
-        b: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
     },
     Un {
         op: UnOp,
         ty: Ty,
-        d: R,
-        a: R,
+        d: Reg,
+        a: Reg,
     },
     Mad {
         kind: MadKind,
         ty: Ty,
-        d: R,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Setp {
         cmp: Cmp,
         ty: Ty,
-        d: Pr,
-        dn: Pr,
-        a: R,
-        b: R,
+        d: Pred,
+        dn: Pred,
+        a: Reg,
+        b: Reg,
         comb: Option<BoolOp>,
-        c: Pr,
+        c: Pred,
         cneg: bool,
     },
     /// `set.cmp.dtype.stype`: like setp, but writes 0/1 (int) or 0.0/1.0 (float) to a register.
@@ -259,75 +286,75 @@ pub(crate) enum Op {
         cmp: Cmp,
         ty: Ty,
         dty: Ty,
-        d: R,
-        a: R,
-        b: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
     },
     Selp {
-        d: R,
-        a: R,
-        b: R,
-        p: Pr,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        p: Pred,
     },
     Slct {
         ty: Ty,
-        d: R,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Cvt {
         dty: Ty,
         sty: Ty,
         rnd: Rnd,
         sat: bool,
-        d: R,
-        a: R,
+        d: Reg,
+        a: Reg,
     },
     Pred {
         op: PredOp,
-        d: Pr,
-        a: Pr,
+        d: Pred,
+        a: Pred,
         aneg: bool,
-        b: Pr,
+        b: Pred,
         bneg: bool,
     },
     /// `mov.pred %p, 1` / `setp`-free predicate constants, and `selp` reading a pred as data.
     PredConst {
-        d: Pr,
+        d: Pred,
         v: bool,
     },
     Ld {
         space: Space,
         ty: Ty,
         n: u8,
-        d: [R; 4],
-        base: R,
+        d: [Reg; 4],
+        base: Reg,
         off: i64,
     },
     St {
         space: Space,
         ty: Ty,
         n: u8,
-        s: [R; 4],
-        base: R,
+        s: [Reg; 4],
+        base: Reg,
         off: i64,
     },
     Atom {
         space: Space,
         op: AtomOp,
         ty: Ty,
-        d: R,
-        base: R,
+        d: Reg,
+        base: Reg,
         off: i64,
-        b: R,
-        c: R,
+        b: Reg,
+        c: Reg,
     },
     Cvta {
         to: bool,
         space: Space,
-        d: R,
-        a: R,
+        d: Reg,
+        a: Reg,
     },
     Bra {
         target: u32,
@@ -339,53 +366,53 @@ pub(crate) enum Op {
     Nop,
     Shfl {
         mode: ShflMode,
-        d: R,
-        dp: Pr,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        dp: Pred,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Vote {
         mode: VoteMode,
-        d: R,
-        dp: Pr,
-        a: Pr,
+        d: Reg,
+        dp: Pred,
+        a: Pred,
         aneg: bool,
     },
     Bfe {
         ty: Ty,
-        d: R,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Bfi {
         ty: Ty,
-        d: R,
-        f: R,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        f: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Prmt {
-        d: R,
-        a: R,
-        b: R,
-        c: R,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     /// `mov.b64 %rd, {%r0, %r1}`: pack `n` parts of `bits` each, lowest first.
     Pack {
-        d: R,
-        parts: [R; 4],
+        d: Reg,
+        parts: [Reg; 4],
         n: u8,
         bits: u8,
     },
     /// `mov.b64 {%r0, %r1}, %rd`.
     Unpack {
-        parts: [R; 4],
+        parts: [Reg; 4],
         n: u8,
         bits: u8,
-        a: R,
+        a: Reg,
     },
     /// `vprintf(fmt, args)`: the frame offsets of its two pointer arguments and of its return
     /// value (`u32::MAX` when unused).
@@ -412,7 +439,7 @@ pub(crate) enum Op {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Inst {
     pub op: Op,
-    pub guard: Pr,
+    pub guard: Pred,
     pub guard_neg: bool,
     /// FLOPs per active lane (fma/mad = 2; add, sub, mul = 1).
     pub flops: u8,
@@ -458,7 +485,7 @@ pub(crate) struct Kernel {
     pub locs: Vec<Loc>,
     pub nslots: usize,
     pub npreds: usize,
-    pub slot_init: Vec<(R, SlotInit)>,
+    pub slot_init: Vec<(Reg, SlotInit)>,
     /// Sum of the sizes of the static `.shared` variables.
     pub static_shared_bytes: u64,
     /// Where dynamic (`.extern .shared`) memory starts in the block's shared space.

@@ -5,7 +5,7 @@ use super::*;
 
 /// The register slots an instruction reads and writes (predicates aside). No wildcard arm: a new
 /// `Op` must say what it touches, or a copy load could be misjudged.
-fn reg_uses(op: &Op, reads: &mut Vec<R>, writes: &mut Vec<R>) {
+fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
     match *op {
         Op::Mov { d, a } | Op::Un { d, a, .. } | Op::Cvt { d, a, .. } | Op::Cvta { d, a, .. } => {
             writes.push(d);
@@ -73,7 +73,7 @@ pub(super) fn find_copy_loads(code: &[Inst], nslots: usize) -> Vec<bool> {
         writes.clear();
         reg_uses(&inst.op, &mut reads, &mut writes);
         for &r in &writes {
-            if let Some(c) = writers.get_mut(r as usize) {
+            if let Some(c) = writers.get_mut(r.index()) {
                 *c += 1;
             }
         }
@@ -87,10 +87,10 @@ pub(super) fn find_copy_loads(code: &[Inst], nslots: usize) -> Vec<bool> {
         for &r in &reads {
             if r == stored && r != NO_REG && !stored_seen {
                 stored_seen = true;
-                stores[r as usize] += 1;
+                stores[r.index()] += 1;
                 continue;
             }
-            if let Some(f) = only_stored.get_mut(r as usize) {
+            if let Some(f) = only_stored.get_mut(r.index()) {
                 *f = false;
             }
         }
@@ -98,7 +98,7 @@ pub(super) fn find_copy_loads(code: &[Inst], nslots: usize) -> Vec<bool> {
     code.iter()
         .map(|inst| match inst.op {
             Op::Ld { space: Space::Shared | Space::Generic, n: 1, d, .. } => {
-                let r = d[0] as usize;
+                let r = d[0].index();
                 // A load nobody reads is not a copy: it keeps being reported as before.
                 r < nslots && writers[r] == 1 && only_stored[r] && stores[r] > 0
             }

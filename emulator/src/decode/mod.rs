@@ -118,11 +118,11 @@ enum Sym {
 }
 
 struct Ctx<'a> {
-    regs: HashMap<String, (R, bool)>, // name -> (slot or pred index, is_pred)
+    regs: HashMap<String, (u16, bool)>, // name -> (slot or pred index, is_pred)
     nslots: usize,
     npreds: usize,
-    slot_init: Vec<(R, SlotInit)>,
-    init_slots: HashMap<SlotKey, R>,
+    slot_init: Vec<(Reg, SlotInit)>,
+    init_slots: HashMap<SlotKey, Reg>,
     syms: HashMap<String, Sym>,
     labels: HashMap<String, u32>,
     files: &'a HashMap<u32, String>,
@@ -149,15 +149,15 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn new_slot(&mut self) -> Result<R, LoadError> {
+    fn new_slot(&mut self) -> Result<Reg, LoadError> {
         if self.nslots >= (u16::MAX - 1) as usize {
             return Err(self.err("too many registers"));
         }
         self.nslots += 1;
-        Ok((self.nslots - 1) as R)
+        Ok(Reg((self.nslots - 1) as u16))
     }
 
-    fn init_slot(&mut self, key: SlotKey, init: SlotInit) -> Result<R, LoadError> {
+    fn init_slot(&mut self, key: SlotKey, init: SlotInit) -> Result<Reg, LoadError> {
         if let Some(s) = self.init_slots.get(&key) {
             return Ok(*s);
         }
@@ -167,11 +167,11 @@ impl<'a> Ctx<'a> {
         Ok(s)
     }
 
-    fn konst(&mut self, v: u64) -> Result<R, LoadError> {
+    fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
         self.init_slot(SlotKey::Const(v), SlotInit::Const(v))
     }
 
-    fn special(&mut self, name: &str) -> Result<Option<R>, LoadError> {
+    fn special(&mut self, name: &str) -> Result<Option<Reg>, LoadError> {
         let (base, comp) = match name.rsplit_once('.') {
             Some((b, c)) if matches!(c, "x" | "y" | "z") => (b, c.as_bytes()[0] - b'x'),
             _ => (name, 0),
@@ -197,23 +197,23 @@ impl<'a> Ctx<'a> {
         Ok(Some(self.init_slot(SlotKey::Special(code, comp), init)?))
     }
 
-    fn reg(&self, name: &str) -> Result<R, LoadError> {
+    fn reg(&self, name: &str) -> Result<Reg, LoadError> {
         match self.regs.get(name) {
-            Some((s, false)) => Ok(*s),
+            Some(&(s, false)) => Ok(Reg(s)),
             Some((_, true)) => Err(self.err(format!("predicate `{name}` used where a value register is expected"))),
             None => Err(self.err(format!("undeclared register `{name}`"))),
         }
     }
 
-    fn pred(&self, name: &str) -> Result<Pr, LoadError> {
+    fn pred(&self, name: &str) -> Result<Pred, LoadError> {
         match self.regs.get(name) {
-            Some((s, true)) => Ok(*s),
+            Some(&(s, true)) => Ok(Pred(s)),
             Some((_, false)) => Err(self.err(format!("`{name}` is not a predicate register"))),
             None => Err(self.err(format!("undeclared register `{name}`"))),
         }
     }
 
-    fn sym_addr(&mut self, name: &str) -> Result<R, LoadError> {
+    fn sym_addr(&mut self, name: &str) -> Result<Reg, LoadError> {
         match self.syms.get(name).copied() {
             Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o)) => self.konst(o),
             Some(Sym::Global(i)) => self.init_slot(SlotKey::GlobalVar(i), SlotInit::GlobalVar(i)),
@@ -222,7 +222,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// A source operand of an instruction whose type is `ty`.
-    fn src(&mut self, op: &Operand, ty: Ty) -> Result<R, LoadError> {
+    fn src(&mut self, op: &Operand, ty: Ty) -> Result<Reg, LoadError> {
         match op {
             Operand::Reg(n) => {
                 if let Some(s) = self.special(n)? {
@@ -269,7 +269,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn dst(&mut self, op: &Operand) -> Result<R, LoadError> {
+    fn dst(&mut self, op: &Operand) -> Result<Reg, LoadError> {
         match op {
             Operand::Reg(n) => self.reg(n),
             Operand::Sym(n) if self.regs.contains_key(n.as_str()) => self.reg(n),
@@ -278,7 +278,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn pred_src(&self, op: &Operand) -> Result<(Pr, bool), LoadError> {
+    fn pred_src(&self, op: &Operand) -> Result<(Pred, bool), LoadError> {
         match op {
             Operand::Reg(n) => Ok((self.pred(n)?, false)),
             Operand::NotReg(n) => Ok((self.pred(n)?, true)),
@@ -286,7 +286,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn addr(&mut self, op: &Operand) -> Result<(R, i64), LoadError> {
+    fn addr(&mut self, op: &Operand) -> Result<(Reg, i64), LoadError> {
         match op {
             Operand::Addr(AddrBase::Reg(n), off) => Ok((self.reg(n)?, *off)),
             Operand::Addr(AddrBase::Sym(n), off) => Ok((self.sym_addr(n)?, *off)),
@@ -334,7 +334,7 @@ fn decode_kernel(
     let copy_load = copies::find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
-        uniform[*slot as usize] = matches!(
+        uniform[slot.index()] = matches!(
             init,
             SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_)
         );
@@ -468,12 +468,12 @@ fn declare_registers(cx: &mut Ctx, body: &[Statement]) -> Result<(), LoadError> 
             for n in names {
                 let idx = if is_pred {
                     cx.npreds += 1;
-                    if cx.npreds >= NO_PRED as usize {
+                    if cx.npreds >= NO_PRED.index() {
                         return Err(cx.err("too many predicate registers"));
                     }
                     (cx.npreds - 1) as u16
                 } else {
-                    cx.new_slot()?
+                    cx.new_slot()?.0
                 };
                 cx.regs.insert(n, (idx, is_pred));
             }
@@ -665,7 +665,7 @@ fn wide(t: Ty) -> Ty {
     }
 }
 
-fn vec_regs(cx: &mut Ctx, v: &[Operand], dst: bool) -> Result<([R; 4], u8), LoadError> {
+fn vec_regs(cx: &mut Ctx, v: &[Operand], dst: bool) -> Result<([Reg; 4], u8), LoadError> {
     if v.is_empty() || v.len() > 4 {
         return Err(cx.err("vector of 1 to 4 registers expected"));
     }

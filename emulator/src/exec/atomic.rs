@@ -13,9 +13,9 @@ impl Runner {
     ) -> Result<(), Fault> {
         let AtomInst { space, op, ty, d, base, off, b, c } = inst;
         let size = ty.size() as u64;
-        let addrs = w.regs[base as usize];
-        let bv = w.regs[b as usize];
-        let cv = if c == NO_REG { [0; 32] } else { w.regs[c as usize] };
+        let addrs = w.regs[base.index()];
+        let bv = w.regs[b.index()];
+        let cv = if c == NO_REG { [0; 32] } else { w.regs[c.index()] };
         let (mut global_lanes, mut shared_lanes) = (0u32, 0u32);
         let mut m = mask;
         while m != 0 {
@@ -91,7 +91,7 @@ impl Runner {
                 _ => 0,
             };
             if d != NO_REG {
-                w.regs[d as usize][l] = old;
+                w.regs[d.index()][l] = old;
             }
         }
         self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: true });

@@ -14,12 +14,12 @@ impl Runner {
         let buf = if space == Space::Const { &cx.consts } else { &cx.params };
         let len = buf.len() as u64;
         let fits = |o: u64| (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
-        let first = w.regs[base as usize][mask.trailing_zeros() as usize];
+        let first = w.regs[base.index()][mask.trailing_zeros() as usize];
         // Same address in every lane: the usual case for constants and parameters, known at
         // decode time when the base is a symbol (`[F+4]`).
-        let uniform = cx.k.uniform[base as usize] || {
+        let uniform = cx.k.uniform[base.index()] || {
             let mut same = true;
-            for_lanes(mask, |l| same &= w.regs[base as usize][l] == first);
+            for_lanes(mask, |l| same &= w.regs[base.index()][l] == first);
             same
         };
         if uniform {
@@ -29,17 +29,17 @@ impl Runner {
             }
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let v = extend_loaded(read_le(buf, o as usize + k * esize as usize, esize), ty);
-                fill_lanes(&mut w.regs[reg as usize], mask, v);
+                fill_lanes(&mut w.regs[reg.index()], mask, v);
             }
         } else {
-            let addrs = w.regs[base as usize];
+            let addrs = w.regs[base.index()];
             let mut ok = true;
             for_lanes(mask, |l| ok &= fits(addrs[l].wrapping_add(off as u64)));
             if !ok {
                 return false;
             }
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                let dv = &mut w.regs[reg as usize];
+                let dv = &mut w.regs[reg.index()];
                 for_lanes(mask, |l| {
                     let o = addrs[l].wrapping_add(off as u64) as usize + k * esize as usize;
                     dv[l] = extend_loaded(read_le(buf, o, esize), ty);
@@ -63,10 +63,10 @@ impl Runner {
         }
         let last = cx.shared_bytes - 4;
         let copy_load = !store && cx.k.copy_load[pc];
-        let ri = r as usize;
+        let ri = r.index();
         // The register row is kept local (it may also be the address register).
         let mut row = w.regs[ri];
-        let addrs = &w.regs[base as usize];
+        let addrs = &w.regs[base.index()];
         // Lane by lane up to the first bad one: bounds and alignment, then the value (a store by
         // several lanes to one word keeps the last). The shadow only observes, so it comes after.
         // Words strictly increasing within a window of 32: no bank conflict (checked here
@@ -166,7 +166,7 @@ impl Runner {
         let last = len - total;
         let mut offsets = [0u32; 32];
         let mut bad = 0u32;
-        for (l, (a, o32)) in w.regs[base as usize].iter().zip(offsets.iter_mut()).enumerate() {
+        for (l, (a, o32)) in w.regs[base.index()].iter().zip(offsets.iter_mut()).enumerate() {
             let o = a.wrapping_add(off as u64);
             *o32 = o as u32;
             bad |= (((o > last) | (o & am != 0)) as u32) << l;
@@ -194,9 +194,9 @@ impl Runner {
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let at = o + k * esize as usize;
                 if store {
-                    write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
+                    write_le(&mut self.shared, at, esize, w.regs[reg.index()][l]);
                 } else {
-                    w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                    w.regs[reg.index()][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                 }
             }
             let mut word = (o >> 2) as u64;
@@ -207,7 +207,7 @@ impl Runner {
             }
         }
         if n == 1 {
-            let r = regs[0] as usize;
+            let r = regs[0].index();
             if store {
                 let lanes = w.unwritten[r] & mask;
                 if lanes != 0 {
@@ -228,7 +228,7 @@ impl Runner {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let am = total.min(16) - 1;
-        let addrs = w.regs[base as usize];
+        let addrs = w.regs[base.index()];
         let mut which = [0u32; 32];
         let mut ok = true;
         let mut m = mask;
@@ -256,12 +256,12 @@ impl Runner {
             let o = a - al.base;
             if store {
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
+                    al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg.index()][l]);
                 }
             } else {
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let v = al.load(o + (k as u32 * esize) as u64, esize);
-                    w.regs[reg as usize][l] = extend_loaded(v, ty);
+                    w.regs[reg.index()][l] = extend_loaded(v, ty);
                 }
                 al.mark_read(o, total as u32);
             }

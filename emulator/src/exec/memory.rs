@@ -113,8 +113,8 @@ impl Runner {
     /// unwritten memory, so they stay unwritten (they still count as writes for races).
     #[cold]
     #[inline(never)]
-    pub(super) fn mark_copied_unwritten(&mut self, w: &Warp, lanes: u32, base: R, off: i64, size: usize) {
-        let addrs = w.regs[base as usize];
+    pub(super) fn mark_copied_unwritten(&mut self, w: &Warp, lanes: u32, base: Reg, off: i64, size: usize) {
+        let addrs = w.regs[base.index()];
         for_lanes(lanes, |l| {
             // Copy stores are `st.shared`: the address is an offset in the block's shared memory.
             let o = addrs[l].wrapping_add(off as u64) as usize;
@@ -143,7 +143,7 @@ impl Runner {
         let Access { pc, mask, space, ty, n, regs, base, off, store } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
-        let addrs = w.regs[base as usize];
+        let addrs = w.regs[base.index()];
         self.words.clear();
         let mut seen = LanesSeen::default();
         let mut result = Ok(());
@@ -179,7 +179,7 @@ impl Runner {
             }
         }
         if n == 1 {
-            let r = regs[0] as usize;
+            let r = regs[0].index();
             if store {
                 let lanes = w.unwritten[r] & mask;
                 if lanes != 0 && space == Space::Shared {
@@ -205,7 +205,7 @@ impl Runner {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let tid = w.base_tid + l as u32;
-        let addr = w.regs[base as usize][l].wrapping_add(off as u64);
+        let addr = w.regs[base.index()][l].wrapping_add(off as u64);
         let Some(region) = self.resolve(cx, space, addr, total) else {
             self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
             return Err(());
@@ -238,12 +238,12 @@ impl Runner {
                 seen.global |= 1 << l;
                 if store {
                     for (k, &reg) in regs[..n as usize].iter().enumerate() {
-                        al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg as usize][l]);
+                        al.store(o + (k as u32 * esize) as u64, esize, w.regs[reg.index()][l]);
                     }
                 } else {
                     for (k, &reg) in regs[..n as usize].iter().enumerate() {
                         let v = al.load(o + (k as u32 * esize) as u64, esize);
-                        w.regs[reg as usize][l] = extend_loaded(v, ty);
+                        w.regs[reg.index()][l] = extend_loaded(v, ty);
                     }
                     al.mark_read(o, total as u32);
                 }
@@ -262,9 +262,9 @@ impl Runner {
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let at = o as usize + k * esize as usize;
                     if store {
-                        write_le(&mut self.shared, at, esize, w.regs[reg as usize][l]);
+                        write_le(&mut self.shared, at, esize, w.regs[reg.index()][l]);
                     } else {
-                        w.regs[reg as usize][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
+                        w.regs[reg.index()][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                     }
                 }
                 let mut word = o >> 2;
@@ -282,9 +282,9 @@ impl Runner {
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let at = at + k * esize as usize;
                     if store {
-                        write_le(&mut self.local, at, esize, w.regs[reg as usize][l]);
+                        write_le(&mut self.local, at, esize, w.regs[reg.index()][l]);
                     } else {
-                        w.regs[reg as usize][l] = extend_loaded(read_le(&self.local, at, esize), ty);
+                        w.regs[reg.index()][l] = extend_loaded(read_le(&self.local, at, esize), ty);
                     }
                 }
                 // Call parameters travel in registers on a GPU: not memory traffic.
@@ -304,7 +304,7 @@ impl Runner {
                 let buf = if is_const { &cx.consts } else { &cx.params };
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let v = read_le(buf, o as usize + k * esize as usize, esize);
-                    w.regs[reg as usize][l] = extend_loaded(v, ty);
+                    w.regs[reg.index()][l] = extend_loaded(v, ty);
                 }
                 if is_const {
                     seen.constant |= 1 << l;

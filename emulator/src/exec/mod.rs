@@ -121,8 +121,8 @@ impl Warp {
     // branch-free loop the compiler vectorises, cheaper than visiting the set bits (the
     // operations are pure and never panic, whatever the inactive lanes hold).
     #[inline(always)]
-    fn map1(&mut self, mask: u32, d: R, a: R, f: impl Fn(u64) -> u64) {
-        let (av, dv) = (&self.regs[a as usize], &self.regs[d as usize]);
+    fn map1(&mut self, mask: u32, d: Reg, a: Reg, f: impl Fn(u64) -> u64) {
+        let (av, dv) = (&self.regs[a.index()], &self.regs[d.index()]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l]);
             if mask & (1 << l) != 0 {
@@ -131,11 +131,11 @@ impl Warp {
                 dv[l]
             }
         });
-        self.regs[d as usize] = out;
+        self.regs[d.index()] = out;
     }
     #[inline(always)]
-    fn map2(&mut self, mask: u32, d: R, a: R, b: R, f: impl Fn(u64, u64) -> u64) {
-        let (av, bv, dv) = (&self.regs[a as usize], &self.regs[b as usize], &self.regs[d as usize]);
+    fn map2(&mut self, mask: u32, d: Reg, a: Reg, b: Reg, f: impl Fn(u64, u64) -> u64) {
+        let (av, bv, dv) = (&self.regs[a.index()], &self.regs[b.index()], &self.regs[d.index()]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l]);
             if mask & (1 << l) != 0 {
@@ -144,12 +144,12 @@ impl Warp {
                 dv[l]
             }
         });
-        self.regs[d as usize] = out;
+        self.regs[d.index()] = out;
     }
     #[inline(always)]
-    fn map3(&mut self, mask: u32, d: R, a: R, b: R, c: R, f: impl Fn(u64, u64, u64) -> u64) {
+    fn map3(&mut self, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f: impl Fn(u64, u64, u64) -> u64) {
         let (av, bv, cv, dv) =
-            (&self.regs[a as usize], &self.regs[b as usize], &self.regs[c as usize], &self.regs[d as usize]);
+            (&self.regs[a.index()], &self.regs[b.index()], &self.regs[c.index()], &self.regs[d.index()]);
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l], cv[l]);
             if mask & (1 << l) != 0 {
@@ -158,12 +158,12 @@ impl Warp {
                 dv[l]
             }
         });
-        self.regs[d as usize] = out;
+        self.regs[d.index()] = out;
     }
     #[inline(always)]
-    fn set_pred(&mut self, p: Pr, mask: u32, v: u32) {
-        let old = self.preds[p as usize];
-        self.preds[p as usize] = (old & !mask) | (v & mask);
+    fn set_pred(&mut self, p: Pred, mask: u32, v: u32) {
+        let old = self.preds[p.index()];
+        self.preds[p.index()] = (old & !mask) | (v & mask);
     }
 
     /// Pick the lanes to run next: the lowest PC among lanes that may run.
@@ -213,8 +213,8 @@ pub(super) struct Access {
     ty: Ty,
     /// Registers of a vector access (1, 2 or 4), in `regs`.
     n: u8,
-    regs: [R; 4],
-    base: R,
+    regs: [Reg; 4],
+    base: Reg,
     off: i64,
     store: bool,
 }
@@ -235,11 +235,11 @@ pub(super) struct AtomInst {
     space: Space,
     op: AtomOp,
     ty: Ty,
-    d: R,
-    base: R,
+    d: Reg,
+    base: Reg,
     off: i64,
-    b: R,
-    c: R,
+    b: Reg,
+    c: Reg,
 }
 
 /// An access that falls outside its memory, as the out-of-bounds finding describes it.
@@ -473,7 +473,7 @@ impl Runner {
         w.sync_start = self.shadow.epoch();
         w.exited = 0;
         for (slot, init) in &k.slot_init {
-            let r = &mut w.regs[*slot as usize];
+            let r = &mut w.regs[slot.index()];
             if let SlotInit::Const(c) = *init {
                 *r = [c; 32];
                 continue;
@@ -574,7 +574,7 @@ impl Runner {
             let active = w.active;
             let mut mask = active;
             if inst.guard != NO_PRED {
-                let p = w.preds[inst.guard as usize];
+                let p = w.preds[inst.guard.index()];
                 mask &= if inst.guard_neg { !p } else { p };
             }
             let n_active = active.count_ones() as u64;

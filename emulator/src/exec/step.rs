@@ -7,7 +7,7 @@ use super::*;
 /// x86-64 without `-C target-feature=+fma` it is a library call per lane, so when the CPU has
 /// FMA the loop is compiled a second time with it enabled and picked at run time.
 #[inline(always)]
-fn fused_multiply_add(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+fn fused_multiply_add(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU supports FMA (checked just above).
@@ -19,12 +19,12 @@ fn fused_multiply_add(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
 }
 
 #[inline(always)]
-fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: R, a: R, b: R, c: R, f64: bool) {
+fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     if f64 {
         w.map3(mask, d, a, b, c, |x, y, z| ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z))))
     } else {
@@ -127,8 +127,8 @@ impl Runner {
     fn compare(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
         match _inst.op {
             Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
-                let av = w.regs[a as usize];
-                let bv = w.regs[b as usize];
+                let av = w.regs[a.index()];
+                let bv = w.regs[b.index()];
                 let mut res = 0u32;
                 // Integer compares: widen once, then one tight loop per comparison.
                 macro_rules! int_cmp {
@@ -159,7 +159,7 @@ impl Runner {
                 }
                 let (mut t, mut f) = (res, !res & mask);
                 if let Some(bop) = comb {
-                    let cv = w.preds[c as usize] ^ if cneg { FULL } else { 0 };
+                    let cv = w.preds[c.index()] ^ if cneg { FULL } else { 0 };
                     let apply = |x: u32| match bop {
                         BoolOp::And => x & cv,
                         BoolOp::Or => x | cv,
@@ -181,15 +181,15 @@ impl Runner {
                 w.map2(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });
             }
             Op::Selp { d, a, b, p } => {
-                let pv = w.preds[p as usize];
-                let av = w.regs[a as usize];
-                let bv = w.regs[b as usize];
-                let dv = &mut w.regs[d as usize];
+                let pv = w.preds[p.index()];
+                let av = w.regs[a.index()];
+                let bv = w.regs[b.index()];
+                let dv = &mut w.regs[d.index()];
                 for_lanes(mask, |l| dv[l] = if pv & (1 << l) != 0 { av[l] } else { bv[l] });
             }
             Op::Pred { op, d, a, aneg, b, bneg } => {
-                let av = w.preds[a as usize] ^ if aneg { FULL } else { 0 };
-                let bv = if b == NO_PRED { 0 } else { w.preds[b as usize] ^ if bneg { FULL } else { 0 } };
+                let av = w.preds[a.index()] ^ if aneg { FULL } else { 0 };
+                let bv = if b == NO_PRED { 0 } else { w.preds[b.index()] ^ if bneg { FULL } else { 0 } };
                 let v = match op {
                     PredOp::And => av & bv,
                     PredOp::Or => av | bv,
@@ -224,11 +224,11 @@ impl Runner {
                 ops::trunc(r, ty)
             }),
             Op::Bfi { ty, d, f, a, b, c } => {
-                let fv = w.regs[f as usize];
-                let av = w.regs[a as usize];
-                let bv = w.regs[b as usize];
-                let cv = w.regs[c as usize];
-                let dv = &mut w.regs[d as usize];
+                let fv = w.regs[f.index()];
+                let av = w.regs[a.index()];
+                let bv = w.regs[b.index()];
+                let cv = w.regs[c.index()];
+                let dv = &mut w.regs[d.index()];
                 for_lanes(mask, |l| {
                     let width = ops::bits(ty);
                     let pos = (bv[l] & 0xff) as u32;
@@ -258,22 +258,22 @@ impl Runner {
                 r as u64
             }),
             Op::Pack { d, parts, n, bits } => {
-                let mut out = w.regs[d as usize];
+                let mut out = w.regs[d.index()];
                 let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
                 for_lanes(mask, |l| {
                     let mut v = 0u64;
                     for (k, &part) in parts[..n as usize].iter().enumerate() {
-                        v |= (w.regs[part as usize][l] & m) << (k as u32 * bits as u32);
+                        v |= (w.regs[part.index()][l] & m) << (k as u32 * bits as u32);
                     }
                     out[l] = v;
                 });
-                w.regs[d as usize] = out;
+                w.regs[d.index()] = out;
             }
             Op::Unpack { parts, n, bits, a } => {
-                let av = w.regs[a as usize];
+                let av = w.regs[a.index()];
                 let m = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
                 for (k, &part) in parts[..n as usize].iter().enumerate() {
-                    let dv = &mut w.regs[part as usize];
+                    let dv = &mut w.regs[part.index()];
                     for_lanes(mask, |l| dv[l] = (av[l] >> (k as u32 * bits as u32)) & m);
                 }
             }
@@ -318,10 +318,10 @@ impl Runner {
     fn warp(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
         match _inst.op {
             Op::Shfl { mode, d, dp, a, b, c } => {
-                let av = w.regs[a as usize];
-                let bv = w.regs[b as usize];
-                let cv = w.regs[c as usize];
-                let mut out = w.regs[d as usize];
+                let av = w.regs[a.index()];
+                let bv = w.regs[b.index()];
+                let cv = w.regs[c.index()];
+                let mut out = w.regs[d.index()];
                 let mut pv = 0u32;
                 for_lanes(mask, |l| {
                     let lane = l as u32;
@@ -343,16 +343,16 @@ impl Runner {
                     out[l] = av[j as usize];
                     pv |= (ok as u32) << l;
                 });
-                w.regs[d as usize] = out;
+                w.regs[d.index()] = out;
                 if dp != NO_PRED {
                     w.set_pred(dp, mask, pv);
                 }
             }
             Op::Vote { mode, d, dp, a, aneg } => {
-                let p = (w.preds[a as usize] ^ if aneg { FULL } else { 0 }) & mask;
+                let p = (w.preds[a.index()] ^ if aneg { FULL } else { 0 }) & mask;
                 match mode {
                     VoteMode::Ballot => {
-                        let dv = &mut w.regs[d as usize];
+                        let dv = &mut w.regs[d.index()];
                         for_lanes(mask, |l| dv[l] = p as u64);
                     }
                     VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+use crate::check::CheckCtx;
 use crate::exec::{BlockResult, LaunchCtx, Runner};
 use crate::ir::Kernel;
 use crate::memory::DeviceMemory;
@@ -54,6 +55,7 @@ pub(crate) fn run(
         a.reset_read_bits();
     }
     let dynamic = l.config.dynamic_shared_bytes as u64;
+    let const_bytes = consts.len() as u64;
     let cx = LaunchCtx {
         k,
         mem,
@@ -64,11 +66,17 @@ pub(crate) fn run(
         block: l.config.block,
         threads_per_block: tpb as u32,
         shared_bytes: k.dynamic_shared_offset + dynamic,
-        max_findings: options.max_findings,
         max_printf: options.max_printf_lines,
         slow_memory_path: options.slow_memory_path,
         traffic_per_line: options.traffic_per_line,
         loads_per_element: options.loads_per_element,
+        check: CheckCtx {
+            kernel: k,
+            block: l.config.block,
+            shared_bytes: k.dynamic_shared_offset + dynamic,
+            const_bytes,
+            max_findings: options.max_findings,
+        },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
     if k.global_atomics {

@@ -5,9 +5,9 @@
 //! ops; immediates, special registers and symbol addresses become slots filled when a warp
 //! starts), then executed warp by warp (`exec`). `types` is the public leaf every layer may
 //! use; `module` and `launch` are the entry points; no module reaches back to one that uses it
-//! (tested). Value semantics live in `ops`; measuring
-//! ([`Metrics`]) and checking ([`Finding`]) happen around them, on memory accesses and at
-//! barriers. `launch` checks the request and runs blocks on worker threads.
+//! (tested). Value semantics live in `ops`; measuring ([`Metrics`], `probe`) and checking
+//! ([`Finding`], `check`) observe execution through the events the executor emits. `launch`
+//! checks the request and runs blocks on worker threads.
 //!
 //! Execution model:
 //! - Warps of 32 lanes, one PC per lane; a warp always runs the lanes with the lowest PC, so
@@ -57,6 +57,7 @@
 //! }, &mut mem, &emulator::Options::default())?;
 //! ```
 
+mod check;
 mod decode;
 mod exec;
 mod inline;
@@ -68,7 +69,6 @@ mod ops;
 mod parse;
 mod printf;
 mod probe;
-mod shadow;
 mod types;
 
 pub use memory::DeviceMemory;

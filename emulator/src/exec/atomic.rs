@@ -10,7 +10,7 @@ impl Runner {
         pc: usize,
         mask: u32,
         inst: AtomInst,
-    ) -> Result<(), Fault> {
+    ) -> Result<(), Stop> {
         let AtomInst { space, op, ty, d, base, off, b, c } = inst;
         let size = ty.size() as u64;
         let addrs = w.regs[base.index()];
@@ -26,9 +26,14 @@ impl Runner {
             let region = match self.resolve(cx, space, addr, size) {
                 Some(r @ (Region::Global(..) | Region::Shared(_))) => r,
                 _ => {
-                    self.bad_access(cx, pc, tid, BadAccess { space, addr, size, store: true });
+                    let stop = self.checks.fault(
+                        &cx.check,
+                        pc,
+                        tid,
+                        BadAccess::OutOfBounds { space, addr, size, store: true },
+                    );
                     self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
-                    return Err(());
+                    return Err(stop);
                 }
             };
             let inner = match region {
@@ -36,11 +41,9 @@ impl Runner {
                 _ => 0,
             };
             if inner % size != 0 {
-                self.report(cx, FindingKind::Misaligned, pc, tid, || {
-                    format!("misaligned {size}-byte atomic at {addr:#x}")
-                });
+                let stop = self.checks.fault(&cx.check, pc, tid, BadAccess::MisalignedAtomic { addr, size });
                 self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
-                return Err(());
+                return Err(stop);
             }
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
             let old = match region {
@@ -85,7 +88,7 @@ impl Runner {
                     let at = o as usize;
                     let old = read_le(&self.shared, at, size as u32);
                     write_le(&mut self.shared, at, size as u32, apply(old));
-                    self.shadow.atomic(tid as u16, at, size as usize);
+                    self.checks.shared_atomic(tid, at, size as usize);
                     old
                 }
                 _ => 0,

@@ -103,7 +103,7 @@ impl Runner {
         pc: usize,
         mask: u32,
         offs: [u32; 4],
-    ) -> Result<(), Fault> {
+    ) -> Result<(), Stop> {
         let tid = w.base_tid + mask.trailing_zeros();
         let [message, _file, _line, function] = offs;
         let mut text = |off: u32| {
@@ -111,8 +111,9 @@ impl Runner {
             self.peek_string(cx, tid, addr).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default()
         };
         let (expr, func) = (text(message), text(function));
-        self.report(cx, FindingKind::Assertion, pc, tid, || format!("assertion `{expr}` failed in {func}"));
-        Err(())
+        Err(self
+            .checks
+            .stop(&cx.check, FindingKind::Assertion, pc, tid, || format!("assertion `{expr}` failed in {func}")))
     }
 }
 

@@ -10,7 +10,7 @@ impl Runner {
         let Access { pc, mask, space, ty, n, regs, base, off, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
-        let am = total.min(16) - 1;
+        let am = alignment(total) - 1;
         let buf = if space == Space::Const { &cx.consts } else { &cx.params };
         let len = buf.len() as u64;
         let fits = |o: u64| (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
@@ -55,20 +55,19 @@ impl Runner {
     /// bad lane is handed, with the lanes after it, to `mem_op_slow`, which reports it, so the
     /// outcome (state, counts, finding) is the slow path's.
     #[inline(never)]
-    pub(super) fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+    pub(super) fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
         let Access { pc, mask, ty, base, off, store, .. } = a;
         let r = a.regs[0];
         if cx.shared_bytes < 4 {
             return self.mem_op_slow(cx, w, a);
         }
         let last = cx.shared_bytes - 4;
-        let copy_load = !store && cx.k.copy_load[pc];
         let ri = r.index();
         // The register row is kept local (it may also be the address register).
         let mut row = w.regs[ri];
         let addrs = &w.regs[base.index()];
         // Lane by lane up to the first bad one: bounds and alignment, then the value (a store by
-        // several lanes to one word keeps the last). The shadow only observes, so it comes after.
+        // several lanes to one word keeps the last). The checks only observe, so they come after.
         // Words strictly increasing within a window of 32: no bank conflict (checked here
         // rather than by sorting afterwards).
         let mut offsets = [0u32; 32];
@@ -95,39 +94,20 @@ impl Runner {
             previous = word;
         }
         let done = mask & !m;
-        // The shadow, lanes in order; the rare lane with something to say goes the long way.
-        let (base_tid, ws) = (w.base_tid, w.sync_start);
-        let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
-            if store {
-                shadow.try_words_of_warp::<true>(base_tid as u16, ws, lanes, &offsets)
-            } else {
-                shadow.try_words_of_warp::<false>(base_tid as u16, ws, lanes, &offsets)
-            }
-        };
-        let mut copied_unwritten = 0u32;
-        let mut rest = try_lanes(&mut self.shadow, done);
-        while rest != 0 {
-            let l = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let who = Accessor { tid: (base_tid + l as u32) as u16, warp_sync: ws };
-            copied_unwritten |= (self.shared_access_explained(
-                cx,
-                pc,
-                who,
-                SharedRef { offset: offsets[l] as usize, size: 4, store, copy_load },
-            ) as u32)
-                << l;
-            rest = try_lanes(&mut self.shadow, rest);
-        }
-        if store {
-            let lanes = w.unwritten[ri] & done;
-            if lanes != 0 {
-                self.mark_copied_unwritten(w, lanes, base, off, 4);
-            }
-        } else {
+        if !store {
             w.regs[ri] = row;
-            w.unwritten[ri] = (w.unwritten[ri] & !done) | copied_unwritten;
         }
+        let access = SharedWarpAccess {
+            pc,
+            base_tid: w.base_tid,
+            mask: done,
+            lanes: done,
+            offsets: &offsets,
+            size: 4,
+            store,
+            reg: r,
+        };
+        self.checks.shared(&cx.check, &access);
         if done != 0 {
             let first = (offsets[done.trailing_zeros() as usize] >> 2) as i64;
             let conflicts = if increasing && previous - first < 32 {
@@ -156,7 +136,7 @@ impl Runner {
         let Access { pc, mask, ty, n, regs, base, off, store, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
-        let am = total.min(16) - 1;
+        let am = alignment(total) - 1;
         let len = cx.shared_bytes;
         if total > len {
             return false;
@@ -174,23 +154,13 @@ impl Runner {
         if bad & mask != 0 {
             return false;
         }
-        let copy_load = !store && cx.k.copy_load[pc];
         let mut words = [0u64; 128];
         let mut nw = 0;
-        let mut copied_unwritten = 0u32;
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = offsets[l] as usize;
-            copied_unwritten |= (self.shared_access(
-                cx,
-                pc,
-                w.base_tid + l as u32,
-                w.sync_start,
-                SharedRef { offset: o, size: total as usize, store, copy_load },
-            ) as u32)
-                << l;
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let at = o + k * esize as usize;
                 if store {
@@ -206,17 +176,12 @@ impl Runner {
                 word += 1;
             }
         }
-        if n == 1 {
-            let r = regs[0].index();
-            if store {
-                let lanes = w.unwritten[r] & mask;
-                if lanes != 0 {
-                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
-                }
-            } else {
-                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
-            }
-        }
+        let reg = if n == 1 { regs[0] } else { NO_REG };
+        let (base_tid, size) = (w.base_tid, total as u32);
+        self.checks.shared(
+            &cx.check,
+            &SharedWarpAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, size, store, reg },
+        );
         let conflicts = bank_conflicts(&mut words[..nw]);
         self.probes.shared(&SharedAccess { pc, lanes: mask, bytes: total, store, conflicts });
         true
@@ -227,7 +192,7 @@ impl Runner {
         let Access { pc, mask, ty, n, regs, base, off, store, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
-        let am = total.min(16) - 1;
+        let am = alignment(total) - 1;
         let addrs = w.regs[base.index()];
         let mut which = [0u32; 32];
         let mut ok = true;

@@ -1,5 +1,5 @@
-//! Memory accesses: where an address lands (`resolve`), the sanitizer's bounds and shared-memory
-//! checks, and the general (slow) path that serves every access lane by lane.
+//! Memory accesses: where an address lands (`resolve`), and the general (slow) path that serves
+//! every access lane by lane and hands the one it cannot perform to the checks.
 
 use super::*;
 
@@ -45,84 +45,7 @@ impl Runner {
         }
     }
 
-    pub(super) fn bad_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, access: BadAccess) {
-        let BadAccess { space, addr, size, store } = access;
-        let what = if store { "write" } else { "read" };
-        let detail = match space {
-            Space::Shared => format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes),
-            Space::Const => {
-                format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.consts.len())
-            }
-            Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.k.local_bytes),
-            Space::Param => format!("parameter offset {addr}"),
-            Space::Frame => format!("call parameter offset {addr} (each thread has {} bytes)", cx.k.frame_bytes),
-            _ => format!("address {addr:#x}, outside every allocation"),
-        };
-        self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-            format!("out-of-bounds {what} of {size} bytes in {} memory: {detail}", space.name())
-        });
-    }
-
-    /// The shadow's check of one thread's shared access of `size` bytes at `o`, reported.
-    /// True when a copy load read unwritten bytes (not reported: the value carries that state).
-    #[inline(always)]
-    pub(super) fn shared_access(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, ws: u32, at: SharedRef) -> bool {
-        let who = Accessor { tid: tid as u16, warp_sync: ws };
-        if self.shadow.try_access(who, at.offset, at.size, at.store) {
-            return false;
-        }
-        self.shared_access_explained(cx, pc, who, at)
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn shared_access_explained(&mut self, cx: &LaunchCtx, pc: usize, who: Accessor, at: SharedRef) -> bool {
-        let checked = self.shadow.access_explained(who, at.offset, at.size, at.store, at.copy_load);
-        if let Some(hazard) = checked.hazard {
-            self.report_hazard(cx, pc, who.tid as u32, hazard);
-        }
-        checked.copied_unwritten
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn report_hazard(&mut self, cx: &LaunchCtx, pc: usize, tid: u32, hazard: Hazard) {
-        match hazard {
-            Hazard::Unwritten { offset, holds_copy: false } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
-                format!("read of shared memory (offset {offset}) that no thread of the block has written")
-            }),
-            Hazard::Unwritten { offset, holds_copy: true } => self.report(cx, FindingKind::UninitializedShared, pc, tid, || {
-                format!("read of shared memory (offset {offset}) that holds a copy of shared memory no thread of the block has written")
-            }),
-            Hazard::Race { offset, other, what } => {
-                let who = match other {
-                    None => "other threads".to_string(),
-                    Some(o) => {
-                        let o = Self::thread_coords(cx, o as u32);
-                        format!("thread ({},{},{})", o[0], o[1], o[2])
-                    }
-                };
-                self.report(cx, FindingKind::Race, pc, tid, || {
-                    format!("{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between")
-                });
-            }
-        }
-    }
-
-    /// After a store of values from a copy load: the bytes that `lanes` stored hold copies of
-    /// unwritten memory, so they stay unwritten (they still count as writes for races).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn mark_copied_unwritten(&mut self, w: &Warp, lanes: u32, base: Reg, off: i64, size: usize) {
-        let addrs = w.regs[base.index()];
-        for_lanes(lanes, |l| {
-            // Copy stores are `st.shared`: the address is an offset in the block's shared memory.
-            let o = addrs[l].wrapping_add(off as u64) as usize;
-            self.shadow.mark_copied_unwritten((w.base_tid + l as u32) as u16, o, size);
-        });
-    }
-
-    pub(super) fn mem_op(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+    pub(super) fn mem_op(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
         let Access { n, space, ty, store, .. } = a;
         let done = !cx.slow_memory_path
             && match space {
@@ -138,25 +61,40 @@ impl Runner {
         self.mem_op_slow(cx, w, a)
     }
 
-    /// Any space, lane by lane, reporting the first bad access.
-    pub(super) fn mem_op_slow(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Fault> {
+    /// Any space, lane by lane, up to the first access that cannot be performed, which stops
+    /// the launch.
+    pub(super) fn mem_op_slow(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
         let Access { pc, mask, space, ty, n, regs, base, off, store } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let addrs = w.regs[base.index()];
         self.words.clear();
         let mut seen = LanesSeen::default();
-        let mut result = Ok(());
+        let mut bad = None;
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if self.slow_lane(cx, w, a, l, &mut seen).is_err() {
-                result = Err(());
+            if let Err(access) = self.slow_lane(cx, w, a, l, &mut seen) {
+                bad = Some((w.base_tid + l as u32, access));
                 break;
             }
+            m &= m - 1;
         }
-        let LanesSeen { global, shared, local, constant, param, copied_unwritten } = seen;
+        let LanesSeen { global, shared, local, constant, param, offsets } = seen;
+        // The checks: the shared accesses of the lanes that ran, then the fault that stopped
+        // the others. A scalar load's register (whatever the space) and a `st.shared`'s carry
+        // copies of unwritten shared memory.
+        let reg = if n == 1 && (!store || space == Space::Shared) { regs[0] } else { NO_REG };
+        if shared != 0 || reg != NO_REG {
+            let (base_tid, size) = (w.base_tid, total as u32);
+            let access =
+                SharedWarpAccess { pc, base_tid, mask: mask & !m, lanes: shared, offsets: &offsets, size, store, reg };
+            self.checks.shared(&cx.check, &access);
+        }
+        let result = match bad {
+            Some((tid, access)) => Err(self.checks.fault(&cx.check, pc, tid, access)),
+            None => Ok(()),
+        };
         if global != 0 {
             let (base_tid, offset) = (w.base_tid, off as u64);
             self.probes.global(&GlobalAccess {
@@ -178,21 +116,10 @@ impl Runner {
                 self.probes.other_memory(&OtherAccess { pc, space, lanes, bytes: total, store });
             }
         }
-        if n == 1 {
-            let r = regs[0].index();
-            if store {
-                let lanes = w.unwritten[r] & mask;
-                if lanes != 0 && space == Space::Shared {
-                    self.mark_copied_unwritten(w, lanes, base, off, total as usize);
-                }
-            } else {
-                w.unwritten[r] = (w.unwritten[r] & !mask) | copied_unwritten;
-            }
-        }
         result
     }
 
-    /// Lane `l` of a slow-path access: checked, performed, and noted in `seen`.
+    /// Lane `l` of a slow-path access: performed and noted in `seen`, or why it cannot be.
     fn slow_lane(
         &mut self,
         cx: &LaunchCtx,
@@ -200,15 +127,14 @@ impl Runner {
         a: Access,
         l: usize,
         seen: &mut LanesSeen,
-    ) -> Result<(), Fault> {
-        let Access { pc, space, ty, n, regs, base, off, store, .. } = a;
+    ) -> Result<(), BadAccess> {
+        let Access { space, ty, n, regs, base, off, store, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let tid = w.base_tid + l as u32;
         let addr = w.regs[base.index()][l].wrapping_add(off as u64);
         let Some(region) = self.resolve(cx, space, addr, total) else {
-            self.bad_access(cx, pc, tid, BadAccess { space, addr, size: total, store });
-            return Err(());
+            return Err(BadAccess::OutOfBounds { space, addr, size: total, store });
         };
         let inner = match region {
             Region::Global(_, o)
@@ -218,19 +144,16 @@ impl Runner {
             | Region::Param(o)
             | Region::Frame(o) => o,
         };
-        if inner % total.min(16) != 0 {
-            let sp = match region {
-                Region::Global(..) => "global",
-                Region::Shared(_) => "shared",
-                Region::Local(_) => "local",
-                Region::Const(_) => "const",
-                Region::Param(_) => "param",
-                Region::Frame(_) => "call parameter",
+        if inner % alignment(total) != 0 {
+            let space = match region {
+                Region::Global(..) => Space::Global,
+                Region::Shared(_) => Space::Shared,
+                Region::Local(_) => Space::Local,
+                Region::Const(_) => Space::Const,
+                Region::Param(_) => Space::Param,
+                Region::Frame(_) => Space::Frame,
             };
-            self.report(cx, FindingKind::Misaligned, pc, tid, || {
-                format!("misaligned {total}-byte access to {sp} memory at {addr:#x}")
-            });
-            return Err(());
+            return Err(BadAccess::Misaligned { space, addr, size: total });
         }
         match region {
             Region::Global(i, o) => {
@@ -250,15 +173,7 @@ impl Runner {
             }
             Region::Shared(o) => {
                 seen.shared |= 1 << l;
-                let copy_load = !store && cx.k.copy_load[pc];
-                seen.copied_unwritten |= (self.shared_access(
-                    cx,
-                    pc,
-                    tid,
-                    w.sync_start,
-                    SharedRef { offset: o as usize, size: total as usize, store, copy_load },
-                ) as u32)
-                    << l;
+                seen.offsets[l] = o as u32;
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
                     let at = o as usize + k * esize as usize;
                     if store {
@@ -296,10 +211,7 @@ impl Runner {
                 let is_const = matches!(region, Region::Const(_));
                 if store {
                     // st.param only appears in call sequences, which are refused at load.
-                    self.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-                        "write to read-only (constant or parameter) memory".to_string()
-                    });
-                    return Err(());
+                    return Err(BadAccess::ReadOnly);
                 }
                 let buf = if is_const { &cx.consts } else { &cx.params };
                 for (k, &reg) in regs[..n as usize].iter().enumerate() {
@@ -317,8 +229,8 @@ impl Runner {
     }
 }
 
-/// The lanes of a slow-path access that reached each kind of memory (for the probes), and the
-/// loaded values that are copies of unwritten shared memory.
+/// The lanes of a slow-path access that reached each kind of memory (for the probes and the
+/// checks), and the offsets of those that reached shared memory.
 #[derive(Default)]
 struct LanesSeen {
     global: u32,
@@ -326,5 +238,5 @@ struct LanesSeen {
     local: u32,
     constant: u32,
     param: u32,
-    copied_unwritten: u32,
+    offsets: [u32; 32],
 }

@@ -4,17 +4,19 @@
 //! waiting at a barrier) whose PC is the lowest. Warps of a block run in order, each until all
 //! its lanes have exited or wait at a barrier; then the barrier is checked and released.
 //!
-//! Layout: this module schedules warps and runs blocks (barriers, the budget, findings);
-//! `step` executes one instruction (values from `ops`); `memory` resolves addresses and holds
-//! the sanitizer's checks and the lane-by-lane slow path, `fast` the whole-warp fast paths;
-//! `atomic` and `builtins` (printf, assert) the rest. Metrics are counted and the sanitizer
-//! consulted inside those memory paths (not yet as separate observers of execution).
+//! Layout: this module schedules warps and runs blocks (barriers); `step` executes one
+//! instruction (values from `ops`); `memory` resolves addresses and holds the lane-by-lane slow
+//! path, `fast` the whole-warp fast paths; `atomic` and `builtins` (printf, assert) the rest.
+//! What happens is told as events: to the probes (`probe`: counts) and to the checks
+//! (`check`: findings), which keep their own state. The executor only acts on the one
+//! answer a check gives, `Stop` (the budget is spent, or an access faulted).
 
+use crate::check::bounds::alignment;
+use crate::check::{BadAccess, CheckCtx, Checks, SharedWarpAccess, Stop, WarpAtBarrier};
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::ops;
 use crate::probe::{AtomicAccess, GlobalAccess, OtherAccess, Probe, Probes, SharedAccess};
-use crate::shadow::{Accessor, Hazard, SharedShadow};
 use crate::types::{Finding, FindingKind, PrintfLine};
 
 mod atomic;
@@ -37,7 +39,6 @@ pub(crate) struct LaunchCtx<'a> {
     pub block: [u32; 3],
     pub threads_per_block: u32,
     pub shared_bytes: u64,
-    pub max_findings: usize,
     pub max_printf: usize,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
@@ -45,6 +46,8 @@ pub(crate) struct LaunchCtx<'a> {
     /// `Options::loads_per_element`).
     pub traffic_per_line: bool,
     pub loads_per_element: bool,
+    /// What the checks know of the launch.
+    pub check: CheckCtx<'a>,
 }
 
 impl LaunchCtx<'_> {
@@ -82,16 +85,11 @@ struct Warp {
     waiting: u32,
     /// Lanes waiting at a `bar.warp.sync`.
     warp_waiting: u32,
-    /// Epoch at this warp's last `__syncwarp()` or block barrier: accesses by lanes of this
-    /// warp before it are ordered with accesses after it.
-    sync_start: u32,
     exited: u32,
     /// Lanes that exist (the last warp of a block may be partial).
     lanes: u32,
     /// Block-linear thread index of lane 0.
     base_tid: u32,
-    /// Per register slot: lanes whose value came from a copy load of unwritten shared memory.
-    unwritten: Vec<u32>,
 }
 
 #[inline(always)]
@@ -219,16 +217,6 @@ pub(super) struct Access {
     store: bool,
 }
 
-/// One thread's access to shared memory, as the sanitizer checks it.
-#[derive(Clone, Copy)]
-pub(super) struct SharedRef {
-    offset: usize,
-    size: usize,
-    store: bool,
-    /// A load whose value is only copied to shared memory (`Kernel::copy_load`).
-    copy_load: bool,
-}
-
 /// An atomic instruction's operands.
 #[derive(Clone, Copy)]
 pub(super) struct AtomInst {
@@ -242,27 +230,14 @@ pub(super) struct AtomInst {
     c: Reg,
 }
 
-/// An access that falls outside its memory, as the out-of-bounds finding describes it.
-struct BadAccess {
-    space: Space,
-    addr: u64,
-    size: u64,
-    store: bool,
-}
-
 /// The per-worker state that runs blocks one after another (buffers are reused).
 #[derive(Default)]
 pub(crate) struct Runner {
     warps: Vec<Warp>,
     shared: Vec<u8>,
-    shadow: SharedShadow,
     local: Vec<u8>,
     probes: Probes,
-    findings: Vec<Finding>,
-    finding_keys: Vec<(FindingKind, u64)>,
-    dropped: u64,
-    lane_count: u64,
-    budget: u64,
+    checks: Checks,
     block_idx: [u32; 3],
     last_alloc: usize,
     words: Vec<u64>,
@@ -281,8 +256,6 @@ enum Region {
     /// Offset in the thread's call-parameter memory.
     Frame(u64),
 }
-
-type Fault = ();
 
 #[inline(always)]
 fn read_le(buf: &[u8], o: usize, size: u32) -> u64 {
@@ -353,38 +326,11 @@ fn bank_conflicts(words: &mut [u64]) -> u64 {
 
 impl Runner {
     fn thread_coords(cx: &LaunchCtx, tid: u32) -> [u32; 3] {
-        let [bx, by, _] = cx.block;
-        [tid % bx, (tid / bx) % by, tid / (bx * by)]
-    }
-
-    /// Record a finding unless one of the same kind on the same line is already kept.
-    #[cold]
-    #[inline(never)]
-    fn report(&mut self, cx: &LaunchCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        let loc = &cx.k.locs[pc];
-        let key = (kind, loc.source.as_ref().map(|s| s.line as u64).unwrap_or(1 << 40 | loc.ptx_line as u64));
-        if self.finding_keys.contains(&key) || self.findings.len() >= cx.max_findings {
-            self.dropped += 1;
-            return;
-        }
-        self.finding_keys.push(key);
-        let where_ = match &loc.source {
-            Some(_) => String::new(),
-            None => format!(" (PTX line {})", loc.ptx_line),
-        };
-        self.findings.push(Finding {
-            kind,
-            message: format!("{}{}", msg(), where_),
-            source: loc.source.clone(),
-            called_from: loc.called_from.clone(),
-            block: self.block_idx,
-            thread: Self::thread_coords(cx, tid),
-        });
+        cx.check.thread_coords(tid)
     }
 
     /// Run block `bidx`; it may execute at most `budget` lane-instructions.
     pub(crate) fn run_block(&mut self, cx: &LaunchCtx, bidx: u64, budget: u64) -> BlockResult {
-        self.budget = budget;
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
@@ -392,20 +338,16 @@ impl Runner {
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;
-        self.findings.clear();
-        self.finding_keys.clear();
-        self.dropped = 0;
-        self.lane_count = 0;
         let nthreads = cx.threads_per_block as usize;
         let nwarps = nthreads.div_ceil(32);
-        // Shared memory and its shadow.
+        self.checks.begin_block(&cx.check, self.block_idx, budget, nwarps);
+        // Shared memory.
         let sb = cx.shared_bytes as usize;
         if self.shared.len() < sb {
             self.shared.resize(sb, 0);
         }
         // Zeroed so results never depend on which block ran before on this worker.
         self.shared[..sb].fill(0);
-        self.shadow.begin_block(sb);
         let lb = cx.thread_frame() * nthreads;
         if self.local.len() < lb {
             self.local.resize(lb, 0);
@@ -434,11 +376,12 @@ impl Runner {
         }
         self.probes.block_end(nthreads);
         self.trim_printf(cx.max_printf);
+        let (findings, dropped) = self.checks.take_findings();
         BlockResult {
             probes: std::mem::take(&mut self.probes),
-            lane_instructions: self.lane_count,
-            findings: std::mem::take(&mut self.findings),
-            dropped: self.dropped,
+            lane_instructions: self.checks.lane_instructions(),
+            findings,
+            dropped,
             fault,
             printf: self.printf.drain(..).map(|(_, _, line)| line).collect(),
             printf_dropped: self.printf_dropped,
@@ -456,10 +399,6 @@ impl Runner {
             w.preds.resize(k.npreds, 0);
         }
         w.preds[..k.npreds].fill(0);
-        if w.unwritten.len() < k.nslots {
-            w.unwritten.resize(k.nslots, 0);
-        }
-        w.unwritten[..k.nslots].fill(0);
         let n = (nthreads - wi * 32).min(32);
         w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
         w.base_tid = (wi * 32) as u32;
@@ -470,7 +409,6 @@ impl Runner {
         w.other_min = NO_PC;
         w.waiting = 0;
         w.warp_waiting = 0;
-        w.sync_start = self.shadow.epoch();
         w.exited = 0;
         for (slot, init) in &k.slot_init {
             let r = &mut w.regs[slot.index()];
@@ -502,49 +440,20 @@ impl Runner {
         }
     }
 
-    /// Every warp is done or waits at a barrier: when some wait, check that the whole block
-    /// reached the same barrier (a finding otherwise), release it and start a new hazard
-    /// interval. False when no warp waits (the block is over).
+    /// Every warp is done or waits at a barrier: when some wait, the checks see where the
+    /// warps stand (the whole block should be at the same barrier), then the barrier is
+    /// released. False when no warp waits (the block is over).
     fn release_barrier(&mut self, cx: &LaunchCtx, nwarps: usize) -> bool {
-        let waiting_warp = (0..nwarps).find(|&wi| self.warps[wi].waiting != 0);
-        let Some(ww) = waiting_warp else { return false };
-        let first_lane = self.warps[ww].waiting.trailing_zeros() as usize;
-        let bar_pc = self.warps[ww].pc[first_lane] as usize;
-        if let Some(ew) = (0..nwarps).find(|&wi| self.warps[wi].exited != 0) {
-            let tid = self.warps[ew].base_tid + self.warps[ew].exited.trailing_zeros();
-            let t = Self::thread_coords(cx, tid);
-            self.report(cx, FindingKind::Barrier, bar_pc, tid, || {
-                format!(
-                    "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
-                    t[0], t[1], t[2]
-                )
-            });
+        let warps = &self.warps[..nwarps];
+        if warps.iter().all(|w| w.waiting == 0) {
+            return false;
         }
-        let mut other: Option<(u32, usize)> = None;
-        for wi in 0..nwarps {
-            let w = &self.warps[wi];
-            for_lanes(w.waiting, |l| {
-                if other.is_none() && w.pc[l] as usize != bar_pc {
-                    other = Some((w.base_tid + l as u32, w.pc[l] as usize));
-                }
-            });
-        }
-        if let Some((tid, opc)) = other {
-            let line_of = |pc: usize| {
-                cx.k.locs[pc]
-                    .source
-                    .as_ref()
-                    .map(|s| format!("line {}", s.line))
-                    .unwrap_or(format!("PTX line {}", cx.k.locs[pc].ptx_line))
-            };
-            let (a, b) = (line_of(bar_pc), line_of(opc));
-            self.report(cx, FindingKind::Barrier, opc, tid, || {
-                format!("threads of one block wait at different __syncthreads() ({a} and {b})")
-            });
-        }
-        // Release everybody and start a new hazard interval.
-        for wi in 0..nwarps {
-            let w = &mut self.warps[wi];
+        self.checks.barrier(&cx.check, nwarps, |wi| {
+            let w = &warps[wi];
+            WarpAtBarrier { base_tid: w.base_tid, waiting: w.waiting, exited: w.exited, pc: &w.pc }
+        });
+        // Release everybody.
+        for w in &mut self.warps[..nwarps] {
             let waiting = w.waiting;
             for_lanes(waiting, |l| w.pc[l] += 1);
             w.pending |= waiting;
@@ -552,21 +461,17 @@ impl Runner {
             w.reschedule();
         }
         self.probes.barrier();
-        self.shadow.barrier();
-        for wi in 0..nwarps {
-            self.warps[wi].sync_start = self.shadow.epoch();
-        }
         true
     }
 
-    fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Fault> {
+    fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Stop> {
         let mut w = std::mem::take(&mut self.warps[wi]);
         let r = self.run_warp_inner(cx, &mut w);
         self.warps[wi] = w;
         r
     }
 
-    fn run_warp_inner(&mut self, cx: &LaunchCtx, w: &mut Warp) -> Result<(), Fault> {
+    fn run_warp_inner(&mut self, cx: &LaunchCtx, w: &mut Warp) -> Result<(), Stop> {
         let code = &cx.k.code[..];
         while w.active != 0 {
             let pc = w.active_pc as usize;
@@ -577,16 +482,8 @@ impl Runner {
                 let p = w.preds[inst.guard.index()];
                 mask &= if inst.guard_neg { !p } else { p };
             }
-            let n_active = active.count_ones() as u64;
             self.probes.instruction(pc, active);
-            self.lane_count += n_active;
-            if self.lane_count > self.budget {
-                let tid = w.base_tid + active.trailing_zeros();
-                self.report(cx, FindingKind::Timeout, pc, tid, || {
-                    "the launch ran past its instruction budget: an endless loop?".to_string()
-                });
-                return Err(());
-            }
+            self.checks.instruction(&cx.check, pc, w.base_tid, active)?;
             if inst.flops != 0 || inst.other_float != 0 {
                 self.probes.float_ops(pc, mask, inst.flops, inst.other_float);
             }
@@ -634,7 +531,7 @@ impl Runner {
                         for_lanes(ww, |l| w.pc[l] += 1);
                         w.pending |= ww;
                         w.warp_waiting = 0;
-                        w.sync_start = self.shadow.warp_sync();
+                        self.checks.warp_sync((w.base_tid / 32) as usize);
                         w.reschedule();
                     }
                     continue;

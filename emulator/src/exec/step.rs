@@ -34,14 +34,7 @@ fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: 
 
 impl Runner {
     #[inline(always)]
-    pub(super) fn exec(
-        &mut self,
-        cx: &LaunchCtx,
-        w: &mut Warp,
-        pc: usize,
-        inst: &Inst,
-        mask: u32,
-    ) -> Result<(), Fault> {
+    pub(super) fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Stop> {
         match inst.op {
             Op::Mov { .. } | Op::Bin { .. } | Op::Un { .. } | Op::Mad { .. } | Op::Slct { .. } | Op::Cvt { .. } => {
                 self.arith(cx, w, pc, inst, mask)
@@ -63,7 +56,7 @@ impl Runner {
 
     /// Arithmetic and conversions, lane-parallel.
     #[inline(always)]
-    fn arith(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn arith(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
             Op::Bin { op, ty, d, a, b } => match (op, ty) {
@@ -124,7 +117,7 @@ impl Runner {
 
     /// Comparisons, selects and predicate logic.
     #[inline(always)]
-    fn compare(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn compare(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
                 let av = w.regs[a.index()];
@@ -207,7 +200,7 @@ impl Runner {
 
     /// Bit fields, byte permutes, and packing registers into wider ones.
     #[inline(always)]
-    fn bits(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn bits(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
                 let width = ops::bits(ty);
@@ -284,7 +277,7 @@ impl Runner {
 
     /// Loads, stores, atomics and address-space conversions.
     #[inline(always)]
-    fn memory(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn memory(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Cvta { to, space, d, a } => {
                 let window = match space {
@@ -315,7 +308,7 @@ impl Runner {
 
     /// Warp shuffles and votes.
     #[inline(always)]
-    fn warp(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn warp(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Shfl { mode, d, dp, a, b, c } => {
                 let av = w.regs[a.index()];
@@ -367,7 +360,7 @@ impl Runner {
 
     /// The built-in calls (printf, assert) and the call-depth stop.
     #[inline(always)]
-    fn builtin(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Fault> {
+    fn builtin(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Nop => {}
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
@@ -376,7 +369,7 @@ impl Runner {
             }
             Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();
-                self.report(cx, FindingKind::CallDepth, pc, tid, || {
+                return Err(self.checks.stop(&cx.check, FindingKind::CallDepth, pc, tid, || {
                 if too_large {
                     format!(
                         "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
@@ -385,8 +378,7 @@ impl Runner {
                 } else {
                     format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
                 }
-            });
-                return Err(());
+            }));
             }
             _ => unreachable!("not a builtin instruction"),
         }

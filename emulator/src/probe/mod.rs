@@ -7,8 +7,10 @@
 //! field that inlines away; an optional probe is an `Option` that costs one test when off.
 //! Per-block results are merged in block order, so they never depend on worker threads.
 //!
-//! (The sanitizer's checks still run inside the memory paths: the fast paths need their
-//! answers to decide whether they can go on, so they are not observers yet.)
+//! The sanitizer's checks observe the same execution from the `check` module, with one
+//! difference that keeps them out of this trait: a check may answer. The budget and a faulting
+//! access stop the launch (`check::Stop`), so the checks are a fixed set with events of their
+//! own (`check::Checks`), called beside the probes' at the same places.
 
 pub mod lines;
 pub(crate) mod metrics;

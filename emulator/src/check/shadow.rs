@@ -152,8 +152,8 @@ impl SharedShadow {
     }
 
     /// Check and record an access of `size` bytes at `offset` (in bounds, naturally aligned).
-    /// `copy_load`: a load whose value is only stored back to shared memory. (The emulator calls
-    /// the two halves itself, to keep the slow one out of line.)
+    /// `copy_load`: a load whose value is only stored back to shared memory. (The shared check
+    /// calls the two halves itself, to keep the slow one out of line.)
     #[cfg(test)]
     pub fn access(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
         if self.try_access(who, offset, size, store) {

@@ -1,0 +1,154 @@
+//! Checking as observers of execution: the sanitizer's checks receive the executor's events
+//! through [`Checks`], the fixed set of them, and turn what they see into findings, all
+//! reported to one sink ([`Findings`]: the first finding of a kind on a source line, at most
+//! `max_findings`, in the order they happen). One file per check:
+//!
+//! - `bounds`: accesses outside their memory, misaligned, or writing read-only memory;
+//! - `shared`: shared-memory hazards between barriers and reads of shared memory nothing wrote
+//!   (over the records of `shadow`), copies of unwritten memory followed through registers;
+//! - `barrier`: a barrier reached by part of a block, or at different places;
+//! - `budget`: the instruction budget.
+//!
+//! The interface: the executor calls one method of `Checks` per event (a block begins, an
+//! instruction issues, a warp's shared access, a shared atomic, a `__syncwarp()`, a block
+//! barrier, a faulting access) and knows nothing of what the checks keep. Unlike the probes
+//! (`probe`), which only count, a check may answer, and its answer is part of the
+//! signature: a [`Stop`] (the launch stops at this instruction, as a GPU's does) from
+//! [`Checks::instruction`] when the budget is spent and from [`Checks::fault`], the one event
+//! that is always fatal. Nothing else comes back: the shared check's fast word-level test and
+//! its slow, explaining path are both inside it (`shared.rs`), so a fast path of the executor
+//! only hands over the lanes it performed.
+//!
+//! What stays in the executor, because it needs it to run at all: where an address lands and
+//! whether it fits (it must find the memory to touch; the rule for alignment is
+//! [`bounds::alignment`]). A lane that does not fit is handed to the slow path, which emits the
+//! fault; the words of the finding are the bounds check's.
+//!
+//! Checks run once per block, on the block's worker; their findings are merged with the
+//! blocks', in block order, by `launch`, so they never depend on the number of threads.
+
+mod barrier;
+pub(crate) mod bounds;
+mod budget;
+mod findings;
+mod shadow;
+mod shared;
+
+pub(crate) use barrier::WarpAtBarrier;
+pub(crate) use bounds::BadAccess;
+pub(crate) use findings::Findings;
+pub(crate) use shared::SharedWarpAccess;
+
+use crate::ir::Kernel;
+use crate::types::{Finding, FindingKind};
+
+/// The verdict of a check that stops the launch: the block unwinds with it (`Err(Stop)`), and
+/// the launch ends after the blocks before this one are merged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stop;
+
+/// What the checks know of the launch (read-only while blocks run).
+pub(crate) struct CheckCtx<'a> {
+    /// Source lines of each instruction (`locs`), copy loads, local and frame sizes.
+    pub kernel: &'a Kernel,
+    pub block: [u32; 3],
+    pub shared_bytes: u64,
+    pub const_bytes: u64,
+    pub max_findings: usize,
+}
+
+impl CheckCtx<'_> {
+    /// The (x, y, z) of thread `tid` (block-linear) of a block.
+    pub fn thread_coords(&self, tid: u32) -> [u32; 3] {
+        let [bx, by, _] = self.block;
+        [tid % bx, (tid / bx) % by, tid / (bx * by)]
+    }
+}
+
+/// The checks of one block, each a field; every event goes to the checks it concerns.
+#[derive(Default)]
+pub(crate) struct Checks {
+    findings: Findings,
+    shared: shared::SharedCheck,
+    budget: budget::Budget,
+}
+
+impl Checks {
+    /// A block starts: `budget` lane-instructions left, `nwarps` warps, nothing found yet.
+    pub fn begin_block(&mut self, cx: &CheckCtx, block: [u32; 3], budget: u64, nwarps: usize) {
+        self.findings.begin_block(block);
+        self.budget.begin_block(budget);
+        self.shared.begin_block(cx, nwarps);
+    }
+
+    /// A warp issues the instruction at `pc` with lanes `active` (threads `base_tid + lane`):
+    /// they spend the budget. `Err(Stop)` when it is spent (a `Timeout` finding).
+    #[inline(always)]
+    pub fn instruction(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, active: u32) -> Result<(), Stop> {
+        if self.budget.spend(active.count_ones() as u64) {
+            return Ok(());
+        }
+        Err(self.budget.exhausted(&mut self.findings, cx, pc, base_tid + active.trailing_zeros()))
+    }
+
+    /// Lane-instructions the block executed (what it spent of the budget).
+    pub fn lane_instructions(&self) -> u64 {
+        self.budget.used()
+    }
+
+    /// An access of thread `tid` that the executor cannot perform: always fatal.
+    #[cold]
+    #[inline(never)]
+    pub fn fault(&mut self, cx: &CheckCtx, pc: usize, tid: u32, access: BadAccess) -> Stop {
+        bounds::report(&mut self.findings, cx, pc, tid, access);
+        Stop
+    }
+
+    /// A warp's load or store that may reach shared memory (see [`SharedWarpAccess`]).
+    #[inline(always)]
+    pub fn shared(&mut self, cx: &CheckCtx, access: &SharedWarpAccess) {
+        self.shared.access(&mut self.findings, cx, access)
+    }
+
+    /// An atomic of thread `tid` on `size` bytes of shared memory at `offset`.
+    pub fn shared_atomic(&mut self, tid: u32, offset: usize, size: usize) {
+        self.shared.atomic(tid, offset, size)
+    }
+
+    /// The lanes of warp `warp` passed a `__syncwarp()` together.
+    pub fn warp_sync(&mut self, warp: usize) {
+        self.shared.warp_sync(warp)
+    }
+
+    /// The block's `nwarps` warps are done or wait at a barrier, and some wait (`warp(i)`:
+    /// where warp `i` stands): the barrier is checked, then released, which starts a new
+    /// interval for hazards.
+    pub fn barrier<'w>(&mut self, cx: &CheckCtx, nwarps: usize, warp: impl Fn(usize) -> WarpAtBarrier<'w>) {
+        barrier::check(&mut self.findings, cx, nwarps, warp);
+        self.shared.barrier();
+    }
+
+    /// The executor stops the launch itself (a failed `assert`, calls nested too deep): its
+    /// finding joins the others.
+    #[cold]
+    #[inline(never)]
+    pub fn stop(
+        &mut self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        pc: usize,
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) -> Stop {
+        self.findings.report(cx, kind, pc, tid, msg);
+        Stop
+    }
+
+    /// The block's findings, and how many were dropped (duplicates, or past `max_findings`).
+    pub fn take_findings(&mut self) -> (Vec<Finding>, u64) {
+        self.findings.take()
+    }
+}
+
+#[cfg(test)]
+mod tests;

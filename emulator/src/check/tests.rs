@@ -1,0 +1,175 @@
+//! Each check on hand-made events, against hand-worked findings.
+
+use super::*;
+use crate::ir::{Reg, Space, NO_REG};
+use crate::module::Module;
+
+/// A kernel whose instructions sit on `.cu` lines 10 to 14: a store, a copy (a load whose value
+/// is only stored back to shared memory, and that store), a plain load, `ret`.
+fn kernel() -> crate::ir::Kernel {
+    let ptx = r#"
+.version 8.8
+.target sm_75
+.address_size 64
+.visible .entry t()
+{
+    .reg .b32 %r<4>;
+    .shared .align 4 .b8 s[64];
+    .loc 1 10 1
+    st.shared.u32 [s], %r1;
+    .loc 1 11 1
+    ld.shared.u32 %r2, [s+8];
+    .loc 1 12 1
+    st.shared.u32 [s+16], %r2;
+    .loc 1 13 1
+    ld.shared.u32 %r3, [s];
+    .loc 1 14 1
+    ret;
+}
+.file 1 "k.cu"
+"#;
+    Module::parse(ptx).unwrap().data.kernels.remove(0)
+}
+
+/// The first instruction on `.cu` line `line`.
+fn pc_of(k: &crate::ir::Kernel, line: u32) -> usize {
+    k.locs.iter().position(|l| l.source.as_ref().is_some_and(|s| s.line == line)).unwrap()
+}
+
+fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
+    CheckCtx { kernel: k, block: [64, 1, 1], shared_bytes: 64, const_bytes: 0, max_findings }
+}
+
+/// One lane's 32-bit access to shared memory.
+fn one_lane<'a>(pc: usize, tid: u32, offsets: &'a [u32; 32], store: bool, reg: Reg) -> SharedWarpAccess<'a> {
+    let lane = 1 << (tid % 32);
+    SharedWarpAccess { pc, base_tid: tid / 32 * 32, mask: lane, lanes: lane, offsets, size: 4, store, reg }
+}
+
+fn messages(checks: &mut Checks) -> (Vec<(FindingKind, u32, String)>, u64) {
+    let (found, dropped) = checks.take_findings();
+    (found.into_iter().map(|f| (f.kind, f.source.unwrap().line, f.message)).collect(), dropped)
+}
+
+#[test]
+fn shared_hazards_and_unwritten_reads_are_found_once_per_line() {
+    let k = kernel();
+    let cx = ctx(&k, 16);
+    let (st, ld) = (pc_of(&k, 10), pc_of(&k, 13));
+    assert!(!k.copy_load[ld]);
+    let mut checks = Checks::default();
+    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 2);
+    let at0 = [0u32; 32];
+    let at8 = [8u32; 32];
+    // Thread 1 writes offset 0; thread 40 (another warp) reads it with no barrier: a race.
+    checks.shared(&cx, &one_lane(st, 1, &at0, true, NO_REG));
+    checks.shared(&cx, &one_lane(ld, 40, &at0, false, NO_REG));
+    // Offset 8 was never written: a second kind on the same line is kept...
+    checks.shared(&cx, &one_lane(ld, 41, &at8, false, NO_REG));
+    // ... a second race on it is not.
+    checks.shared(&cx, &one_lane(ld, 42, &at0, false, NO_REG));
+    // After a barrier, the read is ordered after the write.
+    let pcs = [0u32; 32];
+    checks.barrier(&cx, 2, |_| WarpAtBarrier { base_tid: 0, waiting: 1, exited: 0, pc: &pcs });
+    checks.shared(&cx, &one_lane(ld, 43, &at0, false, NO_REG));
+    let (found, dropped) = messages(&mut checks);
+    assert_eq!(
+        found,
+        [
+            (
+                FindingKind::Race,
+                13,
+                "read-after-write race on shared memory (offset 0): thread (1,0,0) accessed it earlier with no __syncthreads() in between".to_string()
+            ),
+            (
+                FindingKind::UninitializedShared,
+                13,
+                "read of shared memory (offset 8) that no thread of the block has written".to_string()
+            ),
+        ]
+    );
+    assert_eq!(dropped, 1);
+}
+
+#[test]
+fn copies_of_unwritten_memory_follow_the_register() {
+    let k = kernel();
+    let cx = ctx(&k, 16);
+    let (ld, st, read) = (pc_of(&k, 11), pc_of(&k, 12), pc_of(&k, 13));
+    assert!(k.copy_load[ld], "the load's value is only stored back: a copy load");
+    let mut checks = Checks::default();
+    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 1);
+    let (at8, at16) = ([8u32; 32], [16u32; 32]);
+    // Copying unwritten offset 8 to offset 16 is no finding; reading the copy is.
+    checks.shared(&cx, &one_lane(ld, 3, &at8, false, Reg(2)));
+    checks.shared(&cx, &one_lane(st, 3, &at16, true, Reg(2)));
+    assert!(messages(&mut checks).0.is_empty());
+    let pcs = [0u32; 32];
+    checks.barrier(&cx, 1, |_| WarpAtBarrier { base_tid: 0, waiting: 1, exited: 0, pc: &pcs });
+    checks.shared(&cx, &one_lane(read, 5, &at16, false, NO_REG));
+    let (found, _) = messages(&mut checks);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].2.contains("(offset 16) that holds a copy of shared memory"), "{found:?}");
+}
+
+#[test]
+fn barriers_reached_by_part_of_the_block_or_at_two_places() {
+    let k = kernel();
+    let cx = ctx(&k, 16);
+    let (a, b) = (pc_of(&k, 10) as u32, pc_of(&k, 11) as u32);
+    let mut checks = Checks::default();
+    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 2);
+    let mut pcs0 = [a; 32];
+    pcs0[7] = b;
+    let pcs1 = [a; 32];
+    checks.barrier(&cx, 2, |w| match w {
+        0 => WarpAtBarrier { base_tid: 0, waiting: u32::MAX, exited: 0, pc: &pcs0 },
+        _ => WarpAtBarrier { base_tid: 32, waiting: !1, exited: 1, pc: &pcs1 },
+    });
+    let (found, _) = messages(&mut checks);
+    assert_eq!(found.len(), 2);
+    assert_eq!((found[0].0, found[0].1), (FindingKind::Barrier, 10));
+    assert!(found[0].2.contains("thread (32,0,0) had already exited"), "{found:?}");
+    assert_eq!(
+        found[1],
+        (
+            FindingKind::Barrier,
+            11,
+            "threads of one block wait at different __syncthreads() (line 10 and line 11)".into()
+        )
+    );
+}
+
+#[test]
+fn the_budget_stops_at_the_instruction_that_passes_it() {
+    let k = kernel();
+    let cx = ctx(&k, 16);
+    let mut checks = Checks::default();
+    checks.begin_block(&cx, [0, 0, 0], 40, 1);
+    assert_eq!(checks.instruction(&cx, 0, 0, u32::MAX), Ok(()));
+    assert_eq!(checks.instruction(&cx, 1, 0, 0xFF00), Ok(()), "40 lane-instructions: all of the budget");
+    assert_eq!(checks.instruction(&cx, 1, 0, 0x1_0000), Err(Stop));
+    assert_eq!(checks.lane_instructions(), 41);
+    let (found, _) = messages(&mut checks);
+    assert_eq!((found[0].0, found[0].1), (FindingKind::Timeout, 11));
+}
+
+#[test]
+fn faults_are_worded_by_the_bounds_check_and_capped_by_max_findings() {
+    let k = kernel();
+    let cx = ctx(&k, 1);
+    let mut checks = Checks::default();
+    checks.begin_block(&cx, [2, 0, 0], u64::MAX, 1);
+    let oob = BadAccess::OutOfBounds { space: Space::Shared, addr: 64, size: 4, store: true };
+    assert_eq!(checks.fault(&cx, 0, 3, oob), Stop);
+    checks.fault(&cx, 1, 3, BadAccess::Misaligned { space: Space::Global, addr: 0x1001, size: 4 });
+    let (found, dropped) = checks.take_findings();
+    assert_eq!(dropped, 1, "max_findings = 1");
+    assert_eq!(
+        found[0].message,
+        "out-of-bounds write of 4 bytes in shared memory: shared offset 64 (the block has 64 bytes of shared memory)"
+    );
+    assert_eq!((found[0].block, found[0].thread), ([2, 0, 0], [3, 0, 0]));
+    assert_eq!(bounds::alignment(8), 8);
+    assert_eq!(bounds::alignment(32), 16);
+}

@@ -731,3 +731,63 @@ fn uninitialized_dynamic_shared_memory() {
     assert_eq!(finding_line(f), marker_line("bugs/uninit_dynamic.cu", "read"));
     assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "thread 0 reads the missing left halo");
 }
+
+/// One `ld.shared` whose lane 0 reads unwritten memory and whose lane 1 reads past the end: the
+/// lane that ran is checked before the fault that stops the others, on both memory paths.
+#[test]
+fn a_finding_of_an_earlier_lane_comes_before_the_fault_of_a_later_one() {
+    let ptx = r#"
+.version 8.8
+.target sm_75
+.address_size 64
+.visible .entry lanes_then_fault(.param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<2>;
+    .shared .align 4 .b8 s[64];
+    .loc 1 5 1
+    mov.u32 %r1, %tid.x;
+    mul.lo.u32 %r2, %r1, 1024;
+    .loc 1 7 1
+    ld.shared.u32 %r3, [%r2];
+    .loc 1 8 1
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    st.global.u32 [%rd1], %r3;
+    ret;
+}
+.file 1 "order.cu"
+"#;
+    let module = Module::parse(ptx).unwrap();
+    let mut mem = DeviceMemory::new();
+    let out = mem.alloc_zeroed(4).unwrap();
+    let report = run_with(
+        &module,
+        "lanes_then_fault",
+        cfg([1, 1, 1], [32, 1, 1]),
+        &[KernelArg::Ptr(out)],
+        &[],
+        &mut mem,
+        &Options::default(),
+    );
+    let found: Vec<_> =
+        report.findings.iter().map(|f| (f.kind, finding_line(f), f.thread, f.message.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            (
+                FindingKind::UninitializedShared,
+                7,
+                [0, 0, 0],
+                "read of shared memory (offset 0) that no thread of the block has written"
+            ),
+            (
+                FindingKind::OutOfBounds,
+                7,
+                [1, 0, 0],
+                "out-of-bounds read of 4 bytes in shared memory: shared offset 1024 (the block has 64 bytes of shared memory)"
+            ),
+        ]
+    );
+    assert!(!report.completed);
+}

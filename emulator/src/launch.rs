@@ -70,6 +70,7 @@ pub(crate) fn run(
         slow_memory_path: options.slow_memory_path,
         traffic_per_line: options.traffic_per_line,
         loads_per_element: options.loads_per_element,
+        watch: options.watch,
         check: CheckCtx {
             kernel: k,
             block: l.config.block,
@@ -224,7 +225,7 @@ impl<'o> Merged<'o> {
             options,
             report: LaunchReport { completed: true, ..Default::default() },
             keys: Vec::new(),
-            probes: Probes::new(options.traffic_per_line, options.loads_per_element),
+            probes: Probes::new(options.traffic_per_line, options.loads_per_element, None),
         }
     }
 
@@ -253,6 +254,7 @@ impl<'o> Merged<'o> {
         self.probes.finish(k);
         self.report.metrics = self.probes.metrics.m;
         self.report.lines = self.probes.lines.map(|l| l.lines).unwrap_or_default();
+        self.report.block = self.probes.block;
         (self.report, self.probes.reuse)
     }
 }

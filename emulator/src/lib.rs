@@ -73,6 +73,7 @@ mod types;
 
 pub use memory::DeviceMemory;
 pub use module::Module;
+pub use probe::block::BlockTraffic;
 pub use probe::lines::LineCounts;
 pub use types::*;
 

@@ -60,6 +60,15 @@ pub struct Options {
     /// Also count the loads of every 4-byte element of global memory
     /// ([`LaunchReport::element_loads`]; costs a hash-map update per loading lane).
     pub loads_per_element: bool,
+    /// Also record one block's traffic and one of its threads' ([`LaunchReport::block`]).
+    pub watch: Option<Watch>,
+}
+
+/// The block (and thread in it) whose traffic [`Options::watch`] records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watch {
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
 }
 
 impl Default for Options {
@@ -74,6 +83,7 @@ impl Default for Options {
             slow_memory_path: false,
             traffic_per_line: false,
             loads_per_element: false,
+            watch: None,
         }
     }
 }
@@ -292,6 +302,9 @@ pub struct LaunchReport {
     /// With `Options::loads_per_element`: each allocation (by its address) and how many times
     /// each of its 4-byte elements was loaded from global memory.
     pub element_loads: Vec<(DevicePtr, Vec<u32>)>,
+    /// With `Options::watch`: the watched block's traffic (`None` if the launch has no such
+    /// block or thread).
+    pub block: Option<crate::BlockTraffic>,
     pub findings: Vec<Finding>,
     /// Findings beyond `Options::max_findings`, not kept.
     pub findings_dropped: u64,

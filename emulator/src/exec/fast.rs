@@ -121,7 +121,16 @@ impl Runner {
                 });
                 bank_conflicts(&mut words[..nw])
             };
-            self.probes.shared(&SharedAccess { pc, lanes: done, bytes: 4, store, conflicts });
+            let base_tid = w.base_tid;
+            self.probes.shared(&SharedAccess {
+                pc,
+                base_tid,
+                lanes: done,
+                offsets: &offsets,
+                bytes: 4,
+                store,
+                conflicts,
+            });
         }
         if m != 0 {
             return self.mem_op_slow(cx, w, Access { mask: m, ..a });
@@ -183,7 +192,15 @@ impl Runner {
             &SharedWarpAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, size, store, reg },
         );
         let conflicts = bank_conflicts(&mut words[..nw]);
-        self.probes.shared(&SharedAccess { pc, lanes: mask, bytes: total, store, conflicts });
+        self.probes.shared(&SharedAccess {
+            pc,
+            base_tid,
+            lanes: mask,
+            offsets: &offsets,
+            bytes: total,
+            store,
+            conflicts,
+        });
         true
     }
 

@@ -109,7 +109,16 @@ impl Runner {
         }
         if shared != 0 {
             let conflicts = bank_conflicts(&mut self.words);
-            self.probes.shared(&SharedAccess { pc, lanes: shared, bytes: total, store, conflicts });
+            let base_tid = w.base_tid;
+            self.probes.shared(&SharedAccess {
+                pc,
+                base_tid,
+                lanes: shared,
+                offsets: &offsets,
+                bytes: total,
+                store,
+                conflicts,
+            });
         }
         for (space, lanes) in [(Space::Local, local), (Space::Const, constant), (Space::Param, param)] {
             if lanes != 0 {

@@ -46,6 +46,8 @@ pub(crate) struct LaunchCtx<'a> {
     /// `Options::loads_per_element`).
     pub traffic_per_line: bool,
     pub loads_per_element: bool,
+    /// `Options::watch`: the block and thread whose traffic is recorded.
+    pub watch: Option<crate::Watch>,
     /// What the checks know of the launch.
     pub check: CheckCtx<'a>,
 }
@@ -334,7 +336,12 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
-        self.probes = Probes::new(cx.traffic_per_line, cx.loads_per_element);
+        let watched = cx.watch.filter(|w| w.block == self.block_idx).and_then(|w| {
+            let [bx, by, bz] = cx.block;
+            let [tx, ty, tz] = w.thread;
+            (tx < bx && ty < by && tz < bz).then_some(tx + bx * (ty + by * tz))
+        });
+        self.probes = Probes::new(cx.traffic_per_line, cx.loads_per_element, watched);
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;

@@ -169,8 +169,24 @@ mod tests {
     #[test]
     fn shared_other_atomic_and_instruction_events_count_as_the_metrics_say() {
         let mut p = MetricsProbe::default();
-        p.shared(&SharedAccess { pc: 0, lanes: u32::MAX, bytes: 4, store: true, conflicts: 0 });
-        p.shared(&SharedAccess { pc: 0, lanes: 0xFF, bytes: 8, store: false, conflicts: 3 });
+        p.shared(&SharedAccess {
+            pc: 0,
+            base_tid: 0,
+            offsets: &[0; 32],
+            lanes: u32::MAX,
+            bytes: 4,
+            store: true,
+            conflicts: 0,
+        });
+        p.shared(&SharedAccess {
+            pc: 0,
+            base_tid: 0,
+            offsets: &[0; 32],
+            lanes: 0xFF,
+            bytes: 8,
+            store: false,
+            conflicts: 3,
+        });
         p.other_memory(&OtherAccess { pc: 0, space: Space::Const, lanes: 0b11, bytes: 4, store: false });
         p.other_memory(&OtherAccess { pc: 0, space: Space::Local, lanes: 0b1, bytes: 16, store: true });
         p.atomic(&AtomicAccess { pc: 0, global_lanes: 0b111, shared_lanes: 0, bytes: 4, completed: true });

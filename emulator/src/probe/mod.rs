@@ -12,6 +12,7 @@
 //! access stop the launch (`check::Stop`), so the checks are a fixed set with events of their
 //! own (`check::Checks`), called beside the probes' at the same places.
 
+pub mod block;
 pub mod lines;
 pub(crate) mod metrics;
 pub mod reuse;
@@ -54,11 +55,15 @@ impl GlobalAccess<'_> {
     }
 }
 
-/// A warp's access to shared memory: the lanes that reached it and the bank conflicts they
-/// caused (extra wavefronts; 0 when conflict-free).
-pub(crate) struct SharedAccess {
+/// A warp's access to shared memory: the lanes that reached it, their offsets, and the bank
+/// conflicts they caused (extra wavefronts; 0 when conflict-free).
+pub(crate) struct SharedAccess<'a> {
     pub pc: usize,
+    /// The thread index (in the block) of the warp's lane 0.
+    pub base_tid: u32,
     pub lanes: u32,
+    /// Each lane's byte offset in the block's shared memory (meaningful for `lanes` only).
+    pub offsets: &'a [u32; 32],
     pub bytes: u64,
     pub store: bool,
     pub conflicts: u64,
@@ -235,14 +240,17 @@ probes! {
     metrics: metrics::MetricsProbe,
     lines: Option<lines::LineTraffic>,
     reuse: Option<reuse::ElementLoads>,
+    block: Option<block::BlockTraffic>,
 }
 
 impl Probes {
     /// The set a block observes with: the metrics always, the optional probes when asked for.
-    pub fn new(traffic_per_line: bool, loads_per_element: bool) -> Probes {
+    /// `watched_thread`: this is the watched block, and this thread of it is watched.
+    pub fn new(traffic_per_line: bool, loads_per_element: bool, watched_thread: Option<u32>) -> Probes {
         Probes {
             lines: traffic_per_line.then(Default::default),
             reuse: loads_per_element.then(Default::default),
+            block: watched_thread.map(block::BlockTraffic::new),
             ..Default::default()
         }
     }

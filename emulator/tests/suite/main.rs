@@ -2,6 +2,7 @@
 
 mod common;
 
+mod block;
 mod calls;
 mod determinism;
 mod findings;

@@ -237,6 +237,12 @@ pub struct TrafficArgs {
     /// Also write the maps as SVG files into this directory.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
+    /// The block whose tile and shared cells are drawn (default: the middle of the grid).
+    #[arg(long, value_name = "X,Y[,Z]")]
+    pub block: Option<String>,
+    /// The thread of that block whose window is marked (default: the middle of the block).
+    #[arg(long, value_name = "X,Y[,Z]")]
+    pub thread: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -4,7 +4,7 @@
 use ::emulator as emu;
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
-use super::{Backend, Outcome, Program};
+use super::{Backend, BlockView, Outcome, Program};
 use crate::compare::initial_contents;
 use crate::error::Error;
 
@@ -69,17 +69,38 @@ impl Program for EmulatorProgram {
     }
 
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
-        self.run_case(kernel, case, false).map(|(outcome, _)| outcome)
+        self.run_case(kernel, case, Record::default()).map(|(outcome, _)| outcome)
     }
 
     fn element_loads(&self, kernel: &str, case: &Case) -> Result<Vec<Vec<u32>>, Error> {
-        self.run_case(kernel, case, true).map(|(_, loads)| loads)
+        let record = Record { loads_per_element: true, ..Record::default() };
+        self.run_case(kernel, case, record).map(|(_, recorded)| recorded.loads)
+    }
+
+    fn block_view(&self, kernel: &str, case: &Case, block: [u32; 3], thread: [u32; 3]) -> Result<BlockView, Error> {
+        let record = Record { watch: Some(emu::Watch { block, thread }), ..Record::default() };
+        let (_, recorded) = self.run_case(kernel, case, record)?;
+        recorded.block.ok_or_else(|| Error(format!("block {block:?} or its thread {thread:?} is not in the launch")))
     }
 }
 
+/// What a launch records besides its outcome.
+#[derive(Default)]
+struct Record {
+    loads_per_element: bool,
+    watch: Option<emu::Watch>,
+}
+
+#[derive(Default)]
+struct Recorded {
+    /// Each buffer's loads per element (with `loads_per_element`).
+    loads: Vec<Vec<u32>>,
+    block: Option<BlockView>,
+}
+
 impl EmulatorProgram {
-    /// One launch of `case`; with `loads_per_element`, also each buffer's loads per element.
-    fn run_case(&self, kernel: &str, case: &Case, loads_per_element: bool) -> Result<(Outcome, Vec<Vec<u32>>), Error> {
+    /// One launch of `case`, recording what `record` asks for.
+    fn run_case(&self, kernel: &str, case: &Case, record: Record) -> Result<(Outcome, Recorded), Error> {
         let mut mem = emu::DeviceMemory::new();
         let mut ptrs = Vec::with_capacity(case.buffers.len());
         for buffer in &case.buffers {
@@ -110,7 +131,8 @@ impl EmulatorProgram {
         let options = emu::Options {
             instruction_budget: instruction_budget(case),
             traffic_per_line: true,
-            loads_per_element,
+            loads_per_element: record.loads_per_element,
+            watch: record.watch,
             ..emu::Options::default()
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
@@ -129,6 +151,10 @@ impl EmulatorProgram {
             .iter()
             .map(|p| report.element_loads.iter().find(|(b, _)| b == p).map(|(_, c)| c.clone()).unwrap_or_default())
             .collect();
+        let block = match (&report.block, record.watch) {
+            (Some(b), Some(w)) => Some(block_view(b, w, &ptrs, &case.buffers)),
+            _ => None,
+        };
         let outcome = Outcome {
             output,
             metrics: Some(report.metrics),
@@ -139,6 +165,27 @@ impl EmulatorProgram {
             printf_dropped: report.printf_dropped,
             lines: report.lines,
         };
-        Ok((outcome, loads))
+        Ok((outcome, Recorded { loads, block }))
     }
+}
+
+/// The watched block's words mapped to the case's buffers and their elements.
+fn block_view(b: &emu::BlockTraffic, w: emu::Watch, ptrs: &[emu::DevicePtr], buffers: &[Buffer]) -> BlockView {
+    let global = ptrs
+        .iter()
+        .zip(buffers)
+        .map(|(p, buffer)| {
+            let first = p.0 >> 2;
+            let len = match buffer {
+                Buffer::Input(d) | Buffer::InOut(d) => d.len(),
+                Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n,
+            } as u64;
+            b.global_loads
+                .range(first..first + len)
+                .map(|(&word, &(block, thread))| ((word - first) as usize, block, thread))
+                .collect()
+        })
+        .collect();
+    let shared = b.shared.iter().map(|(&word, &(stores, loads, mine))| (word, stores, loads, mine)).collect();
+    BlockView { block: w.block, thread: w.thread, global, shared }
 }

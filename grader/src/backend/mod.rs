@@ -53,6 +53,18 @@ pub trait Backend: Sync {
     }
 }
 
+/// What one block loaded from global memory and did in shared memory, and one of its threads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockView {
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    /// Per case buffer: (element, loads by the block, loads by the thread) of each element the
+    /// block loaded, in element order.
+    pub global: Vec<Vec<(usize, u32, u32)>>,
+    /// Per shared word the block touched: (word, stores, loads, loads by the thread).
+    pub shared: Vec<(u32, u32, u32, u32)>,
+}
+
 /// A kernel timed on a GPU against a device-to-device copy in the same process.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Speed {
@@ -103,6 +115,11 @@ pub trait Program: Send + Sync {
     /// (the emulator's count; other backends cannot say).
     fn element_loads(&self, _kernel: &str, _case: &Case) -> Result<Vec<Vec<u32>>, Error> {
         Err(Error::new("loads per element are counted by the emulator only"))
+    }
+    /// One block's traffic and one of its threads' (the emulator's record; other backends
+    /// cannot say).
+    fn block_view(&self, _kernel: &str, _case: &Case, _block: [u32; 3], _thread: [u32; 3]) -> Result<BlockView, Error> {
+        Err(Error::new("one block's traffic is recorded by the emulator only"))
     }
     /// Registers, spills and shared bytes on a real device; `None` on the emulator.
     fn resources(&self, _kernel: &str) -> Option<KernelResources> {

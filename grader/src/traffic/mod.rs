@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use kernels::exercise::{Arg, Buffer, Section};
+use kernels::exercise::{Arg, Buffer, Case, Section};
 
 use crate::backend::emulator::EmulatorBackend;
-use crate::backend::Backend;
+use crate::backend::{Backend, BlockView, Program};
 use crate::cli::{KernelChoice, Output, TrafficArgs};
 use crate::compiler::Compiler;
 use crate::error::{Error, Outcome, Result};
@@ -25,6 +25,7 @@ struct TrafficJson<'a> {
     metrics: &'a MetricsReport,
     lines: &'a [LineReport],
     buffers: &'a [BufferReuse],
+    block: &'a block::BlockSummary,
 }
 
 /// How many times each element of one input buffer was loaded from global memory.
@@ -79,6 +80,48 @@ impl LoadStats {
 
 /// The input buffers of the section's metrics case and their loads per element.
 /// `plane` chooses the z plane the maps of a 3D buffer show (the middle one by default).
+/// The section's metrics case, launched as the file chooses, and the file compiled for the
+/// emulator: what `traffic`'s views run.
+pub struct MetricsRun {
+    pub case: Case,
+    pub program: Box<dyn Program>,
+    /// The kernel's parameter names, as its definition gives them.
+    names: Vec<String>,
+}
+
+impl MetricsRun {
+    pub fn new(section: &dyn Section, file: &KernelFile, compiler: Compiler, seed: u64) -> Result<MetricsRun> {
+        let (mut case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
+        let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
+        let arch = EmulatorBackend.arch();
+        crate::chosen_launch::place_one(section, compiler, &arch, &source, &file.display, &mut case)?;
+        let ptx = compiler
+            .compile(&source, &file.display, &arch, &case.defines)
+            .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
+        let program = EmulatorBackend.load(&ptx)?;
+        let names = parameter_names(&String::from_utf8_lossy(&source), section.kernel_name());
+        Ok(MetricsRun { case, program, names })
+    }
+
+    /// The name of the kernel parameter buffer `i` is passed as.
+    fn buffer_name(&self, i: usize) -> String {
+        let argument = self.case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
+        match self.names.get(argument).filter(|n| !n.is_empty()) {
+            Some(n) => n.clone(),
+            None => format!("argument {}", argument + 1),
+        }
+    }
+
+    /// A buffer's shape: the output's when it has as many elements, else one row.
+    fn shape(&self, elements: usize) -> [usize; 3] {
+        if elements == self.case.expected.len() {
+            self.case.shape
+        } else {
+            [elements, 1, 1]
+        }
+    }
+}
+
 pub fn reuse(
     section: &dyn Section,
     file: &KernelFile,
@@ -86,27 +129,16 @@ pub fn reuse(
     seed: u64,
     plane: Option<usize>,
 ) -> Result<Vec<BufferReuse>> {
-    let (mut case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
-    let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
-    let arch = EmulatorBackend.arch();
-    crate::chosen_launch::place_one(section, compiler, &arch, &source, &file.display, &mut case)?;
-    let ptx = compiler
-        .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
-        .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
-    let loads = EmulatorBackend.load(&ptx)?.element_loads(section.kernel_name(), &case)?;
-    let outputs = case.expected.len();
-    let names = parameter_names(&String::from_utf8_lossy(&source), section.kernel_name());
+    let run = MetricsRun::new(section, file, compiler, seed)?;
+    let case = &run.case;
+    let loads = run.program.element_loads(section.kernel_name(), case)?;
     let mut buffers = Vec::new();
     for (i, (buffer, counts)) in case.buffers.iter().zip(loads).enumerate() {
         if !matches!(buffer, Buffer::Input(_) | Buffer::InOut(_)) || counts.iter().all(|&c| c == 0) {
             continue;
         }
-        let argument = case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
-        let shape = if counts.len() == outputs { case.shape } else { [counts.len(), 1, 1] };
-        let name = match names.get(argument).filter(|n| !n.is_empty()) {
-            Some(n) => n.clone(),
-            None => format!("argument {}", argument + 1),
-        };
+        let shape = run.shape(counts.len());
+        let name = run.buffer_name(i);
         let plane = match plane {
             None => shape[2] / 2,
             Some(z) if z < shape[2] => z,
@@ -144,6 +176,7 @@ pub fn parameter_names(source: &str, kernel: &str) -> Vec<String> {
         .collect()
 }
 
+pub mod block;
 mod maps;
 pub mod svg;
 
@@ -166,6 +199,19 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
         )));
     };
     let buffers = reuse(section, &file, compiler, seed, args.plane)?;
+    let run = MetricsRun::new(section, &file, compiler, seed)?;
+    let (default_block, default_thread) = block::default_watch(&run.case);
+    let watched_block =
+        args.block.as_deref().map(block::parse_coords).transpose().map_err(|e| Error(format!("--block {e}")))?;
+    let watched_thread =
+        args.thread.as_deref().map(block::parse_coords).transpose().map_err(|e| Error(format!("--thread {e}")))?;
+    let (b, t) = (watched_block.unwrap_or(default_block), watched_thread.unwrap_or(default_thread));
+    let view = run.program.block_view(section.kernel_name(), &run.case, b, t).map_err(|e| {
+        let g = run.case.geometry;
+        Error(format!("{} (the metrics case launches {:?} blocks of {:?} threads)", e.0, g.grid, g.block))
+    })?;
+    let drawn = drawn_buffers(&run, &view);
+    let summary = block::summary(&view, &drawn);
     match args.format {
         Output::Json => {
             let json = TrafficJson {
@@ -174,6 +220,7 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
                 metrics,
                 lines: &metrics.lines,
                 buffers: &buffers,
+                block: &summary,
             };
             let text = serde_json::to_string_pretty(&json).map_err(|e| Error(format!("cannot write JSON: {e}")))?;
             println!("{text}");
@@ -186,14 +233,41 @@ pub fn command(args: &TrafficArgs, root: &Path) -> Result<Outcome> {
                     print!("{}", corner(b, 64, 32));
                 }
             }
+            print!("\n{}", block::render(&view, &drawn, run.case.geometry.block[0]));
+            if watched_block.is_none() {
+                println!("  (another block: --block X,Y[,Z]; another thread: --thread X,Y[,Z])");
+            }
         }
     }
     if let Some(dir) = &args.svg {
         for path in write_svgs(dir, section, &file, &buffers)? {
             eprintln!("wrote {}", path.display());
         }
+        let [x, y, z] = view.block;
+        let path = dir.join(format!("{}-block-{x}-{y}-{z}.svg", section.id()));
+        let title = format!("{} {} — {}", section.id(), section.title(), file.display);
+        std::fs::write(&path, svg::block_view(&title, &view, &drawn, run.case.geometry.block[0]))
+            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!("wrote {}", path.display());
     }
     Ok(Outcome::from_passed(report.passed))
+}
+
+/// The input buffers the block loaded from, as the block view draws them.
+fn drawn_buffers<'v>(run: &MetricsRun, view: &'v BlockView) -> Vec<block::Drawn<'v>> {
+    run.case
+        .buffers
+        .iter()
+        .enumerate()
+        .filter(|(i, b)| matches!(b, Buffer::Input(_) | Buffer::InOut(_)) && !view.global[*i].is_empty())
+        .map(|(i, b)| {
+            let len = match b {
+                Buffer::Input(d) | Buffer::InOut(d) => d.len(),
+                Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n,
+            };
+            block::Drawn { name: run.buffer_name(i), shape: run.shape(len), loads: &view.global[i] }
+        })
+        .collect()
 }
 
 /// Each buffer's reuse map as `<dir>/<section>-<parameter>.svg`; the paths written.

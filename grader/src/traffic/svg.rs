@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
+use super::block::{self, Drawn};
 use super::BufferReuse;
+use crate::backend::BlockView;
 
 /// Pixels of the downsampled panel's longer side.
 const OVERVIEW_PX: f64 = 320.0;
@@ -176,6 +178,83 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
             x + 20.0,
             legend_y
         );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One block's view as SVG: each buffer's footprint (cells coloured by the block's loads, the
+/// thread's outlined) beside the shared cells (the thread's reads in blue).
+pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
+    const PANEL: f64 = 360.0;
+    let (left, top) = (20.0, 92.0);
+    // Each panel: its caption, its cells' fills row by row, and the cells to outline.
+    struct Panel(String, Vec<Vec<String>>, Vec<(usize, usize)>);
+    let mut panels: Vec<Panel> = Vec::new();
+    let mut footprint_cols = 0;
+    for d in drawn {
+        let z = block::plane(d);
+        let g = block::grid(d, z, 96, 96);
+        footprint_cols = footprint_cols.max(g.cols.saturating_sub(4));
+        let max = g.cells.iter().map(|c| c.0).max().unwrap_or(1).max(1) as f64;
+        let fills =
+            g.cells.chunks(g.cols.max(1)).map(|r| r.iter().map(|c| colour(c.0 as f64, max)).collect()).collect();
+        let mine = (0..g.cells.len()).filter(|&i| g.cells[i].1 > 0).map(|i| (i % g.cols, i / g.cols)).collect();
+        let plane = if d.shape[2] > 1 { format!(", plane z = {z}") } else { String::new() };
+        let caption = format!("{}: columns {}.., rows {}..{plane}", d.name, g.x0, g.y0);
+        panels.push(Panel(caption, fills, mine));
+    }
+    let per_row = block::shared_row_words(view, footprint_cols, block_x);
+    let words = view.shared.iter().map(|x| x.0 as usize + 1).max().unwrap_or(0);
+    if words > 0 {
+        let rows = words.div_ceil(per_row).min(96);
+        let cells = block::shared_cells(view, rows * per_row);
+        let fill = |c: &char| {
+            match c {
+                '#' => "#c7e9c0",
+                'w' => "#dddddd",
+                'r' => "#fb6a4a",
+                'o' => "#3182bd",
+                _ => "#f7f7f7",
+            }
+            .to_string()
+        };
+        let fills = cells.chunks(per_row).map(|r| r.iter().map(fill).collect()).collect();
+        panels.push(Panel(format!("shared memory, rows of {per_row} words"), fills, Vec::new()));
+    }
+    let width = left + panels.len() as f64 * (PANEL + 40.0);
+    let height = top + PANEL + 70.0;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
+    let [bx, by, bz] = view.block;
+    let [tx, ty, tz] = view.thread;
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="44">block ({bx}, {by}, {bz}): what it loaded from global memory, coloured by loads; thread ({tx}, {ty}, {tz})'s loads outlined</text>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="62">shared memory: green written and read, grey written only, red read but never written, blue read by the thread</text>"#
+    );
+    for (i, Panel(caption, fills, mine)) in panels.iter().enumerate() {
+        let x0 = left + i as f64 * (PANEL + 40.0);
+        let (cols, rows) = (fills.first().map_or(1, |r| r.len()), fills.len().max(1));
+        let px = (PANEL / cols.max(rows) as f64).min(14.0);
+        let _ = writeln!(s, r#"<text x="{x0}" y="{}">{}</text>"#, top - 8.0, escape(caption));
+        cells(&mut s, x0, top, px, px, fills);
+        for &(x, y) in mine {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{:.2}" y="{:.2}" width="{px:.2}" height="{px:.2}" fill="none" stroke="#08519c" stroke-width="1.5"/>"##,
+                x0 + x as f64 * px,
+                top + y as f64 * px
+            );
+        }
     }
     s.push_str("</svg>\n");
     s

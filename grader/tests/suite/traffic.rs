@@ -153,3 +153,56 @@ fn maps_of_a_chosen_plane_and_as_svg() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--plane 128: in has planes 0 to 127"));
 }
+
+#[test]
+fn one_blocks_view_shows_its_tile_and_a_threads_window() {
+    let dir = std::env::temp_dir().join(format!("pmpp-traffic-block-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap().to_string();
+    let args = [
+        "traffic",
+        "7.4",
+        "--solutions",
+        "--compiler",
+        "nvrtc",
+        "--format",
+        "json",
+        "--block",
+        "2,3",
+        "--svg",
+        &dir_arg,
+    ];
+    let out = grader(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let b = &json["block"];
+    assert_eq!(
+        (b["block"].clone(), b["thread"].clone()),
+        (serde_json::json!([2, 3, 0]), serde_json::json!([16, 16, 0]))
+    );
+    // An interior 7.4 block loads its 32×32 input tile once, stores it in shared memory, and
+    // its computing thread reads a 5×5 window of it.
+    let n = &b["buffers"][0];
+    assert_eq!(
+        (n["name"].as_str(), n["elements_loaded"].as_u64(), n["loads"].as_u64()),
+        (Some("N"), Some(1024), Some(1024))
+    );
+    // Tile (2, 3) starts at column 2·28 − 2 = 54, row 3·28 − 2 = 82.
+    assert_eq!(n["bounding_box"], serde_json::json!([54, 82, 0, 85, 113, 0]));
+    assert_eq!((b["shared_words_written"].as_u64(), b["thread_shared_words_read"].as_u64()), (Some(1024), Some(25)));
+    let svg = std::fs::read_to_string(dir.join("7.4-block-2-3-0.svg")).unwrap();
+    roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("the block SVG does not parse: {e}"));
+    std::fs::remove_dir_all(&dir).ok();
+
+    let text =
+        String::from_utf8_lossy(&grader(&["traffic", "7.4", "--solutions", "--compiler", "nvrtc"]).stdout).to_string();
+    assert!(text.contains("block (18, 18, 0), thread (16, 16, 0) of it:"), "the middle block by default: {text}");
+    assert!(text.contains("##############ooooo#############"), "the 5×5 window in the shared tile: {text}");
+
+    let out = grader(&["traffic", "7.4", "--solutions", "--compiler", "nvrtc", "--block", "99,0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("is not in the launch"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

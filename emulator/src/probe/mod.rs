@@ -43,6 +43,28 @@ impl GlobalAccess<'_> {
     /// in one): Nsight Compute's sectors of one request.
     #[inline(always)]
     pub fn sectors(&self) -> u64 {
+        // Lanes in increasing address order (a coalesced warp): count the changes.
+        let mut m = self.lanes;
+        if m == 0 {
+            return 0;
+        }
+        let mut previous = self.address(m.trailing_zeros() as usize) >> 5;
+        let mut n = 1;
+        m &= m - 1;
+        while m != 0 {
+            let sector = self.address(m.trailing_zeros() as usize) >> 5;
+            if sector < previous {
+                return self.sectors_in_any_order();
+            }
+            n += (sector != previous) as u64;
+            previous = sector;
+            m &= m - 1;
+        }
+        n
+    }
+
+    #[cold]
+    fn sectors_in_any_order(&self) -> u64 {
         let mut sectors = [0u64; 32];
         let mut n = 0;
         let mut m = self.lanes;

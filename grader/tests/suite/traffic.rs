@@ -206,3 +206,10 @@ fn one_blocks_view_shows_its_tile_and_a_threads_window() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_terminal_rendering_of_7_4() {
+    let out = grader(&["traffic", "7.4", "--solutions", "--compiler", "nvrtc", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("traffic_7_4", String::from_utf8_lossy(&out.stdout));
+}

@@ -356,6 +356,9 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
         }
         if let Some(speed) = &r.speed {
             s.push_str(&format!("  speed on {}\n{}", speed.device, speed_line(speed)));
+            if !["H100", "H200", "GH200"].iter().any(|card| speed.device.contains(card)) {
+                s.push_str("    (the speed targets were set on an H100; on other cards see the book's \"As fast as the memory allows\")\n");
+            }
         }
         if !r.targets.is_empty() {
             s.push_str("  targets\n");

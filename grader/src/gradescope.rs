@@ -129,11 +129,12 @@ pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
         tests.push(test);
     }
     for t in &r.targets {
-        let measured = match &t.skipped {
-            Some(why) => format!("not measured ({why}); not counted"),
-            None => t.measured.map(|m| format!("{m:.2}")).unwrap_or_else(|| "not measured".into()),
+        let mut output = match (&t.skipped, t.measured) {
+            // The point is given, so every submission is scored out of the same total.
+            (Some(why), _) => format!("not measured here ({why}): the point is given"),
+            (None, Some(m)) => format!("measured {m:.2}"),
+            (None, None) => "not measured".to_string(),
         };
-        let mut output = format!("measured {measured}");
         if let Some(book) = t.textbook {
             output.push_str(&format!(", textbook {book:.2}"));
         }

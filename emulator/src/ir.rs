@@ -512,6 +512,7 @@ pub(crate) struct Kernel {
 pub(crate) struct GlobalVar {
     pub name: String,
     pub size: u64,
+    /// Its initial bytes; empty when it has no initialiser (zeros).
     pub init: Vec<u8>,
 }
 

@@ -77,6 +77,7 @@ pub(crate) fn run(
             shared_bytes: k.dynamic_shared_offset + dynamic,
             const_bytes,
             max_findings: options.max_findings,
+            stop: options.stop.as_deref(),
         },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
@@ -166,7 +167,8 @@ fn module_globals(module: &Module, mem: &mut DeviceMemory) -> Result<Vec<u64>, L
         let p = match mem.module_globals.get(&key) {
             Some(p) => *p,
             None => {
-                let p = mem.alloc_bytes(&g.init)?;
+                // A variable with no initialiser is zeros: pages the kernel never touches cost nothing.
+                let p = if g.init.is_empty() { mem.alloc_zeroed(g.size as usize)? } else { mem.alloc_bytes(&g.init)? };
                 mem.module_globals.insert(key, p);
                 p
             }

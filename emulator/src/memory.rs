@@ -102,13 +102,23 @@ impl Allocation {
     }
 
     pub fn reset_read_bits(&mut self) {
-        let n = (self.len as usize).div_ceil(64);
-        self.read_bits = (0..n).map(|_| AtomicU64::new(0)).collect();
+        self.read_bits = zeroed_words((self.len as usize).div_ceil(64));
     }
 
     pub fn read_byte_count(&self) -> u64 {
         self.read_bits.iter().map(|w| w.load(Relaxed).count_ones() as u64).sum()
     }
+}
+
+/// `n` zeroed words from the allocator's zeroed memory: the system maps a page only when it is
+/// first written, so a large array a kernel barely touches costs what it touches (a student's
+/// 64 MiB `__device__` array, a read bitmap).
+fn zeroed_words(n: usize) -> Vec<AtomicU64> {
+    const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
+    let mut zeros = std::mem::ManuallyDrop::new(vec![0u64; n]);
+    // SAFETY: AtomicU64 has the size, alignment (checked above) and bit validity of u64, and the
+    // vector's allocation is handed over whole (pointer, length, capacity).
+    unsafe { Vec::from_raw_parts(zeros.as_mut_ptr() as *mut AtomicU64, zeros.len(), zeros.capacity()) }
 }
 
 /// Global memory of the emulated device: separate allocations at distinct, spaced addresses so
@@ -176,7 +186,7 @@ impl DeviceMemory {
         let base = self.next_base;
         self.next_base = (base + len.max(1) + GLOBAL_GAP + 255) & !255;
         self.total += len;
-        let words = (0..(len as usize).div_ceil(8)).map(|_| AtomicU64::new(0)).collect();
+        let words = zeroed_words((len as usize).div_ceil(8));
         let mut a = Allocation { base, len, words, read_bits: Vec::new() };
         a.reset_read_bits();
         self.allocs.push(a);
@@ -185,7 +195,9 @@ impl DeviceMemory {
 
     pub fn alloc_bytes(&mut self, data: &[u8]) -> Result<DevicePtr, LaunchError> {
         let p = self.alloc_zeroed(data.len())?;
-        self.write_bytes(p, data)?;
+        if data.iter().any(|&b| b != 0) {
+            self.write_bytes(p, data)?;
+        }
         Ok(p)
     }
 

@@ -37,6 +37,10 @@ pub struct Launch<'a> {
     pub constants: &'a [(&'a str, &'a [u8])],
 }
 
+/// The message of the `Timeout` finding of a launch that [`Options::stop`] stopped.
+pub const STOPPED_BY_ANOTHER_LAUNCH: &str =
+    "stopped here: another launch of this kernel ran past its instruction budget";
+
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Lane-instructions the whole launch may execute before it ends with a `Timeout` finding.
@@ -62,6 +66,9 @@ pub struct Options {
     pub loads_per_element: bool,
     /// Also record one block's traffic and one of its threads' ([`LaunchReport::block`]).
     pub watch: Option<Watch>,
+    /// Set by another thread to stop the launch early (within a few milliseconds) with a
+    /// `Timeout` finding: a grader's other tests of a kernel that never ends.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// The block (and thread in it) whose traffic [`Options::watch`] records.
@@ -84,6 +91,7 @@ impl Default for Options {
             traffic_per_line: false,
             loads_per_element: false,
             watch: None,
+            stop: None,
         }
     }
 }

@@ -55,6 +55,8 @@ pub(crate) struct CheckCtx<'a> {
     pub shared_bytes: u64,
     pub const_bytes: u64,
     pub max_findings: usize,
+    /// Set from outside: stop at the next budget slice (`Options::stop`).
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 impl CheckCtx<'_> {
@@ -85,7 +87,7 @@ impl Checks {
     /// they spend the budget. `Err(Stop)` when it is spent (a `Timeout` finding).
     #[inline(always)]
     pub fn instruction(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, active: u32) -> Result<(), Stop> {
-        if self.budget.spend(active.count_ones() as u64) {
+        if self.budget.spend(active.count_ones() as u64) || self.budget.next_slice(cx.stop) {
             return Ok(());
         }
         Err(self.budget.exhausted(&mut self.findings, cx, pc, base_tid + active.trailing_zeros()))

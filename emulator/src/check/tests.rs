@@ -37,7 +37,7 @@ fn pc_of(k: &crate::ir::Kernel, line: u32) -> usize {
 }
 
 fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
-    CheckCtx { kernel: k, block: [64, 1, 1], shared_bytes: 64, const_bytes: 0, max_findings }
+    CheckCtx { kernel: k, block: [64, 1, 1], shared_bytes: 64, const_bytes: 0, max_findings, stop: None }
 }
 
 /// One lane's 32-bit access to shared memory.

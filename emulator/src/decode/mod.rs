@@ -89,7 +89,9 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
                 consts.push((v.name.clone(), off, size));
             }
             "global" => {
-                let init = init_bytes(v, size).map_err(|m| plain(v.line, m))?;
+                // No initialiser: zeros, made when the variable is allocated (empty here).
+                let init =
+                    if v.init.is_empty() { Vec::new() } else { init_bytes(v, size).map_err(|m| plain(v.line, m))? };
                 global_vars.push(GlobalVar { name: v.name.clone(), size, init });
             }
             "shared" => module_shared.push(v.clone()),

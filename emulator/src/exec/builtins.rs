@@ -60,6 +60,15 @@ impl Runner {
         while lanes != 0 {
             let tid = w.base_tid + lanes.trailing_zeros();
             lanes &= lanes - 1;
+            // A line that would sort after every line already kept is dropped unformatted: a
+            // printf in every thread costs a count, not a formatting and a sort.
+            if self.printf_cutoff.is_some_and(|cut| tid >= cut) {
+                self.printf_dropped += 1;
+                if ret != u32::MAX {
+                    self.frame_write(cx, tid, ret, 4, 0);
+                }
+                continue;
+            }
             let fmt_addr = self.frame_read(cx, tid, fmt, 8);
             let args_addr = self.frame_read(cx, tid, args, 8);
             let (text, parsed) = match self.peek_string(cx, tid, fmt_addr) {
@@ -89,6 +98,11 @@ impl Runner {
         if self.printf.len() > max {
             self.printf_dropped += (self.printf.len() - max) as u64;
             self.printf.truncate(max);
+        }
+        // Full: a later line of the last kept thread or of a thread after it comes after every
+        // kept line (its order within the thread is later), so it would be dropped.
+        if self.printf.len() >= max {
+            self.printf_cutoff = self.printf.last().map(|(tid, _, _)| *tid);
         }
     }
 

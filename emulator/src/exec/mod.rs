@@ -247,6 +247,8 @@ pub(crate) struct Runner {
     printf: Vec<(u32, u32, PrintfLine)>,
     printf_seq: u32,
     printf_dropped: u64,
+    /// Once the kept lines are full: lines of this thread and later ones are only counted.
+    printf_cutoff: Option<u32>,
 }
 
 enum Region {
@@ -345,6 +347,7 @@ impl Runner {
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;
+        self.printf_cutoff = None;
         let nthreads = cx.threads_per_block as usize;
         let nwarps = nthreads.div_ceil(32);
         self.checks.begin_block(&cx.check, self.block_idx, budget, nwarps);

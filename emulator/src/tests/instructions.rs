@@ -633,3 +633,54 @@ fn endless_loop_default_budget() {
     eprintln!("endless loop ended after {:?}: {:?}", t.elapsed(), rep.findings[0].kind);
     assert_eq!(rep.findings[0].kind, FindingKind::Timeout);
 }
+
+/// A launch another thread asks to stop (`Options::stop`) ends within a budget slice with a
+/// `Timeout` finding that says so, long before its own budget; without the flag set, the same
+/// launch spends its budget and says that instead.
+#[test]
+fn a_launch_stops_when_asked() {
+    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n mov.u32 %r1, 0;\n$L_top:\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $L_top;\n ret;\n}\n";
+    let m = Module::parse(ptx).unwrap();
+    let run = |stop: bool, budget: u64| {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(stop));
+        let options = Options { instruction_budget: budget, stop: Some(flag), threads: 1, ..Options::default() };
+        let launch_of = Launch {
+            kernel: "spin",
+            config: LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::U32(0)],
+            constants: &[],
+        };
+        launch(&m, &launch_of, &mut DeviceMemory::new(), &options).unwrap()
+    };
+    let stopped = run(true, 1 << 30);
+    assert!(!stopped.completed);
+    assert_eq!(stopped.findings[0].kind, FindingKind::Timeout);
+    assert!(stopped.findings[0].message.starts_with(crate::STOPPED_BY_ANOTHER_LAUNCH));
+    assert!(stopped.metrics.lane_instructions <= (1 << 24) + 32, "{}", stopped.metrics.lane_instructions);
+    let spent = run(false, 50_000_000);
+    assert_eq!(spent.findings[0].kind, FindingKind::Timeout);
+    assert!(spent.findings[0].message.contains("instruction budget: an endless loop?"));
+}
+
+/// A `__device__` array with no initialiser is zeros, read back as such, and a write lands.
+#[test]
+fn an_uninitialised_global_is_zeros() {
+    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.global .align 4 .b8 big[67108864];\n.global .align 4 .u32 seven = 7;\n.visible .entry k(.param .u64 out)\n{\n .reg .b32 %r<4>;\n .reg .b64 %rd<4>;\n ld.param.u64 %rd1, [out];\n cvta.to.global.u64 %rd2, %rd1;\n ld.global.u32 %r1, [big+4096];\n ld.global.u32 %r2, [seven];\n add.u32 %r3, %r1, %r2;\n st.global.u32 [%rd2], %r3;\n st.global.u32 [big+8], %r3;\n ret;\n}\n";
+    let m = Module::parse(ptx).unwrap();
+    let mut mem = DeviceMemory::new();
+    let out = mem.alloc_i32(&[-1]).unwrap();
+    let rep = launch(
+        &m,
+        &Launch {
+            kernel: "k",
+            config: LaunchConfig { grid: [1, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::Ptr(out)],
+            constants: &[],
+        },
+        &mut mem,
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
+    assert_eq!(mem.read_i32(out, 1).unwrap(), vec![7]);
+}

@@ -173,6 +173,8 @@ impl Clang {
         defines: &[(String, String)],
     ) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
+        // Before clang opens anything: a kernel may include the course's headers only.
+        crate::includes::check(source, program_name).map_err(fail)?;
         let scratch = header_dir().map_err(|e| fail(e.0))?;
         let headers = scratch.path();
         // The source goes to a file of its own, behind a #line that gives it the student's name.
@@ -203,7 +205,8 @@ impl Clang {
             .args(["-S", "-o", "-"])
             .arg(&file)
             .stdin(Stdio::null());
-        let out = cmd.output().map_err(|e| fail(format!("cannot run clang ({e})")))?;
+        let out = crate::limits::output_within_compile_limit(cmd, program_name)
+            .map_err(|e| fail(e.unwrap_or_else(|e| format!("cannot run clang ({e})"))))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             return Err(fail(crate::nvrtc::explain_missing_headers(&log)));
@@ -211,7 +214,9 @@ impl Clang {
         if let Some(why) = crate::nvrtc::overridden_defines(&log, defines) {
             return Err(fail(why));
         }
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        let ptx = String::from_utf8_lossy(&out.stdout).into_owned();
+        crate::limits::check_ptx(&ptx, source, program_name).map_err(fail)?;
+        Ok(ptx)
     }
 }
 

@@ -377,7 +377,7 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
 
 /// The headers device code may include (`grader/device-headers/README.md` says why), handed to
 /// NVRTC by name with every program: they win over any include directory.
-const DEVICE_HEADERS: &[(&str, &str)] = &[
+pub(crate) const DEVICE_HEADERS: &[(&str, &str)] = &[
     ("cuda_runtime.h", include_str!("../device-headers/cuda_runtime.h")),
     ("cuda_runtime_api.h", include_str!("../device-headers/cuda_runtime_api.h")),
     ("cuda.h", include_str!("../device-headers/cuda.h")),
@@ -399,7 +399,7 @@ const DEVICE_HEADERS: &[(&str, &str)] = &[
 const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../device-headers/cuda_fp16.h"));
 
 /// Headers of the C++ standard library and of the host runtime that device code cannot use.
-const HOST_ONLY_HEADERS: &[&str] = &[
+pub(crate) const HOST_ONLY_HEADERS: &[&str] = &[
     "vector",
     "iostream",
     "string",
@@ -484,17 +484,66 @@ impl Nvrtc {
     /// the output, or NVRTC's whole log. `program_name` is what NVRTC's messages and the PTX's
     /// `.file` call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
     pub fn build(
-        &self,
+        &'static self,
         source: &[u8],
         program_name: &str,
         options: &[String],
         output: Output,
     ) -> Result<(Vec<u8>, String)> {
+        // Before NVRTC opens anything: a kernel may include the course's headers only.
+        crate::includes::check(source, program_name).map_err(Error)?;
         let src = CString::new(source_bytes(source))
             .map_err(|_| Error(format!("{program_name}: the file contains a NUL byte")))?;
         let name =
             CString::new(program_name).map_err(|_| Error(format!("{program_name}: the path contains a NUL byte")))?;
-        let mut headers: Vec<(&str, &str)> = DEVICE_HEADERS.to_vec();
+        // In a process of its own where the grader's binary is at hand: a compilation that does
+        // not end (a huge unrolled loop) is killed at the time limit, and its memory is bounded.
+        if let Some(exe) = worker_exe() {
+            return self.build_in_worker(&exe, source, program_name, options, output);
+        }
+        // Elsewhere (the library's own tests) on a thread, given up on after the limit.
+        let options = options.to_vec();
+        crate::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
+            .map_err(Error)?
+    }
+
+    /// The compilation in one of the grader's NVRTC processes (see [`worker_main`]).
+    fn build_in_worker(
+        &self,
+        exe: &Path,
+        source: &[u8],
+        program_name: &str,
+        options: &[String],
+        output: Output,
+    ) -> Result<(Vec<u8>, String)> {
+        let request = [
+            program_name.as_bytes().to_vec(),
+            if output == Output::Ptx { b"ptx".to_vec() } else { b"cubin".to_vec() },
+            options.join("\0").into_bytes(),
+            source_bytes(source).to_vec(),
+        ];
+        match worker::compile(exe, &self.library, &request) {
+            Ok((true, bytes, log)) => Ok((bytes, log)),
+            Ok((false, _, log)) => Err(Error(log)),
+            Err(worker::Failed::Start(e)) => Err(Error(format!("cannot start the grader's NVRTC process: {e}"))),
+            Err(worker::Failed::Timeout) => Err(Error(crate::limits::compile_timeout_log(program_name))),
+            Err(worker::Failed::Died) => Err(Error(format!(
+                "{program_name}(1): error: the compiler stopped before it finished: it may use at most {} of memory \
+                 (a loop unrolled too far, or templates instantiated too deep?).\n",
+                crate::limits::COMPILE_MEMORY_TEXT
+            ))),
+        }
+    }
+
+    /// One NVRTC compilation, on the calling thread.
+    fn build_now(
+        &self,
+        src: &CString,
+        name: &CString,
+        options: &[String],
+        output: Output,
+    ) -> Result<(Vec<u8>, String)> {
+        let mut headers: Vec<(&'static str, &'static str)> = DEVICE_HEADERS.to_vec();
         if real_fp16_dir().is_none() {
             headers.push(FP16_STAND_IN);
         }
@@ -515,7 +564,7 @@ impl Nvrtc {
                 &mut prog,
                 src.as_ptr(),
                 name.as_ptr(),
-                headers.len() as c_int,
+                names.len() as c_int,
                 text_ptrs.as_ptr(),
                 name_ptrs.as_ptr(),
             );
@@ -548,7 +597,7 @@ impl Nvrtc {
 
     /// Compile `source` (the file's bytes) to PTX for the emulator.
     pub fn compile(
-        &self,
+        &'static self,
         source: &[u8],
         program_name: &str,
         arch: &str,
@@ -557,9 +606,202 @@ impl Nvrtc {
         match self.build(source, program_name, &options(arch, defines), Output::Ptx) {
             Ok((ptx, log)) => match overridden_defines(&log, defines) {
                 Some(why) => Err(CompileFailure { log: why }),
-                None => Ok(String::from_utf8_lossy(&ptx).into_owned()),
+                None => {
+                    let ptx = String::from_utf8_lossy(&ptx).into_owned();
+                    crate::limits::check_ptx(&ptx, source, program_name).map_err(|log| CompileFailure { log })?;
+                    Ok(ptx)
+                }
             },
             Err(log) => Err(CompileFailure { log: explain_missing_headers(log.message()) }),
+        }
+    }
+}
+
+/// The hidden command line of the grader's NVRTC processes: `grader __nvrtc-worker LIBRARY`.
+/// Each reads compilations from its standard input and answers on its standard output, one
+/// after another, in frames (see `worker`).
+pub const WORKER_COMMAND: &str = "__nvrtc-worker";
+
+/// The grader's binary, to run NVRTC in (`PMPP_GRADER_EXE` for tests that build it); `None`
+/// when this process is something else (the library's unit tests).
+fn worker_exe() -> Option<PathBuf> {
+    if let Some(exe) = std::env::var_os("PMPP_GRADER_EXE").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(exe));
+    }
+    let exe = std::env::current_exe().ok()?;
+    (exe.file_stem()? == "grader").then_some(exe)
+}
+
+/// `grader __nvrtc-worker LIBRARY`: compile what comes on standard input until it closes,
+/// with this process's memory bounded. Exit 0 at the end of the input, 3 when it cannot run.
+pub fn worker_main(args: &[std::ffi::OsString]) -> i32 {
+    crate::limits::bound_this_process_memory();
+    let [library] = args else {
+        eprintln!("usage: grader {WORKER_COMMAND} LIBRARY");
+        return 3;
+    };
+    let nvrtc = match activate(Path::new(library), "worker") {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("{e}");
+            return 3;
+        }
+    };
+    let (mut input, mut out) = (std::io::stdin().lock(), std::io::stdout().lock());
+    while let Ok(Some(request)) = worker::read_request(&mut input) {
+        let [name, output, options, source] = &request[..] else { return 3 };
+        let output = if output.as_slice() == b"cubin" { Output::Cubin } else { Output::Ptx };
+        let options: Vec<String> =
+            String::from_utf8_lossy(options).split('\0').filter(|o| !o.is_empty()).map(str::to_string).collect();
+        let answer = match (CString::new(source.as_slice()), CString::new(name.as_slice())) {
+            (Ok(src), Ok(name)) => nvrtc.build_now(&src, &name, &options, output),
+            _ => Err(Error::new("a NUL byte in the source or its name")),
+        };
+        let frames = match answer {
+            Ok((bytes, log)) => [b"ok".to_vec(), bytes, log.into_bytes()],
+            Err(log) => [b"failed".to_vec(), Vec::new(), log.0.into_bytes()],
+        };
+        if worker::write_frames(&mut out, &frames).is_err() {
+            return 3;
+        }
+    }
+    0
+}
+
+/// The grader's side of its NVRTC processes: a pool of them, each compiling one request at a
+/// time; one that passes the time limit is killed, one that dies (its memory limit) is dropped.
+mod worker {
+    use std::io::{Read, Write};
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::sync::mpsc::{Receiver, RecvTimeoutError};
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    pub enum Failed {
+        Start(std::io::Error),
+        Timeout,
+        /// The process ended without an answer (it ran out of its memory).
+        Died,
+    }
+
+    struct Worker {
+        child: Child,
+        stdin: ChildStdin,
+        answers: Receiver<Option<Vec<Vec<u8>>>>,
+    }
+
+    /// Idle processes, by the NVRTC library they loaded.
+    static IDLE: Mutex<Vec<(PathBuf, Worker)>> = Mutex::new(Vec::new());
+
+    fn spawn(exe: &Path, library: &Path) -> std::io::Result<Worker> {
+        let mut child = Command::new(exe)
+            .arg(super::WORKER_COMMAND)
+            .arg(library)
+            .env_remove("PMPP_GRADER_EXE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take().expect("piped");
+        let mut stdout = child.stdout.take().expect("piped");
+        let (tx, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || loop {
+            let answer = read_frames(&mut stdout, 3).ok().flatten();
+            let done = answer.is_none();
+            if tx.send(answer).is_err() || done {
+                break;
+            }
+        });
+        Ok(Worker { child, stdin, answers })
+    }
+
+    /// One compilation in a pooled process: (compiled, output, log).
+    pub fn compile(exe: &Path, library: &Path, request: &[Vec<u8>]) -> Result<(bool, Vec<u8>, String), Failed> {
+        let idle = {
+            let mut pool = IDLE.lock().unwrap_or_else(|p| p.into_inner());
+            pool.iter().position(|(l, _)| l == library).map(|i| pool.swap_remove(i).1)
+        };
+        let mut w = match idle {
+            Some(w) => w,
+            None => spawn(exe, library).map_err(Failed::Start)?,
+        };
+        if write_frames(&mut w.stdin, request).is_err() {
+            // An idle process that has gone: one new try.
+            let _ = w.child.kill();
+            let _ = w.child.wait();
+            w = spawn(exe, library).map_err(Failed::Start)?;
+            write_frames(&mut w.stdin, request).map_err(|_| Failed::Died)?;
+        }
+        let limit = Duration::from_secs(crate::limits::COMPILE_SECONDS);
+        match w.answers.recv_timeout(limit) {
+            Ok(Some(frames)) => {
+                let [status, bytes, log] = <[Vec<u8>; 3]>::try_from(frames).map_err(|_| Failed::Died)?;
+                IDLE.lock().unwrap_or_else(|p| p.into_inner()).push((library.to_path_buf(), w));
+                Ok((status == b"ok", bytes, String::from_utf8_lossy(&log).into_owned()))
+            }
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                let _ = w.child.kill();
+                let _ = w.child.wait();
+                Err(Failed::Died)
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = w.child.kill();
+                let _ = w.child.wait();
+                Err(Failed::Timeout)
+            }
+        }
+    }
+
+    /// Frames: a count, then each frame's length and bytes (little-endian u64s).
+    pub fn write_frames(w: &mut impl Write, frames: &[Vec<u8>]) -> std::io::Result<()> {
+        w.write_all(&(frames.len() as u64).to_le_bytes())?;
+        for f in frames {
+            w.write_all(&(f.len() as u64).to_le_bytes())?;
+            w.write_all(f)?;
+        }
+        w.flush()
+    }
+
+    fn read_u64(r: &mut impl Read) -> std::io::Result<Option<u64>> {
+        let mut b = [0u8; 8];
+        match r.read_exact(&mut b) {
+            Ok(()) => Ok(Some(u64::from_le_bytes(b))),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// `expected` frames, or `None` at the end of the input.
+    fn read_frames(r: &mut impl Read, expected: usize) -> std::io::Result<Option<Vec<Vec<u8>>>> {
+        let Some(n) = read_u64(r)? else { return Ok(None) };
+        if n as usize != expected {
+            return Err(std::io::Error::other("unexpected frame count"));
+        }
+        let mut frames = Vec::with_capacity(expected);
+        for _ in 0..n {
+            let len = read_u64(r)?.ok_or_else(|| std::io::Error::other("cut short"))?;
+            let mut f = vec![0u8; len as usize];
+            r.read_exact(&mut f)?;
+            frames.push(f);
+        }
+        Ok(Some(frames))
+    }
+
+    pub fn read_request(r: &mut impl Read) -> std::io::Result<Option<Vec<Vec<u8>>>> {
+        read_frames(r, 4)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn frames_round_trip() {
+            let mut bytes = Vec::new();
+            let frames = vec![b"k.cu".to_vec(), b"ptx".to_vec(), Vec::new(), vec![0, 1, 2, 255]];
+            super::write_frames(&mut bytes, &frames).unwrap();
+            let mut r = bytes.as_slice();
+            assert_eq!(super::read_request(&mut r).unwrap(), Some(frames));
+            assert_eq!(super::read_request(&mut r).unwrap(), None, "the end of the input");
         }
     }
 }

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::backend::{Backend, Finding, KernelResources, Metrics, Outcome, Program, SourceUnit};
+use crate::backend::{Backend, Finding, KernelResources, LoadFailure, Metrics, Outcome, Program, SourceUnit};
 use crate::chosen_launch::{self, LaunchProblem};
 use crate::compare::{compare, Mismatch};
 use crate::compiler::Compiler;
@@ -487,9 +487,15 @@ impl<'a> Grader<'a> {
                     let unit = SourceUnit { source: &source, name: &kernel.display, defines: &case.defines };
                     match self.backend.load_source(&ptx, &unit) {
                         Ok(program) => programs.push((case.defines.clone(), program)),
-                        // PTX the emulator cannot run (a construct it does not support): the
-                        // section fails with the construct and the line, like a compile error.
-                        Err(e) => return Ok(self.unrunnable(report, section, start, e.0)),
+                        // PTX the emulator cannot run (a construct it does not support, a call
+                        // to a function defined nowhere): the section fails with the construct
+                        // and the line, like a compile error.
+                        Err(LoadFailure::Kernel(e)) => return Ok(self.unrunnable(report, section, start, e.0)),
+                        // The grader's own failure (a GPU driver that refuses the module): the
+                        // section cannot be graded (exit 2), in the driver's words.
+                        Err(LoadFailure::Grader(e)) => {
+                            return Err(Error(format!("cannot grade {} ({}): {e}", section.id(), kernel.display)))
+                        }
                     }
                 }
                 Err(failure) => {
@@ -782,7 +788,7 @@ impl Grader<'_> {
                     let program = match self.backend.load_source(&ptx, &unit) {
                         Ok(p) => p,
                         Err(e) => {
-                            report.message = e.0;
+                            report.message = Error::from(e).0;
                             reports.push(report);
                             continue;
                         }

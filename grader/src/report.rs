@@ -235,18 +235,20 @@ pub fn gpu_line(g: &crate::backend::KernelResources) -> String {
 /// "timing 8192x8192, r=2: 0.200 ms, 2,560 GB/s = 85% of a device-to-device copy (3,010 GB/s)"
 pub fn speed_line(s: &crate::backend::Speed) -> String {
     format!(
-        "    timing case {}: {:.3} ms (median), {} GB/s = {:.0}% of a device-to-device copy ({} GB/s)\n",
+        "    timing case {}: {:.3} ms (median), {} GB/s = {:.0}% of a device-to-device copy ({} GB/s)\n    timed: {}\n",
         s.case,
         s.median_ms,
         thousands(s.gb_per_s.round() as u64),
         s.percent_of_copy,
-        thousands(s.copy_gb_per_s.round() as u64)
+        thousands(s.copy_gb_per_s.round() as u64),
+        s.method
     )
 }
 
 /// ✓ / ✗, or ◦ for a target not measured here (a speed target without a GPU).
 fn target_mark(t: &TargetReport) -> String {
-    if t.skipped.is_some() {
+    // Not timed because the timing failed (a wrong output) is a failure, not "not measured".
+    if t.skipped.is_some() && t.passed {
         "◦".dimmed().to_string()
     } else {
         mark(t.passed).to_string()

@@ -15,7 +15,7 @@ use cudarc::driver::{result as cu, sys};
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
-use super::{Backend, KernelResources, Outcome, Program, SourceUnit, Speed};
+use super::{Backend, KernelResources, LoadFailure, Outcome, Program, SourceUnit, Speed};
 use crate::compare::initial_contents;
 use crate::error::{Error, Result};
 
@@ -141,7 +141,7 @@ impl Backend for GpuBackend {
         Err(Error("the GPU backend compiles from the source: the grader must call load_source".into()))
     }
 
-    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, Error> {
+    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
         Ok(Box::new(self.load_program(ptx, unit)?))
     }
 
@@ -165,10 +165,7 @@ impl GpuBackend {
             .clone()
             .map_err(|e| Error(format!("cannot measure the copy bandwidth: {e}")))?;
         let program = self.load_program(ptx, unit)?;
-        let (times, output) = program.time(kernel, case, WARMUPS, RUNS)?;
-        if let Some(m) = crate::compare::compare(&case.expected, &output, case.tolerance, case.shape) {
-            return Err(Error(format!("wrong output on the timing case: {} of {} elements", m.wrong, m.total)));
-        }
+        let times = program.time(kernel, case, WARMUPS, RUNS)?;
         let ms = median(&times) as f64;
         let bw = compulsory_bytes(case) as f64 / (ms / 1e3);
         Ok(Speed {
@@ -178,6 +175,7 @@ impl GpuBackend {
             copy_gb_per_s: copy / 1e9,
             percent_of_copy: 100.0 * bw / copy,
             device: self.device.name.clone(),
+            method: TIMING_METHOD.to_string(),
         })
     }
 }
@@ -217,10 +215,35 @@ pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage> {
     Ok(DeviceImage { bytes, kind })
 }
 
-/// A loaded CUDA module.
+/// A loaded CUDA module, and the image it was loaded from (timing loads it afresh).
 struct GpuModule {
     module: sys::CUmodule,
     kind: String,
+    image: Vec<u8>,
+}
+
+impl GpuModule {
+    /// Load `image` (a CUBIN, or PTX closed by a NUL). The context must be current.
+    fn load(image: Vec<u8>, kind: String) -> Result<GpuModule, cu::DriverError> {
+        // SAFETY: a CUBIN, or PTX text closed by a NUL, as cuModuleLoadData expects.
+        let module = unsafe { cu::module::load_data(image.as_ptr() as *const c_void) }?;
+        Ok(GpuModule { module, kind, image })
+    }
+
+    /// The same image in a module of its own: its `__device__` variables as the file declares
+    /// them, whatever earlier launches wrote there.
+    fn fresh(&self) -> Result<GpuModule, Error> {
+        GpuModule::load(self.image.clone(), self.kind.clone())
+            .map_err(|e| driver_error("cannot load the kernel again on the GPU", e))
+    }
+}
+
+impl Drop for GpuModule {
+    fn drop(&mut self) {
+        // SAFETY: loaded once, unloaded once; only used with the context current (`bind`), and
+        // a program is dropped on the thread that used it.
+        let _ = unsafe { cu::module::unload(self.module) };
+    }
 }
 
 // SAFETY: module handles are usable from any thread with the context current (`Device::bind`).
@@ -326,6 +349,47 @@ pub fn median(values: &[f32]) -> f32 {
     }
 }
 
+/// The kernel named `kernel` in `module`, loaded and ready to launch.
+fn function_of(module: &GpuModule, kernel: &str) -> Result<sys::CUfunction, Error> {
+    let name = CString::new(kernel).map_err(|_| Error("kernel name with a NUL byte".into()))?;
+    // SAFETY: the module is loaded for the program's life.
+    let f = unsafe { cu::module::get_function(module.module, name) }
+        .map_err(|e| driver_error(&format!("no kernel `{kernel}` in the GPU module"), e))?;
+    // Reading an attribute makes the driver load a lazily loaded function now, not inside a
+    // timed launch.
+    // SAFETY: `f` is a function of the loaded module.
+    let _ = unsafe { cu::function::get_function_attribute(f, sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_NUM_REGS) };
+    Ok(f)
+}
+
+/// Write the case's `__constant__` symbols into `module`.
+fn write_constants(module: &GpuModule, case: &Case) -> Result<(), Error> {
+    for (symbol, data) in &case.constants {
+        let name = CString::new(symbol.as_str()).map_err(|_| Error("symbol name with a NUL byte".into()))?;
+        // SAFETY: the module is loaded.
+        let (ptr, size) = unsafe { cu::module::get_global(module.module, name) }
+            .map_err(|e| driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))?;
+        // A larger symbol is fine (`__constant__ float F[MAX_SIZE]`, as the notes write it):
+        // the case fills its start, as cudaMemcpyToSymbol with a smaller count does, and the
+        // emulator does the same.
+        if size < data.len() * 4 {
+            return Err(Error(format!(
+                "__constant__ `{symbol}` holds {size} bytes, but the case writes {} (check its dimensions)",
+                data.len() * 4
+            )));
+        }
+        // SAFETY: the symbol holds at least the data's bytes (checked above).
+        let r = unsafe {
+            match data {
+                Data::F32(v) => cu::memcpy_htod_sync(ptr, v),
+                Data::I32(v) => cu::memcpy_htod_sync(ptr, v),
+            }
+        };
+        r.map_err(|e| driver_error(&format!("cannot write __constant__ `{symbol}`"), e))?;
+    }
+    Ok(())
+}
+
 /// The PTX for the emulator and the device's own binary of one compilation.
 pub struct GpuProgram {
     device: &'static Device,
@@ -342,12 +406,12 @@ struct Staged {
 
 impl GpuBackend {
     /// Compile for this device (CUBIN, else PTX) and load it beside the emulator's program.
-    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, Error> {
-        let emulator = EmulatorBackend.load(ptx)?;
+    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, LoadFailure> {
+        let emulator = EmulatorBackend.load(ptx).map_err(LoadFailure::Kernel)?;
         let emulator_kernels = emu::Module::parse(ptx).map(|m| m.kernels()).unwrap_or_default();
         let (major, minor) = self.device.compute_capability;
         let mut errors = Vec::new();
-        let _guard = self.device.bind()?;
+        let _guard = self.device.bind().map_err(LoadFailure::Grader)?;
         for arch in [format!("sm_{major}{minor}"), format!("compute_{major}{minor}")] {
             let image = match compile_for(unit, &arch) {
                 Ok(i) => i,
@@ -356,61 +420,29 @@ impl GpuBackend {
                     continue;
                 }
             };
-            // SAFETY: a CUBIN, or PTX text closed by a NUL, as cuModuleLoadData expects.
-            match unsafe { cu::module::load_data(image.bytes.as_ptr() as *const c_void) } {
-                Ok(module) => {
-                    return Ok(GpuProgram {
-                        device: self.device,
-                        emulator,
-                        emulator_kernels,
-                        module: GpuModule { module, kind: image.kind },
-                    })
-                }
-                Err(e) => errors.push(driver_error(&format!("the driver refused the {}", image.kind), e)),
+            let kind = image.kind.clone();
+            match GpuModule::load(image.bytes, image.kind) {
+                Ok(module) => return Ok(GpuProgram { device: self.device, emulator, emulator_kernels, module }),
+                Err(e) => errors.push(driver_error(&format!("the driver refused the {kind}"), e)),
             }
         }
-        Err(Error(format!(
+        Err(LoadFailure::Grader(Error(format!(
             "cannot load the kernel on the GPU: {}",
             errors.iter().map(Error::message).collect::<Vec<_>>().join("; ")
-        )))
+        ))))
     }
 }
 
 impl GpuProgram {
     fn function(&self, kernel: &str) -> Result<sys::CUfunction, Error> {
-        let name = CString::new(kernel).map_err(|_| Error("kernel name with a NUL byte".into()))?;
-        // SAFETY: the module is loaded for the program's life.
-        unsafe { cu::module::get_function(self.module.module, name) }
-            .map_err(|e| driver_error(&format!("no kernel `{kernel}` in the GPU module"), e))
+        function_of(&self.module, kernel)
     }
 
     /// Upload the case's buffers and `__constant__` symbols and build the parameter values.
     fn stage(&self, case: &Case) -> Result<Staged, Error> {
         let buffers =
             case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
-        for (symbol, data) in &case.constants {
-            let name = CString::new(symbol.as_str()).map_err(|_| Error("symbol name with a NUL byte".into()))?;
-            // SAFETY: the module is loaded.
-            let (ptr, size) = unsafe { cu::module::get_global(self.module.module, name) }
-                .map_err(|e| driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))?;
-            // A larger symbol is fine (`__constant__ float F[MAX_SIZE]`, as the notes write it):
-            // the case fills its start, as cudaMemcpyToSymbol with a smaller count does, and the
-            // emulator does the same.
-            if size < data.len() * 4 {
-                return Err(Error(format!(
-                    "__constant__ `{symbol}` holds {size} bytes, but the case writes {} (check its dimensions)",
-                    data.len() * 4
-                )));
-            }
-            // SAFETY: the symbol holds at least the data's bytes (checked above).
-            let r = unsafe {
-                match data {
-                    Data::F32(v) => cu::memcpy_htod_sync(ptr, v),
-                    Data::I32(v) => cu::memcpy_htod_sync(ptr, v),
-                }
-            };
-            r.map_err(|e| driver_error(&format!("cannot write __constant__ `{symbol}`"), e))?;
-        }
+        write_constants(&self.module, case)?;
         // Every parameter in an 8-byte slot: the driver copies as many bytes as the kernel's
         // parameter has, from the slot's start (little-endian: the low bytes).
         let params = case
@@ -465,23 +497,160 @@ impl GpuProgram {
         self.read_output(case, &staged)
     }
 
-    /// `warmups` launches, then the time of each of `runs` launches (ms, device events), and the
-    /// output of the last one.
-    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<(Vec<f32>, Data), Error> {
+    /// `warmups` launches, then the time of each of `runs` launches (ms, device events), each
+    /// checked against `case.expected` (see [`TIMING_METHOD`]): a launch whose output is wrong
+    /// is an error naming it.
+    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<Vec<f32>, Error> {
         let _guard = self.device.bind()?;
-        let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
-        for _ in 0..warmups {
-            self.launch(f, case, &mut staged)?;
-        }
-        cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
-        let mut times = Vec::with_capacity(runs);
-        for _ in 0..runs {
-            times.push(timed(&mut || self.launch(f, case, &mut staged))?);
-        }
-        let out = self.read_output(case, &staged)?;
-        Ok((times, out))
+        // Every buffer as the case starts it (inputs, and the output poisoned), kept aside.
+        let pristine = staged
+            .buffers
+            .iter()
+            .map(|b| {
+                let copy = DeviceBuffer::new(b.bytes)?;
+                copy_device(&copy, b)?;
+                Ok(copy)
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let flush = L2Flush::new(self.device.l2_bytes)?;
+        let mut host = vec![0u8; staged.buffers.get(case.output).map_or(0, |b| b.bytes)];
+        checked_launches(case, warmups, runs, &mut |timed_launch, bytes| {
+            // A module of its own: nothing a launch left in `__device__` memory (a flag, a copy
+            // of the answer, a counter) is there for the next one.
+            let module = self.module.fresh()?;
+            let f = function_of(&module, kernel)?;
+            write_constants(&module, case)?;
+            // Queued, not waited for: the GPU restores and clears while the host goes on, then
+            // holds (`spin`) until the timed launch is queued behind the start event, so that
+            // the host's launch latency is not timed (back-to-back launches hide it too).
+            for (buffer, start) in staged.buffers.iter().zip(&pristine) {
+                copy_device(buffer, start)?;
+            }
+            flush.clean()?;
+            flush.spin()?;
+            let ms = if timed_launch {
+                Some(timed(&mut || self.launch(f, case, &mut staged))?)
+            } else {
+                self.launch(f, case, &mut staged)?;
+                cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
+                None
+            };
+            // SAFETY: `host` holds the output buffer's bytes.
+            unsafe { cu::memcpy_dtoh_sync(&mut host[..], staged.buffers[case.output].ptr) }
+                .map_err(|e| driver_error("cannot copy from the GPU (did the kernel fault?)", e))?;
+            bytes.clear();
+            bytes.extend_from_slice(&host);
+            Ok(ms)
+        })
     }
+}
+
+/// One launch of the timing method: `(timed, output)` → its time when `timed`.
+pub type Launcher<'a> = dyn FnMut(bool, &mut Vec<u8>) -> Result<Option<f32>, Error> + 'a;
+
+/// The timing method's bookkeeping, whatever runs the launches: `launch(timed, output)` runs one
+/// launch from the case's starting state, leaves its output's bytes in `output` and returns its
+/// time (when `timed`). Every output is checked: the same bytes as one already checked, or right
+/// (the tolerance compare only when the bytes differ: it is slow on 67 M elements). A wrong one
+/// is an error naming the launch. Returns the times of the `runs` timed launches.
+pub fn checked_launches(case: &Case, warmups: usize, runs: usize, launch: &mut Launcher) -> Result<Vec<f32>, Error> {
+    let mut times = Vec::with_capacity(runs);
+    let (mut output, mut checked) = (Vec::new(), Vec::new());
+    for n in 0..warmups + runs {
+        times.extend(launch(n >= warmups, &mut output)?);
+        if n > 0 && output == checked {
+            continue;
+        }
+        let words = output.chunks_exact(4).map(|w| [w[0], w[1], w[2], w[3]]);
+        let data = match case.expected {
+            Data::F32(_) => Data::F32(words.map(f32::from_le_bytes).collect()),
+            Data::I32(_) => Data::I32(words.map(i32::from_le_bytes).collect()),
+        };
+        if let Some(m) = crate::compare::compare(&case.expected, &data, case.tolerance, case.shape) {
+            let which = if n < warmups {
+                format!("warm-up launch {} of {warmups}", n + 1)
+            } else {
+                format!("timed launch {} of {runs}", n - warmups + 1)
+            };
+            return Err(Error(format!(
+                "wrong output on the timing case in {which}: {} of {} elements{} (every launch must compute its \
+                 whole output from its inputs)",
+                crate::report::thousands(m.wrong as u64),
+                crate::report::thousands(m.total as u64),
+                if m.all_unwritten { ", never written" } else { "" }
+            )));
+        }
+        std::mem::swap(&mut checked, &mut output);
+    }
+    Ok(times)
+}
+
+/// How a kernel is timed, for the reports: what keeps a kernel from timing less than its work.
+pub const TIMING_METHOD: &str = "each launch on a freshly loaded module (its __device__ variables as declared), \
+     with its inputs restored, its output poisoned and the L2 cache cleared before it, and its output checked after it";
+
+/// Leaves the L2 cache holding clean lines of a buffer no kernel uses, so that every timed
+/// launch starts alike: nothing of its inputs cached, and no dirty lines of the restored buffers
+/// to write back during the launch (which cost the reference 2D challenge 4% of its time).
+/// Reading twice the L2's size in slices copied to one small buffer dirties only that buffer.
+struct L2Flush {
+    source: DeviceBuffer,
+    slice: DeviceBuffer,
+    /// A kernel of the grader's own that waits on the GPU's clock and touches no memory.
+    spin: GpuModule,
+}
+
+/// `pmpp_spin(ns)`: one thread reads %globaltimer until `ns` nanoseconds have passed.
+const SPIN_PTX: &str = ".version 7.0\n.target sm_70\n.address_size 64\n\
+.visible .entry pmpp_spin(.param .u64 ns)\n{\n\
+  .reg .pred %p;\n  .reg .b64 %rd<4>;\n\
+  ld.param.u64 %rd1, [ns];\n  mov.u64 %rd2, %globaltimer;\n\
+WAIT:\n  mov.u64 %rd3, %globaltimer;\n  sub.u64 %rd3, %rd3, %rd2;\n\
+  setp.lt.u64 %p, %rd3, %rd1;\n  @%p bra WAIT;\n  ret;\n}\n";
+
+/// How long the GPU holds before a timed launch: far longer than the host takes to queue it.
+const SPIN_NS: u64 = 200_000;
+
+impl L2Flush {
+    const SLICE: usize = 1 << 20;
+
+    fn new(l2_bytes: u64) -> Result<L2Flush, Error> {
+        let bytes = (2 * l2_bytes as usize).max(8 << 20).next_multiple_of(Self::SLICE);
+        let spin = GpuModule::load([SPIN_PTX.as_bytes(), b"\0"].concat(), "ptx".into())
+            .map_err(|e| driver_error("cannot load the grader's own timing kernel", e))?;
+        Ok(L2Flush { source: DeviceBuffer::new(bytes)?, slice: DeviceBuffer::new(Self::SLICE)?, spin })
+    }
+
+    /// Queue the wait (see [`SPIN_NS`]).
+    fn spin(&self) -> Result<(), Error> {
+        let f = function_of(&self.spin, "pmpp_spin")?;
+        let mut ns = SPIN_NS;
+        let mut params = [&mut ns as *mut u64 as *mut c_void];
+        // SAFETY: one u64 parameter, as the kernel declares; `ns` outlives the call (the driver
+        // copies parameters when the launch is queued).
+        unsafe { cu::launch_kernel(f, (1, 1, 1), (1, 1, 1), 0, std::ptr::null_mut(), &mut params) }
+            .map_err(|e| driver_error("cannot launch the grader's own timing kernel", e))
+    }
+
+    fn clean(&self) -> Result<(), Error> {
+        for at in (0..self.source.bytes).step_by(Self::SLICE) {
+            // SAFETY: `at + SLICE` is within the source (a whole number of slices) and the slice
+            // holds SLICE bytes.
+            unsafe {
+                cu::memcpy_dtod_async(self.slice.ptr, self.source.ptr + at as u64, Self::SLICE, std::ptr::null_mut())
+            }
+            .map_err(|e| driver_error("cannot clear the GPU's L2 cache", e))?;
+        }
+        Ok(())
+    }
+}
+
+/// Copy `from` into `to` (same size) on the device.
+fn copy_device(to: &DeviceBuffer, from: &DeviceBuffer) -> Result<(), Error> {
+    // SAFETY: both buffers are live and hold `bytes` (made from the same case).
+    unsafe { cu::memcpy_dtod_async(to.ptr, from.ptr, to.bytes.min(from.bytes), std::ptr::null_mut()) }
+        .map_err(|e| driver_error("cannot copy on the GPU", e))
 }
 
 impl Program for GpuProgram {
@@ -547,4 +716,61 @@ pub fn copy_bandwidth(device: &Device, bytes: usize, runs: usize) -> Result<f64,
         times.push(timed(copy)?);
     }
     Ok(2.0 * bytes as f64 / (median(&times) as f64 / 1e3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kernels::exercise::{Geometry, Tolerance, Visibility};
+    const F32_POISON: f32 = f32::NAN;
+
+    fn case() -> Case {
+        Case {
+            name: "timing".into(),
+            visibility: Visibility::Hidden,
+            defines: vec![],
+            geometry: Geometry { grid: [1, 1, 1], block: [4, 1, 1], dynamic_shared_bytes: 0 },
+            buffers: vec![Buffer::Input(Data::F32(vec![1.0, 2.0, 3.0, 4.0])), Buffer::OutputF32(4)],
+            args: vec![Arg::Buffer(0), Arg::Buffer(1)],
+            constants: vec![],
+            output: 1,
+            expected: Data::F32(vec![2.0, 4.0, 6.0, 8.0]),
+            shape: [4, 1, 1],
+            tolerance: Tolerance::Float { abs: 1e-6, rel: 1e-6 },
+        }
+    }
+
+    fn bytes(values: &[f32]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn timed_launches_that_write_nothing_are_rejected() {
+        // The cheat: the work is done once (a warm-up), later launches return at once and leave
+        // the poisoned output as it is.
+        let mut launches = 0;
+        let err = checked_launches(&case(), 3, 30, &mut |timed, out| {
+            launches += 1;
+            *out = bytes(&if launches == 1 { [2.0, 4.0, 6.0, 8.0] } else { [F32_POISON; 4] });
+            Ok(timed.then_some(0.01))
+        })
+        .unwrap_err();
+        assert!(err.contains("in warm-up launch 2 of 3: 4 of 4 elements, never written"), "{err}");
+        // Honest from the first to the last: 30 times.
+        let times = checked_launches(&case(), 3, 30, &mut |timed, out| {
+            *out = bytes(&[2.0, 4.0, 6.0, 8.0]);
+            Ok(timed.then_some(1.0))
+        })
+        .unwrap();
+        assert_eq!(times.len(), 30);
+        // Wrong in one timed launch only (the 17th).
+        let mut n = 0;
+        let err = checked_launches(&case(), 3, 30, &mut |timed, out| {
+            n += 1;
+            *out = bytes(&if n == 20 { [2.0, 4.0, 6.0, 0.0] } else { [2.0, 4.0, 6.0, 8.0] });
+            Ok(timed.then_some(1.0))
+        })
+        .unwrap_err();
+        assert!(err.contains("in timed launch 17 of 30: 1 of 4 elements"), "{err}");
+    }
 }

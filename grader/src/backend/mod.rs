@@ -12,6 +12,25 @@ use crate::error::Error;
 
 pub use ::emulator::{Finding, Metrics};
 
+/// Why a program could not be loaded, and whose the failure is.
+#[derive(Clone, Debug)]
+pub enum LoadFailure {
+    /// The kernel's: its PTX uses what the emulator cannot run, or calls a function it never
+    /// defines. The section fails with the line (exit 1).
+    Kernel(Error),
+    /// The grader's own: the GPU driver refused the module, NVRTC failed for the device. The
+    /// section cannot be graded (exit 2), with the driver's words.
+    Grader(Error),
+}
+
+impl From<LoadFailure> for Error {
+    fn from(f: LoadFailure) -> Error {
+        match f {
+            LoadFailure::Kernel(e) | LoadFailure::Grader(e) => e,
+        }
+    }
+}
+
 /// What one launch of a case produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -39,8 +58,8 @@ pub trait Backend: Sync {
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error>;
     /// Load from the PTX and the source it came from: a GPU compiles its own CUBIN for the
     /// device (and keeps the PTX for the emulator's counts). Default: the PTX alone.
-    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
-        self.load(ptx)
+    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
+        self.load(ptx).map_err(LoadFailure::Kernel)
     }
     /// Whether [`Backend::speed`] can time kernels (a GPU): the timing case is big to build.
     fn times_kernels(&self) -> bool {
@@ -75,6 +94,8 @@ pub struct Speed {
     pub copy_gb_per_s: f64,
     pub percent_of_copy: f64,
     pub device: String,
+    /// What was timed (`gpu::TIMING_METHOD`).
+    pub method: String,
 }
 
 /// What one compilation was made from, for backends that compile again for their device.

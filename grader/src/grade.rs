@@ -569,11 +569,27 @@ impl<'a> Grader<'a> {
         }
 
         // Run the tests side by side (the emulator also spreads blocks over cores), then the big
-        // metrics case, unless a test already ran out of instructions: a kernel that never ends
-        // would otherwise spend minutes on the largest input before saying so.
+        // metrics case. A kernel that never ends costs one instruction budget: once a test runs
+        // out of it, the tests not started yet are not run, those running stop (see the emulator
+        // backend), and so is the metrics case, which would take minutes to say the same.
+        let stop = std::sync::atomic::AtomicBool::new(false);
         let run = |case: &Case| -> Result<Outcome> {
             let (_, program) = programs.iter().find(|(d, _)| *d == case.defines).expect("compiled above");
-            let outcome = program.run(kernel_name, &launchable(program.as_ref(), kernel_name, case));
+            let outcome = if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                Err(Error::new("not run: an earlier test did not finish (timeout)"))
+            } else {
+                program.run(kernel_name, &launchable(program.as_ref(), kernel_name, case))
+            };
+            let timeout = |o: &Outcome| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout);
+            let stopped =
+                |o: &Outcome| o.findings.iter().any(|f| f.message.starts_with(::emulator::STOPPED_BY_ANOTHER_LAUNCH));
+            let outcome = match outcome {
+                Ok(o) if stopped(&o) => Err(Error::new("not finished: stopped when another test ran out of time")),
+                other => other,
+            };
+            if outcome.as_ref().is_ok_and(timeout) {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             if let Some(progress) = &self.on_progress {
                 progress(1, 0);
             }
@@ -581,9 +597,7 @@ impl<'a> Grader<'a> {
         };
         let mut outcomes: Vec<Result<Outcome>> =
             cases.par_iter().filter(|(_, is_metrics)| !is_metrics).map(|(c, _)| run(c)).collect();
-        let timed_out = outcomes
-            .iter()
-            .any(|o| o.as_ref().is_ok_and(|o| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout)));
+        let timed_out = stop.load(std::sync::atomic::Ordering::Relaxed);
         for (case, _) in cases.iter().filter(|(_, is_metrics)| *is_metrics) {
             outcomes.push(if timed_out {
                 Err(Error::new("not run: an earlier test did not finish (timeout)"))

@@ -24,12 +24,15 @@ impl Backend for EmulatorBackend {
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error> {
         let module =
             emu::Module::parse(ptx).map_err(|e| Error(format!("the emulator cannot load this kernel's PTX: {e}")))?;
-        Ok(Box::new(EmulatorProgram { module }))
+        Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
     }
 }
 
 struct EmulatorProgram {
     module: emu::Module,
+    /// Set when a launch ran past its instruction budget: the program's other launches, running
+    /// beside it, stop too, so a kernel that never ends costs one budget, not one per test.
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Lane-instructions a case may execute: generous per thread (a 9×9 filter or a 128-plane walk
@@ -133,9 +136,13 @@ impl EmulatorProgram {
             traffic_per_line: true,
             loads_per_element: record.loads_per_element,
             watch: record.watch,
+            stop: Some(self.stop.clone()),
             ..emu::Options::default()
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
+        if report.findings.iter().any(|f| f.kind == emu::FindingKind::Timeout) {
+            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let out_ptr = *ptrs
             .get(case.output)
             .ok_or_else(|| Error(format!("case {}: output buffer {} does not exist", case.name, case.output)))?;

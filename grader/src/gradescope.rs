@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kernels::exercise::{Section, Visibility};
+use kernels::exercise::{Case, Section, Visibility};
 use serde::Serialize;
 
 use crate::cli::GradeArgs;
@@ -60,11 +60,16 @@ fn test(name: String, passed: bool, visibility: &'static str, output: String) ->
     }
 }
 
-/// Every test at 0 with one reason: a kernel that could not be graded at all.
-pub fn not_graded(section: Option<&dyn Section>, seed: u64, reason: &str) -> Results {
+/// Every test at 0 with one reason: a kernel that could not be graded at all. The same tests as
+/// a graded kernel gets, the instructor's `private` cases included (before the metrics case, as
+/// the grader runs them), so that every submission is scored out of the same total.
+pub fn not_graded(section: Option<&dyn Section>, seed: u64, private: &[Case], reason: &str) -> Results {
     let mut tests = Vec::new();
     if let Some(s) = section {
-        for (case, is_metrics) in cases_for(s, seed, false) {
+        let mut cases = cases_for(s, seed, false);
+        let at = cases.len() - 1;
+        cases.splice(at..at, private.iter().map(|c| (c.clone(), false)));
+        for (case, is_metrics) in cases {
             let vis = if case.visibility == Visibility::Hidden && !is_metrics { "after_published" } else { "visible" };
             let label = if is_metrics { "metrics case" } else { case.visibility.as_str() };
             tests.push(test(format!("{} test: {} ({label})", s.id(), case.name), false, vis, "not run".into()));
@@ -92,15 +97,15 @@ pub fn not_graded(section: Option<&dyn Section>, seed: u64, reason: &str) -> Res
 }
 
 /// The results of a graded section.
-pub fn from_report(section: &dyn Section, r: &SectionReport) -> Results {
+pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -> Results {
     if !r.compile.ok {
-        let mut out = not_graded(Some(section), r.seed, "");
+        let mut out = not_graded(Some(section), r.seed, private, "");
         let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
         out.output = format!("The kernel does not compile ({compiler}, {}):\n{}", r.compile.defines, r.compile.log);
         return out;
     }
     if let Some(p) = &r.problem {
-        return not_graded(Some(section), r.seed, p);
+        return not_graded(Some(section), r.seed, private, p);
     }
     let mut tests = Vec::new();
     for t in &r.tests {
@@ -232,9 +237,18 @@ pub fn command(args: &GradeArgs) -> Result<Outcome> {
         ))),
         Some(section) => grade(args, section, seed),
     };
+    // The instructor's cases of this section, to count them whether or not the kernel compiles.
+    let private: Vec<Case> = match (&args.cases, section) {
+        (Some(path), Some(section)) => crate::cases_file::load(path)
+            .map(|cases| cases.into_iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| c).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
     let results = match &graded {
-        Ok(r) => from_report(section.expect("graded sections exist"), r),
-        Err(why) => not_graded(section, seed, &format!("The autograder could not grade this submission: {why}")),
+        Ok(r) => from_report(section.expect("graded sections exist"), r, &private),
+        Err(why) => {
+            not_graded(section, seed, &private, &format!("The autograder could not grade this submission: {why}"))
+        }
     };
     write(&results, args.results.as_deref())?;
     graded.map(|r| Outcome::from_passed(r.passed))
@@ -270,7 +284,7 @@ mod tests {
     #[test]
     fn not_graded_keeps_the_same_tests_at_zero() {
         let s = section_7_4::section();
-        let r = not_graded(Some(s), 7, "no kernel");
+        let r = not_graded(Some(s), 7, &[], "no kernel");
         let n_cases = cases_for(s, 7, false).len();
         assert_eq!(r.tests.len(), n_cases + s.targets().len() + 1);
         assert_eq!(r.score, 0.0);
@@ -279,8 +293,14 @@ mod tests {
         let json = serde_json::to_value(&r).unwrap();
         assert!(json.get("leaderboard").is_none());
         assert_eq!(json["output"], "no kernel");
-        let unknown = not_graded(None, 7, "unknown section `9.9`");
+        let unknown = not_graded(None, 7, &[], "unknown section `9.9`");
         assert_eq!(unknown.tests.len(), 1);
+        // An instructor's private case counts whether or not the kernel compiles.
+        let mut private = cases_for(s, 8, false).remove(2).0;
+        private.name = "private: 77x33".into();
+        let with_private = not_graded(Some(s), 7, &[private], "does not compile");
+        assert_eq!(with_private.tests.len(), r.tests.len() + 1);
+        assert!(with_private.tests.iter().any(|t| t.name.contains("private: 77x33")));
     }
 
     #[test]
@@ -374,7 +394,7 @@ mod tests {
             visible_only: false,
             seconds: 1.234,
         };
-        let out = from_report(section_7_4::section(), &r);
+        let out = from_report(section_7_4::section(), &r, &[]);
         assert_eq!((out.score, out.tests.len()), (3.0, 5));
         let metrics_test = &out.tests[2];
         assert_eq!(metrics_test.output_format, Some("md"));
@@ -384,7 +404,7 @@ mod tests {
         // A missed traffic target names the line that loads most.
         let mut missed = r;
         missed.targets[0].passed = false;
-        let out = from_report(section_7_4::section(), &missed);
+        let out = from_report(section_7_4::section(), &missed, &[]);
         let target = out.tests.iter().find(|t| t.name.contains("op_per_byte")).unwrap();
         assert!(target.output.contains("kernel.cu:23 makes 25 global loads per output"), "{}", target.output);
     }

@@ -189,3 +189,54 @@ fn private_cases_are_graded_and_bad_files_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("case 1 (section 7.4): this section needs `height`"));
 }
+
+/// A bundle with private cases: a kernel that includes the cases file (by its absolute path, by
+/// `..`, through a macro) is refused before the compiler opens it, the results hold none of its
+/// lines, and it is scored out of the same total as a kernel that compiles (private cases
+/// counted either way).
+#[test]
+fn a_kernel_cannot_read_the_private_cases_and_is_scored_out_of_the_same_total() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases = tmp.path().join("cases.toml");
+    let secret = "# instructor: the hidden strip is SECRET-NOTE-91b2";
+    std::fs::write(
+        &cases,
+        format!(
+            "{secret}\n[[case]]\nsection = \"7.4\"\nwidth = 70\nheight = 3\nradius = 3\nseed = 42\nname = \"strip\"\n"
+        ),
+    )
+    .unwrap();
+    let zip_path = tmp.path().join("ag.zip");
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["bundle", "7.4", "--cases"])
+        .arg(&cases)
+        .arg("--output")
+        .arg(&zip_path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ag = tmp.path().join("autograder");
+    unzip(&zip_path, &ag.join("source"));
+    let private = ag.join("source").join("private-cases.toml");
+    assert!(std::fs::read_to_string(&private).unwrap().contains("SECRET-NOTE-91b2"), "the cases travel in the zip");
+
+    let solution = std::fs::read_to_string(root().join("solutions/7.4-halo-tiling/kernel.cu")).unwrap();
+    let good = autograde(&ag, Some(&solution));
+    let total = max(&good);
+    assert_eq!(good["score"].as_f64().unwrap(), total, "{good}");
+    assert!(good["tests"].as_array().unwrap().iter().any(|t| t["name"].as_str().unwrap().contains("private: strip")));
+
+    let absolute = private.display().to_string();
+    for include in [
+        format!("#include \"{absolute}\""),
+        "#include \"../../source/private-cases.toml\"".to_string(),
+        format!("#define CASES \"{absolute}\"\n#include CASES"),
+    ] {
+        let kernel = format!("{include}\n{solution}");
+        let results = autograde(&ag, Some(&kernel));
+        let text = results.to_string();
+        assert!(!text.contains("SECRET-NOTE"), "the results show the private cases: {text}");
+        assert!(text.contains("the grader did not open it"), "{text}");
+        assert_eq!((results["score"].as_f64().unwrap(), max(&results)), (0.0, total), "{include}");
+    }
+}

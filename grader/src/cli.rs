@@ -188,6 +188,9 @@ pub struct VerifyArgs {
     /// The seed of the hidden tests.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Only the kernels of one suite (grader/<SUITE>/), not the solutions and stubs.
+    #[arg(long, value_name = "SUITE")]
+    pub only: Option<crate::verify::Suite>,
 }
 
 #[derive(Debug, Args)]
@@ -535,7 +538,7 @@ fn verify(args: &VerifyArgs, root: &Path) -> Result<Outcome> {
     let (backend, compiler) = prepare(&args.engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
     eprintln!("verify: grading every solution, stub and wrong kernel with seed {} …", args.seed);
-    let rows = crate::verify::run(root, &grader, args.seed, &mut |row| {
+    let rows = crate::verify::run(root, &grader, args.seed, args.only, &mut |row| {
         eprintln!("  {} {} {}", if row.ok { "ok" } else { "!!" }, row.section, row.kernel);
     });
     print!("{}", crate::verify::table(&rows));

@@ -9,6 +9,12 @@
 //! ```
 //! reasons: `compile`, `tests`, `finding:<kind>`, `target:<metric>`, `problem` (cannot launch);
 //! `pass` alone for an accepted kernel.
+//!
+//! `grader/hostile/<section>/*.cu` are kernels that try to cheat, peek or crash the grader. Their
+//! headers may also say `// gpu-expect: <reason>` (what replaces the `expect` lines on a GPU, where
+//! the kernel is timed), `// message: <text>` (the report must say it; `a | b`: either) and
+//! `// secret: <text>` (no report may hold it: a file the kernel tried to read); and every
+//! hostile kernel's JSON report must stay under [`MAX_HOSTILE_REPORT_BYTES`].
 //! Prints a table; exit 0 only when every row holds.
 
 use std::collections::BTreeSet;
@@ -36,7 +42,16 @@ pub struct WrongHeader {
     /// `// compilers: nvrtc`: checked only with these (empty: with every compiler). For a
     /// mistake one compiler's optimiser removes (clang splits an int2 load into two aligned ones).
     pub compilers: Vec<String>,
+    /// `// gpu-expect:` reasons: what is expected on a GPU instead (empty: the same).
+    pub gpu_expects: Vec<String>,
+    /// `// message:` texts the report must hold (each may list alternatives with ` | `).
+    pub messages: Vec<String>,
+    /// `// secret:` texts no report may hold.
+    pub secrets: Vec<String>,
 }
+
+/// A hostile kernel's JSON report may not be larger (a printf flood, a huge log).
+pub const MAX_HOSTILE_REPORT_BYTES: usize = 1 << 20;
 
 fn check_reason(reason: &str) -> Result<()> {
     let ok = match reason.split_once(':') {
@@ -63,6 +78,7 @@ pub fn parse_header(text: &str) -> Result<WrongHeader> {
     let mut expects = Vec::new();
     let mut why = None;
     let mut compilers = Vec::new();
+    let (mut gpu_expects, mut messages, mut secrets) = (Vec::new(), Vec::new(), Vec::new());
     // Accepted kernels include files saved with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for line in text.lines() {
@@ -70,6 +86,14 @@ pub fn parse_header(text: &str) -> Result<WrongHeader> {
             let r = r.trim();
             check_reason(r)?;
             expects.push(r.to_string());
+        } else if let Some(r) = line.strip_prefix("// gpu-expect:") {
+            let r = r.trim();
+            check_reason(r)?;
+            gpu_expects.push(r.to_string());
+        } else if let Some(m) = line.strip_prefix("// message:") {
+            messages.push(m.trim().to_string());
+        } else if let Some(m) = line.strip_prefix("// secret:") {
+            secrets.push(m.trim().to_string());
         } else if let Some(w) = line.strip_prefix("// why:") {
             why = Some(w.trim().to_string());
         } else if let Some(c) = line.strip_prefix("// compilers:") {
@@ -87,7 +111,9 @@ pub fn parse_header(text: &str) -> Result<WrongHeader> {
         return Err(Error::new("`// expect: pass` cannot be combined with reasons to fail"));
     }
     match (expects.is_empty(), why) {
-        (false, Some(why)) if !why.is_empty() => Ok(WrongHeader { expects, why, compilers }),
+        (false, Some(why)) if !why.is_empty() => {
+            Ok(WrongHeader { expects, why, compilers, gpu_expects, messages, secrets })
+        }
         _ => Err(Error::new("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines")),
     }
 }
@@ -126,6 +152,30 @@ pub fn holds(expect: &Expect, r: &SectionReport) -> (bool, Vec<String>) {
             (!r.passed && missing.is_empty(), missing)
         }
     }
+}
+
+/// What the report says that it should not (a secret, too much) or does not say that it
+/// should (a `message`), for a hostile kernel's header.
+pub fn said_wrongly(header: &WrongHeader, r: &SectionReport) -> Vec<String> {
+    let json = serde_json::to_string(r).unwrap_or_default();
+    let text = crate::report::section(r, false);
+    let mut wrong = Vec::new();
+    for m in &header.messages {
+        if !m.split(" | ").any(|alt| json.contains(alt) || text.contains(alt)) {
+            wrong.push(format!("report lacks: {m}"));
+        }
+    }
+    for secret in &header.secrets {
+        if json.contains(secret.as_str()) || text.contains(secret.as_str()) {
+            wrong.push(format!("report LEAKS: {secret}"));
+        }
+    }
+    if (!header.messages.is_empty() || !header.secrets.is_empty() || !header.gpu_expects.is_empty())
+        && json.len() > MAX_HOSTILE_REPORT_BYTES
+    {
+        wrong.push(format!("report of {} bytes", json.len()));
+    }
+    wrong
 }
 
 pub struct Row {
@@ -167,14 +217,42 @@ pub fn table(rows: &[Row]) -> String {
 /// The kernels to check: (section, file, expectation), in course order.
 /// One kernel to check: its section, file, expectation and the compilers it is checked with
 /// (empty: all).
-pub type Planned = (&'static dyn Section, PathBuf, Result<(Expect, Vec<String>)>);
+pub type Planned = (&'static dyn Section, PathBuf, Result<(Expect, WrongHeader)>);
+
+fn expect_of(expects: &[String]) -> Expect {
+    match expects {
+        [only] if only == "pass" => Expect::Pass,
+        _ => Expect::Fail(expects.to_vec()),
+    }
+}
+
+/// The expectation on `backend` ("gpu": the `gpu-expect` lines where there are any).
+pub fn expected_on(header: &WrongHeader, backend: &str) -> Expect {
+    if backend == "gpu" && !header.gpu_expects.is_empty() {
+        expect_of(&header.gpu_expects)
+    } else {
+        expect_of(&header.expects)
+    }
+}
+
+/// The header of a reference solution or a stub.
+fn plain(expects: &[&str]) -> WrongHeader {
+    WrongHeader {
+        expects: expects.iter().map(|e| e.to_string()).collect(),
+        why: String::new(),
+        compilers: vec![],
+        gpu_expects: vec![],
+        messages: vec![],
+        secrets: vec![],
+    }
+}
 
 pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
     for s in crate::sections::all() {
-        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok((Expect::Pass, vec![]))));
-        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok((Expect::Fail(vec![]), vec![]))));
-        for suite in ["wrong", "accepted"] {
+        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok((Expect::Pass, plain(&["pass"])))));
+        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok((Expect::Fail(vec![]), plain(&[])))));
+        for suite in ["wrong", "accepted", "hostile"] {
             let dir = root.join("grader").join(suite).join(s.id());
             let Ok(entries) = std::fs::read_dir(&dir) else { continue };
             let mut files: Vec<PathBuf> = entries
@@ -188,10 +266,12 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>> {
                     .map_err(|e| Error(e.to_string()))
                     .and_then(|b| parse_header(&String::from_utf8_lossy(&b)))
                     .and_then(|h| match (suite, h.expects.as_slice()) {
-                        ("accepted", [only]) if only == "pass" => Ok((Expect::Pass, h.compilers)),
+                        ("accepted", [only]) if only == "pass" => Ok((Expect::Pass, h)),
                         ("accepted", _) => Err(Error::new("an accepted kernel's header is `// expect: pass`")),
-                        (_, [only]) if only == "pass" => Err(Error::new("a wrong kernel cannot `// expect: pass`")),
-                        _ => Ok((Expect::Fail(h.expects), h.compilers)),
+                        ("wrong", [only]) if only == "pass" => {
+                            Err(Error::new("a wrong kernel cannot `// expect: pass`"))
+                        }
+                        _ => Ok((expect_of(&h.expects), h)),
                     });
                 out.push((s, f, expect));
             }
@@ -200,8 +280,30 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     Ok(out)
 }
 
-/// Grades every planned kernel with one seed; a grader failure on one kernel is that row's "got".
-pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)) -> Vec<Row> {
+/// The suites of kernels under `grader/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Suite {
+    /// Classic mistakes, each failing for its stated reasons.
+    Wrong,
+    /// Correct kernels in students' styles: they pass.
+    Accepted,
+    /// Kernels that try to cheat, peek or crash the grader.
+    Hostile,
+}
+
+impl Suite {
+    fn dir(self) -> &'static str {
+        match self {
+            Suite::Wrong => "wrong",
+            Suite::Accepted => "accepted",
+            Suite::Hostile => "hostile",
+        }
+    }
+}
+
+/// Grades every planned kernel (of one suite, with `only`) with one seed; a grader failure on
+/// one kernel is that row's "got".
+pub fn run(root: &Path, grader: &Grader, seed: u64, only: Option<Suite>, on_row: &mut dyn FnMut(&Row)) -> Vec<Row> {
     let mut rows = Vec::new();
     let plan = match plan(root) {
         Ok(p) => p,
@@ -217,6 +319,12 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
         }
     };
     for (section, path, expect) in plan {
+        if let Some(suite) = only {
+            let dir = root.join("grader").join(suite.dir());
+            if !path.starts_with(&dir) {
+                continue;
+            }
+        }
         let display = crate::workspace::display_path(root, &path);
         let mut row = Row {
             section: section.id().to_string(),
@@ -230,12 +338,13 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
                 row.expected = "?".into();
                 row.got = format!("bad header: {e}");
             }
-            Ok((_, compilers)) if !compilers.is_empty() && !compilers.iter().any(|c| c == grader.compiler.name()) => {
-                row.expected = format!("{} only", compilers.join(", "));
+            Ok((_, h)) if !h.compilers.is_empty() && !h.compilers.iter().any(|c| c == grader.compiler.name()) => {
+                row.expected = format!("{} only", h.compilers.join(", "));
                 row.got = format!("not checked with {}", grader.compiler.name());
                 row.ok = true;
             }
-            Ok((expect, _)) => {
+            Ok((expect, header)) => {
+                let expect = if header.why.is_empty() { expect } else { expected_on(&header, grader.backend.name()) };
                 row.expected = match &expect {
                     Expect::Pass => "pass".into(),
                     Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
@@ -245,10 +354,14 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, on_row: &mut dyn FnMut(&Row)
                 match grade_isolated(grader, section, &file, seed, false) {
                     Ok(r) => {
                         let (ok, missing) = holds(&expect, &r);
-                        row.ok = ok;
+                        let said = said_wrongly(&header, &r);
+                        row.ok = ok && said.is_empty();
                         row.got = got_text(&r);
                         if !missing.is_empty() {
                             row.got.push_str(&format!(" (missing: {})", missing.join(" ")));
+                        }
+                        for s in said {
+                            row.got.push_str(&format!(" ({s})"));
                         }
                     }
                     Err(e) => row.got = format!("grader error: {e}"),
@@ -291,7 +404,10 @@ mod tests {
             WrongHeader {
                 expects: vec!["finding:race".into(), "tests".into()],
                 why: "no barrier.".into(),
-                compilers: vec![]
+                compilers: vec![],
+                gpu_expects: vec![],
+                messages: vec![],
+                secrets: vec![]
             }
         );
         let h = parse_header("// expect: finding:misaligned\n// why: x\n// compilers: nvrtc\n").unwrap();
@@ -310,7 +426,17 @@ mod tests {
         );
         // Accepted kernels: `pass` alone, in files saved with a byte-order mark and CRLF too.
         let h = parse_header("\u{feff}// expect: pass\r\n// why: saved by Notepad.\r\n").unwrap();
-        assert_eq!(h, WrongHeader { expects: vec!["pass".into()], why: "saved by Notepad.".into(), compilers: vec![] });
+        assert_eq!((h.expects, h.why), (vec!["pass".to_string()], "saved by Notepad.".to_string()));
+        let h = parse_header(
+            "// expect: pass\n// gpu-expect: target:percent_of_copy\n// message: a | b\n// secret: root:x\n// why: cheat.\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (h.gpu_expects.as_slice(), h.messages.as_slice(), h.secrets.as_slice()),
+            (&["target:percent_of_copy".to_string()][..], &["a | b".to_string()][..], &["root:x".to_string()][..])
+        );
+        assert_eq!(expected_on(&h, "emulator"), Expect::Pass);
+        assert_eq!(expected_on(&h, "gpu"), Expect::Fail(vec!["target:percent_of_copy".into()]));
         assert!(parse_header("// expect: pass\n// expect: tests\n// why: x\n")
             .unwrap_err()
             .contains("cannot be combined"));
@@ -325,7 +451,7 @@ mod tests {
             plan.iter().filter(|(_, p, _)| p.components().any(|c| c.as_os_str() == "accepted")).collect();
         assert!(accepted.len() >= 15, "{} accepted kernels", accepted.len());
         for (_, path, expect) in accepted {
-            assert_eq!(expect, &Ok((Expect::Pass, vec![])), "{}", path.display());
+            assert!(matches!(expect, Ok((Expect::Pass, h)) if h.expects == ["pass"]), "{}", path.display());
         }
     }
 
@@ -411,6 +537,23 @@ mod tests {
         broken.compile.ok = false;
         broken.targets[0].passed = false;
         assert_eq!(got_text(&broken), "compile", "targets of a kernel that never ran are not reasons");
+    }
+
+    #[test]
+    fn a_report_that_leaks_or_lacks_its_message_is_named() {
+        let mut h =
+            parse_header("// expect: compile\n// message: did not open | gave up\n// secret: root:x:0\n// why: x\n")
+                .unwrap();
+        let mut r = report();
+        r.compile.ok = false;
+        r.compile.log = "k.cu(1): error: refused; the grader did not open it.".into();
+        assert_eq!(said_wrongly(&h, &r), Vec::<String>::new());
+        r.compile.log.push_str("\nroot:x:0:0:root:/root:/bin/bash");
+        assert_eq!(said_wrongly(&h, &r), vec!["report LEAKS: root:x:0".to_string()]);
+        h.messages = vec!["instruction budget".into()];
+        assert_eq!(said_wrongly(&h, &r).len(), 2);
+        r.compile.log = "x".repeat(MAX_HOSTILE_REPORT_BYTES + 1);
+        assert!(said_wrongly(&h, &r).iter().any(|w| w.starts_with("report of")));
     }
 
     #[test]

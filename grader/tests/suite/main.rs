@@ -8,6 +8,7 @@ mod challenge;
 mod clang;
 mod e2e;
 mod gpu;
+mod hostile;
 mod report_snapshots;
 mod sections;
 mod student_kernels;

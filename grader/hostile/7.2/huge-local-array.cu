@@ -1,0 +1,25 @@
+// expect: compile
+// message: bytes of local memory
+// why: Every thread gets a 1 MiB local array: a block of them is a gigabyte.
+extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r,
+                                                       int width, int height) {
+    int outCol = blockIdx.x * blockDim.x + threadIdx.x;
+    int outRow = blockIdx.y * blockDim.y + threadIdx.y;
+    // The grid is rounded up to whole blocks: threads past the image have no pixel.
+    if (outCol >= width || outRow >= height) return;
+
+    float scratch[1 << 18];  // 1 MiB per thread
+    scratch[(outRow * 7 + outCol) & ((1 << 18) - 1)] = 0.0f;
+    float Pvalue = scratch[(outRow * 3 + outCol) & ((1 << 18) - 1)];
+    for (int fRow = 0; fRow < 2 * r + 1; fRow++) {
+        for (int fCol = 0; fCol < 2 * r + 1; fCol++) {
+            int inRow = outRow - r + fRow;
+            int inCol = outCol - r + fCol;
+            // Ghost cells are 0: skip them instead of loading.
+            if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width) {
+                Pvalue += F[fRow * (2 * r + 1) + fCol] * N[inRow * width + inCol];
+            }
+        }
+    }
+    P[outRow * width + outCol] = Pvalue;
+}

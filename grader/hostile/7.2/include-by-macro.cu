@@ -1,0 +1,28 @@
+// expect: compile
+// message: a macro cannot name it
+// secret: [workspace]
+// why: A check that reads #include "…" will not see a name that a macro gives.
+#define STRINGIFY(x) #x
+#define PATH(x) STRINGIFY(x)
+#include PATH(../../../Cargo.toml)
+
+extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r,
+                                                       int width, int height) {
+    int outCol = blockIdx.x * blockDim.x + threadIdx.x;
+    int outRow = blockIdx.y * blockDim.y + threadIdx.y;
+    // The grid is rounded up to whole blocks: threads past the image have no pixel.
+    if (outCol >= width || outRow >= height) return;
+
+    float Pvalue = 0.0f;
+    for (int fRow = 0; fRow < 2 * r + 1; fRow++) {
+        for (int fCol = 0; fCol < 2 * r + 1; fCol++) {
+            int inRow = outRow - r + fRow;
+            int inCol = outCol - r + fCol;
+            // Ghost cells are 0: skip them instead of loading.
+            if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width) {
+                Pvalue += F[fRow * (2 * r + 1) + fCol] * N[inRow * width + inCol];
+            }
+        }
+    }
+    P[outRow * width + outCol] = Pvalue;
+}

@@ -53,10 +53,10 @@ impl Compiler {
 
     /// The part of a failed compilation's log a student needs.
     pub fn errors_only(&self, log: &str) -> String {
-        match self {
+        crate::limits::shorten_log(match self {
             Compiler::Nvrtc(_) => nvrtc::errors_only(log),
             Compiler::Clang(_) => clang::errors_only(log),
-        }
+        })
     }
 
     /// "NVRTC 12.9 from …" / "clang 22.1.8 (…)", for the report.

@@ -16,6 +16,8 @@ pub const MAX_DEVICE_ARRAY_BYTES: u64 = 64 << 20;
 pub const MAX_LOCAL_BYTES_PER_THREAD: u64 = 16 << 10;
 /// The PTX of one compilation (the course's kernels make 5 to 60 KB).
 pub const MAX_PTX_BYTES: usize = 16 << 20;
+/// A compile log as a report shows it (a 10 MB line with an error in it would be echoed whole).
+pub const MAX_LOG_BYTES: usize = 64 << 10;
 /// One compilation, NVRTC's or clang's (the course's kernels take well under a second).
 pub const COMPILE_SECONDS: u64 = 30;
 /// Memory of a compiler's process, NVRTC's or clang's (Linux; the course's kernels need about
@@ -104,6 +106,18 @@ pub fn output_within_compile_limit(
         stdout: stdout.join().unwrap_or_default(),
         stderr: stderr.join().unwrap_or_default(),
     })
+}
+
+/// `log` cut to [`MAX_LOG_BYTES`] (at a character boundary), saying how much was left out.
+pub fn shorten_log(log: String) -> String {
+    if log.len() <= MAX_LOG_BYTES {
+        return log;
+    }
+    let mut end = MAX_LOG_BYTES;
+    while !log.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}\n… ({} more bytes of the compiler's log left out)", &log[..end], log.len() - end)
 }
 
 fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
@@ -347,6 +361,17 @@ mod tests {
         assert_eq!(source_name("_ZL4done"), "done");
         assert_eq!(source_name("plain"), "plain");
         assert_eq!(source_name("_ZZ6kernelE4N_ds"), "N_ds");
+    }
+
+    #[test]
+    fn a_long_log_is_cut_and_says_so() {
+        assert_eq!(shorten_log("k.cu(1): error: x".into()), "k.cu(1): error: x");
+        let long = format!("k.cu(1): error: {}", "é".repeat(MAX_LOG_BYTES));
+        let cut = shorten_log(long.clone());
+        assert!(cut.len() < MAX_LOG_BYTES + 100 && cut.starts_with("k.cu(1): error: é"), "{}", cut.len());
+        let kept = cut.split("\n… (").next().unwrap().len();
+        assert!(kept <= MAX_LOG_BYTES && kept > MAX_LOG_BYTES - 4);
+        assert!(cut.ends_with(&format!("({} more bytes of the compiler's log left out)", long.len() - kept)), "{cut}");
     }
 
     #[test]

@@ -54,6 +54,8 @@ struct Api {
     cubin: GetFn,
     destroy: DestroyFn,
     _library: libloading::Library,
+    /// Windows: NVRTC's builtins library, loaded by its full path (see `preload_builtins`).
+    _builtins: Vec<libloading::Library>,
 }
 
 /// What a compilation should produce.
@@ -338,6 +340,36 @@ fn load_library(lib: &Path) -> Result<libloading::Library, libloading::Error> {
     }
 }
 
+/// The builtins library NVRTC loads by name when it compiles (`nvrtc-builtins64_129.dll`),
+/// loaded first by its full path from NVRTC's own folder. Windows looks for a library named
+/// without a path in the program's folder, the system folders and `PATH`, not beside the library
+/// that asks for it, so NVRTC from a pip wheel or the course's cache failed every compilation
+/// ("failed to open nvrtc-builtins64_129.dll"); a library already loaded is found by its name.
+/// Elsewhere the loader finds it beside NVRTC by itself: nothing to do.
+fn preload_builtins(lib: &Path) -> Vec<libloading::Library> {
+    #[cfg(windows)]
+    {
+        use libloading::os::windows::{Library, LOAD_WITH_ALTERED_SEARCH_PATH};
+        let Some(Ok(entries)) = lib.parent().map(std::fs::read_dir) else { return Vec::new() };
+        entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                    let n = n.to_ascii_lowercase();
+                    n.starts_with("nvrtc-builtins") && n.ends_with(".dll")
+                })
+            })
+            // SAFETY: NVRTC's own builtins library; loading it runs only its initialisers.
+            .filter_map(|p| unsafe { Library::load_with_flags(&p, LOAD_WITH_ALTERED_SEARCH_PATH) }.ok().map(Into::into))
+            .collect()
+    }
+    #[cfg(not(windows))]
+    {
+        let _ = lib;
+        Vec::new()
+    }
+}
+
 /// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
 fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
     let library = load_library(lib).map_err(|e| Error(format!("{} could not be loaded: {e}", lib.display())))?;
@@ -371,6 +403,7 @@ fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
         cubin: func!("nvrtcGetCUBIN"),
         destroy: func!("nvrtcDestroyProgram"),
         _library: library,
+        _builtins: preload_builtins(lib),
     };
     Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor), api })
 }
@@ -998,6 +1031,32 @@ mod tests {
         ok.then_some(out)
     }
 
+    /// Windows: once NVRTC is loaded, its builtins library is too, from NVRTC's own folder (else
+    /// every compilation fails with "failed to open nvrtc-builtins64_129.dll"), and a kernel
+    /// compiles. Checked under Wine in CI, with NVRTC where the grader's installer puts it.
+    #[cfg(windows)]
+    #[test]
+    fn the_builtins_beside_nvrtc_are_loaded_with_it() {
+        let Ok(nvrtc) = get(false) else {
+            eprintln!("no NVRTC here: nothing to check");
+            return;
+        };
+        let dir = nvrtc.library.parent().unwrap();
+        let builtins: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.to_ascii_lowercase().starts_with("nvrtc-builtins") && n.ends_with(".dll"))
+            .collect();
+        assert!(!builtins.is_empty(), "no builtins beside {}", nvrtc.library.display());
+        for name in &builtins {
+            let loaded = libloading::os::windows::Library::open_already_loaded(name);
+            assert!(loaded.is_ok(), "{name} is not loaded after NVRTC");
+        }
+        let ptx =
+            nvrtc.compile(b"extern \"C\" __global__ void k(float *p) { p[0] = 1.0f; }", "k.cu", "compute_75", &[]);
+        assert!(ptx.is_ok_and(|p| p.contains(".entry k")));
+    }
+
     #[cfg(target_os = "linux")]
     #[test]
     fn nvrtc_12_and_13_are_taken_and_older_or_foreign_libraries_are_not() {
@@ -1032,6 +1091,7 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[cfg(target_os = "linux")] // the file names are Linux's
     #[test]
     fn library_in_looks_in_toolkit_subdirectories() {
         let dir = std::env::temp_dir().join(format!("grader-nvrtc-test-{}", std::process::id()));

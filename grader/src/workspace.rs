@@ -26,11 +26,34 @@ pub fn find_root() -> Result<PathBuf> {
     )))
 }
 
-/// `path` relative to `root` when it lies inside it (for messages and NVRTC program names).
+/// `path` relative to `root` when it lies inside it, with `/` between its parts on every system
+/// (for messages and NVRTC program names: `exercises/7.4-halo-tiling/kernel.cu`, on Windows
+/// too). Both are made canonical first: on Windows that gives `\\?\C:\…` paths, which only
+/// compare with each other.
 pub fn display_path(root: &Path, path: &Path) -> String {
-    let abs = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    match abs.strip_prefix(root) {
-        Ok(rel) => rel.display().to_string(),
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    match canonical(path).strip_prefix(canonical(root)) {
+        Ok(rel) => rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"),
         Err(_) => path.display().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_in_the_course_is_shown_relative_with_slashes() {
+        let root = tempfile::tempdir().unwrap();
+        let kernel = root.path().join("exercises").join("7.4-halo-tiling").join("kernel.cu");
+        std::fs::create_dir_all(kernel.parent().unwrap()).unwrap();
+        std::fs::write(&kernel, "").unwrap();
+        assert_eq!(display_path(root.path(), &kernel), "exercises/7.4-halo-tiling/kernel.cu");
+        // Reached through `..`, and with the root given as it was typed.
+        let roundabout =
+            root.path().join("exercises").join("..").join("exercises").join("7.4-halo-tiling").join("kernel.cu");
+        assert_eq!(display_path(root.path(), &roundabout), "exercises/7.4-halo-tiling/kernel.cu");
+        let outside = tempfile::tempdir().unwrap().path().join("mine.cu");
+        assert_eq!(display_path(root.path(), &outside), outside.display().to_string());
     }
 }

@@ -127,7 +127,8 @@ const LIBRARY_SUBDIRS: &[&str] = &[
 /// keep it (12 or 13; `activate` checks the version).
 pub fn library_in(dir: &Path) -> Option<PathBuf> {
     for sub in LIBRARY_SUBDIRS {
-        let d = if sub.is_empty() { dir.to_path_buf() } else { dir.join(sub) };
+        // Part by part, so that Windows shows its own separators.
+        let d = sub.split('/').filter(|p| !p.is_empty()).fold(dir.to_path_buf(), |d, part| d.join(part));
         for name in library_names() {
             let f = d.join(name);
             if f.is_file() {
@@ -325,7 +326,7 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
 }
 
 /// Open a library by its path. On Windows its own directory is searched for the libraries it
-/// needs (NVRTC's `nvrtc-builtins64_*.dll` lies beside it).
+/// imports; the builtins library NVRTC opens later by name is not among them (`preload_builtins`).
 fn load_library(lib: &Path) -> Result<libloading::Library, libloading::Error> {
     #[cfg(windows)]
     {

@@ -38,13 +38,27 @@ fn main() -> ExitCode {
     #[cfg(windows)]
     let _ = colored::control::set_virtual_terminal(true);
     grader::isolate::install_panic_hook();
-    match grader::cli::run(command) {
+    let code = match grader::cli::run(command) {
         Ok(Outcome::Passed) => ExitCode::from(PASSED),
         Ok(Outcome::Failed) => ExitCode::from(FAILED),
         Err(e) => {
             use colored::Colorize;
             eprintln!("{} {e}", "error:".red().bold());
             ExitCode::from(CANNOT_RUN)
+        }
+    };
+    write_peak_memory();
+    code
+}
+
+/// With `PMPP_PEAK_MEMORY_FILE` set (the memory-limit tests), write this process's peak resident
+/// memory there, as Linux counts it for this program alone (`VmHWM` of /proc/self/status; a
+/// parent's rusage would also count the memory of the process it was started from).
+fn write_peak_memory() {
+    let Some(path) = std::env::var_os("PMPP_PEAK_MEMORY_FILE") else { return };
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+        if let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:")) {
+            let _ = std::fs::write(path, line.trim_start_matches("VmHWM:").trim());
         }
     }
 }

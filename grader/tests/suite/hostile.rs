@@ -1,6 +1,6 @@
 //! Kernels that try to take the grader down, through the real binary: its peak memory stays
-//! within the book's limits (measured by the kernel of the system: Linux's rusage of the grader,
-//! its emulator included), and a kernel that never ends costs one instruction budget.
+//! within the book's limits (Linux's count of the grader's own peak, its emulator included; the
+//! compiler's processes have their own limit), and a kernel that never ends costs one budget.
 //! `verify` checks the whole hostile suite (`grader/hostile/`) for its reasons and its reports.
 
 use std::path::{Path, PathBuf};
@@ -11,26 +11,22 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize().unwrap()
 }
 
-/// Exit code, peak resident memory (bytes) and stdout of one grading.
+/// Exit code, peak resident memory (bytes) and stdout of one grading. The grader writes its own
+/// peak (`VmHWM`) on request: the rusage a parent gets would also count, for a child started by
+/// vfork, the memory of the test process it was started from.
 #[cfg(target_os = "linux")]
-#[allow(clippy::zombie_processes)] // reaped by wait4 below, which also gives its peak memory
 fn graded(args: &[&str]) -> (i32, u64, String) {
-    use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let peak_file = tempfile::NamedTempFile::new().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
         .args(args)
         .current_dir(root())
         .env("PMPP_NO_PROGRESS", "1")
-        .stdout(std::process::Stdio::piped())
-        .spawn()
+        .env("PMPP_PEAK_MEMORY_FILE", peak_file.path())
+        .output()
         .unwrap();
-    let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
-    // SAFETY: waits for our own child; both out-parameters are valid.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as libc::pid_t);
-    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
-    (code, usage.ru_maxrss as u64 * 1024, out)
+    let peak = std::fs::read_to_string(peak_file.path()).unwrap();
+    let kb: u64 = peak.trim_end_matches("kB").trim().parse().unwrap_or_else(|_| panic!("VmHWM: {peak}"));
+    (out.status.code().unwrap_or(-1), kb * 1024, String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[cfg(target_os = "linux")]

@@ -229,20 +229,24 @@ fn write(results: &Results, to: Option<&Path>) -> Result<()> {
 pub fn command(args: &GradeArgs) -> Result<Outcome> {
     let seed = args.seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
     let section = crate::sections::find(&args.section);
+    // The instructor's cases, read once: graded, and counted whether or not the kernel compiles.
+    let all_private = match &args.cases {
+        Some(path) => crate::cases_file::load(path),
+        None => Ok(Vec::new()),
+    };
+    let private: Vec<Case> = match (&all_private, section) {
+        (Ok(cases), Some(section)) => {
+            cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| c.clone()).collect()
+        }
+        _ => Vec::new(),
+    };
     let graded = match section {
         None => Err(Error(format!(
             "unknown section `{}` (gradescope mode grades one of: {})",
             args.section,
             crate::sections::ids().join(", ")
         ))),
-        Some(section) => grade(args, section, seed),
-    };
-    // The instructor's cases of this section, to count them whether or not the kernel compiles.
-    let private: Vec<Case> = match (&args.cases, section) {
-        (Some(path), Some(section)) => crate::cases_file::load(path)
-            .map(|cases| cases.into_iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| c).collect())
-            .unwrap_or_default(),
-        _ => Vec::new(),
+        Some(section) => all_private.and_then(|cases| grade(args, section, seed, cases)),
     };
     let results = match &graded {
         Ok(r) => from_report(section.expect("graded sections exist"), r, &private),
@@ -254,7 +258,12 @@ pub fn command(args: &GradeArgs) -> Result<Outcome> {
     graded.map(|r| Outcome::from_passed(r.passed))
 }
 
-fn grade(args: &GradeArgs, section: &dyn Section, seed: u64) -> Result<SectionReport> {
+fn grade(
+    args: &GradeArgs,
+    section: &dyn Section,
+    seed: u64,
+    private_cases: Vec<(&'static str, Case)>,
+) -> Result<SectionReport> {
     let path: PathBuf = match &args.kernel.kernel {
         Some(p) => p.clone(),
         None => {
@@ -271,9 +280,7 @@ fn grade(args: &GradeArgs, section: &dyn Section, seed: u64) -> Result<SectionRe
     let (backend, compiler) = crate::cli::prepare(&args.engine)?;
     let mut grader = Grader::new(backend.as_ref(), compiler);
     grader.variants = args.variants;
-    if let Some(path) = &args.cases {
-        grader.private_cases = crate::cases_file::load(path)?;
-    }
+    grader.private_cases = private_cases;
     grade_isolated(&grader, section, &KernelFile { path, display }, seed, false)
 }
 

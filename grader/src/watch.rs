@@ -136,9 +136,13 @@ pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
         }
     })
     .map_err(|e| Error(format!("cannot watch files: {e}")))?;
-    watcher
-        .watch(&root.join("exercises"), notify::RecursiveMode::Recursive)
-        .map_err(|e| Error(format!("cannot watch {}: {e}", root.join("exercises").display())))?;
+    // Each section's folder on its own, not `exercises/` recursively: Wine's recursive watch
+    // misses saves in subfolders, and a kernel.cu is never deeper than its section's folder.
+    for dir in crate::sections::all().iter().map(|s| root.join("exercises").join(s.dir())).filter(|d| d.is_dir()) {
+        watcher
+            .watch(&dir, notify::RecursiveMode::NonRecursive)
+            .map_err(|e| Error(format!("cannot watch {}: {e}", crate::workspace::display_path(root, &dir))))?;
+    }
 
     let raw = keys_one_at_a_time();
     spawn_keys(tx, raw);

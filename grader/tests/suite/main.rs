@@ -16,3 +16,4 @@ mod traffic;
 mod variants;
 mod workflow_bundle;
 mod workflow_cli;
+mod workflow_watch;

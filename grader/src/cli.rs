@@ -35,7 +35,7 @@ pub enum Output {
 
 /// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.
 #[derive(Debug, Parser)]
-#[command(name = "grader", subcommand_required = true, arg_required_else_help = true)]
+#[command(name = "grader", bin_name = "grader", subcommand_required = true, arg_required_else_help = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

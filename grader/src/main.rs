@@ -34,9 +34,12 @@ fn main() -> ExitCode {
     if machine_readable || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
         colored::control::set_override(false);
     }
-    // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later).
+    // Colours on Windows' console need its virtual-terminal mode (Windows 10 and later); a
+    // console without it would print the escape codes as text, so it gets none.
     #[cfg(windows)]
-    let _ = colored::control::set_virtual_terminal(true);
+    if colored::control::set_virtual_terminal(true).is_err() {
+        colored::control::set_override(false);
+    }
     grader::isolate::install_panic_hook();
     let code = match grader::cli::run(command) {
         Ok(Outcome::Passed) => ExitCode::from(PASSED),

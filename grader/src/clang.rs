@@ -130,7 +130,8 @@ fn locate(allow_install: bool) -> Result<Clang> {
             msg.push_str(&format!("\n  installing it automatically failed: {why}"));
         }
         msg.push_str(&format!(
-            "\nInstall one with `python3 -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig."
+            "\nInstall one with `{} -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig.",
+            crate::nvrtc::PYTHON_COMMAND
         ));
         Error(msg)
     };

@@ -139,6 +139,9 @@ pub fn library_in(dir: &Path) -> Option<PathBuf> {
     None
 }
 
+/// How the messages tell a student to run Python: Windows' launcher is `py`.
+pub(crate) const PYTHON_COMMAND: &str = if cfg!(windows) { "py" } else { "python3" };
+
 /// The Python 3 that runs pip here: `python3`, or `python`/`py` (Windows), whichever runs.
 pub(crate) fn python() -> &'static str {
     static PYTHON: OnceLock<&'static str> = OnceLock::new();
@@ -151,7 +154,7 @@ pub(crate) fn python() -> &'static str {
                 .status()
                 .is_ok_and(|s| s.success())
         };
-        ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or("python3")
+        ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or(PYTHON_COMMAND)
     })
 }
 
@@ -254,7 +257,7 @@ fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
         msg.push_str(&format!("\n  installing it automatically failed: {why}"));
     }
     msg.push_str(&format!(
-        "\nInstall it with `python3 -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
+        "\nInstall it with `{PYTHON_COMMAND} -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
          (or at the directory holding it)."
     ));
     Error(msg)
@@ -285,8 +288,11 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         Command::new(python()).args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
     match pip {
         Ok(st) if st.success() => {}
-        Ok(_) => return Err("python3 has no pip (install pip, e.g. `python3 -m ensurepip --user`)".into()),
-        Err(e) => return Err(Error(format!("cannot run python3 ({e}); is Python 3 with pip installed?"))),
+        Ok(_) => {
+            let py = python();
+            return Err(Error(format!("{py} has no pip (install pip, e.g. `{py} -m ensurepip --user`)")));
+        }
+        Err(e) => return Err(Error(format!("cannot run {} ({e}); is Python 3 with pip installed?", python()))),
     }
     let run = |extra: &[&str]| -> Result<std::process::Output> {
         Command::new(python())
@@ -296,7 +302,7 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
             .arg(wheel)
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| Error(format!("cannot run python3 ({e}); is Python 3 with pip installed?")))
+            .map_err(|e| Error(format!("cannot run {} ({e}); is Python 3 with pip installed?", python())))
     };
     let mut out = run(&[])?;
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
@@ -309,7 +315,7 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         let err = String::from_utf8_lossy(&out.stderr);
         let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = last[last.len().saturating_sub(3)..].join(" / ");
-        return Err(Error(format!("`python3 -m pip install {wheel}` failed (offline? no pip?): {tail}")));
+        return Err(Error(format!("`{} -m pip install {wheel}` failed (offline? no pip?): {tail}", python())));
     }
     if !holds(&staging) {
         let _ = std::fs::remove_dir_all(&staging);

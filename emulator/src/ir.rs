@@ -227,6 +227,13 @@ pub(crate) enum ShflMode {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BarRedMode {
+    Popc,
+    And,
+    Or,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum VoteMode {
     All,
     Any,
@@ -360,6 +367,15 @@ pub(crate) enum Op {
         target: u32,
     },
     Bar,
+    /// `bar.red` (`__syncthreads_count/and/or`): a block barrier that also reduces one predicate
+    /// of every thread; the result (`d` for popc, `dp` for and/or) reaches all of them.
+    BarRed {
+        mode: BarRedMode,
+        d: Reg,
+        dp: Pred,
+        c: Pred,
+        cneg: bool,
+    },
     /// `bar.warp.sync` (`__syncwarp()`): the lanes of a warp wait for each other.
     WarpSync,
     Exit,

@@ -25,6 +25,8 @@ pub(super) fn bar(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Load
     let unknown = |cx: &Ctx| o.unknown(cx);
     Ok(if has("warp") {
         Op::WarpSync
+    } else if has("red") {
+        bar_red(cx, o)?
     } else if has("sync") || has("aligned") || mods.is_empty() {
         if ops.len() > 1 {
             return Err(cx.err("barriers with a thread count are not supported"));
@@ -37,6 +39,30 @@ pub(super) fn bar(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Load
         Op::Bar
     } else {
         return Err(unknown(cx));
+    })
+}
+
+/// `bar.red.popc.u32 d, a{, b}, {!}c;` and `bar.red.{and,or}.pred p, a{, b}, {!}c;`.
+fn bar_red(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    if ops.len() != 3 {
+        return Err(cx.err("barrier reductions with a thread count are not supported"));
+    }
+    if !matches!(ops[1], Operand::Int(0)) {
+        return Err(cx.err("named barriers other than 0 are not supported"));
+    }
+    let (c, cneg) = cx.pred_src(&ops[2])?;
+    Ok(if o.has("popc") {
+        Op::BarRed { mode: BarRedMode::Popc, d: cx.dst(&ops[0])?, dp: NO_PRED, c, cneg }
+    } else {
+        let mode = if o.has("and") {
+            BarRedMode::And
+        } else if o.has("or") {
+            BarRedMode::Or
+        } else {
+            return Err(o.unknown(cx));
+        };
+        Op::BarRed { mode, d: NO_REG, dp: cx.pred_src(&ops[0])?.0, c, cneg }
     })
 }
 

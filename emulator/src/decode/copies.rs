@@ -42,7 +42,7 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
             writes.push(d);
             reads.extend([a, b, c]);
         }
-        Op::Vote { d, .. } => writes.push(d),
+        Op::Vote { d, .. } | Op::BarRed { d, .. } => writes.push(d),
         Op::Bfi { d, f, a, b, c, .. } => {
             writes.push(d);
             reads.extend([f, a, b, c]);

@@ -116,6 +116,45 @@ fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
     *row = std::array::from_fn(|l| if mask & (1 << l) != 0 { v } else { old[l] });
 }
 
+/// The threads waiting at a `bar.red` get its result before they are released: the count (or
+/// and, or) of the predicate over every waiting thread of the block, as the GPU reduces over the
+/// block's threads (those that exited do not take part).
+fn reduce_at_barrier(code: &[Inst], warps: &mut [Warp]) {
+    let at_red = |w: &Warp, l: usize| match code[w.pc[l] as usize].op {
+        Op::BarRed { c, cneg, .. } => Some(((w.preds[c.index()] >> l) & 1 != 0) != cneg),
+        _ => None,
+    };
+    let (mut waiting, mut set) = (0u32, 0u32);
+    for w in warps.iter() {
+        for_lanes(w.waiting, |l| {
+            if let Some(p) = at_red(w, l) {
+                waiting += 1;
+                set += p as u32;
+            }
+        });
+    }
+    if waiting == 0 {
+        return;
+    }
+    for w in warps.iter_mut() {
+        let mut lanes = 0u32;
+        for_lanes(w.waiting, |l| {
+            if at_red(w, l).is_some() {
+                lanes |= 1 << l;
+            }
+        });
+        for_lanes(lanes, |l| {
+            if let Op::BarRed { mode, d, dp, .. } = code[w.pc[l] as usize].op {
+                match mode {
+                    BarRedMode::Popc => w.regs[d.index()][l] = set as u64,
+                    BarRedMode::And => w.set_pred(dp, 1 << l, if set == waiting { FULL } else { 0 }),
+                    BarRedMode::Or => w.set_pred(dp, 1 << l, if set != 0 { FULL } else { 0 }),
+                }
+            }
+        });
+    }
+}
+
 impl Warp {
     // The maps compute all 32 lanes and keep the result in the lanes of `mask` only: a
     // branch-free loop the compiler vectorises, cheaper than visiting the set bits (the
@@ -462,6 +501,7 @@ impl Runner {
             let w = &warps[wi];
             WarpAtBarrier { base_tid: w.base_tid, waiting: w.waiting, exited: w.exited, pc: &w.pc }
         });
+        reduce_at_barrier(&cx.k.code, &mut self.warps[..nwarps]);
         // Release everybody.
         for w in &mut self.warps[..nwarps] {
             let waiting = w.waiting;
@@ -546,7 +586,7 @@ impl Runner {
                     }
                     continue;
                 }
-                Op::Bar => {
+                Op::Bar | Op::BarRed { .. } => {
                     w.waiting |= mask;
                     for_lanes(mask, |l| w.pc[l] = pc as u32);
                     w.active &= !mask;

@@ -50,7 +50,9 @@ impl Runner {
             Op::Nop | Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {
                 self.builtin(cx, w, pc, inst, mask)
             }
-            Op::Bra { .. } | Op::Exit | Op::Bar | Op::WarpSync => unreachable!("handled by the scheduler"),
+            Op::Bra { .. } | Op::Exit | Op::Bar | Op::BarRed { .. } | Op::WarpSync => {
+                unreachable!("handled by the scheduler")
+            }
         }
     }
 

@@ -522,6 +522,7 @@ pub(crate) struct Kernel {
     /// addresses, `%ntid`, `%ctaid`, `%nctaid`). Such slots are filled when a warp starts and
     /// never written, so an access through one needs checking for one lane only.
     pub uniform: Vec<bool>,
+    pub bounds: crate::types::LaunchBounds,
 }
 
 #[derive(Clone, Debug)]

@@ -112,6 +112,9 @@ fn check_geometry(k: &Kernel, c: &LaunchConfig) -> Result<(u64, u64), LaunchErro
     if tpb > 1024 || c.block[2] > 64 {
         return Err(lerr(format!("block {:?} has {tpb} threads: at most 1024 (and z at most 64)", c.block)));
     }
+    if let Some(why) = k.bounds.refusal(c.block) {
+        return Err(lerr(format!("a GPU refuses this launch (invalid argument): {why}")));
+    }
     if c.grid[1] > 65535 || c.grid[2] > 65535 {
         return Err(lerr(format!("grid {:?}: y and z are limited to 65535", c.grid)));
     }

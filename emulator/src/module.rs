@@ -29,6 +29,7 @@ impl Module {
                 param_sizes: k.params.iter().map(|p| p.1).collect(),
                 static_shared_bytes: k.static_shared_bytes,
                 uses_dynamic_shared: k.uses_dynamic_shared,
+                bounds: k.bounds,
             })
             .collect()
     }

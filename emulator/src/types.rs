@@ -149,6 +149,48 @@ pub struct KernelInfo {
     /// It declares dynamic shared memory (`extern __shared__`): without it, a launch's
     /// dynamic bytes would be shared memory the kernel never uses.
     pub uses_dynamic_shared: bool,
+    pub bounds: LaunchBounds,
+}
+
+/// The entry's performance directives (`__launch_bounds__`, `__maxnreg__`): `.maxntid` and
+/// `.reqntid` limit the launches the GPU accepts; `.minnctapersm` and `.maxnreg` steer only the
+/// register allocation of NVIDIA's assembler, which the emulator does not model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaunchBounds {
+    /// At most this many threads per block (the product of the dimensions).
+    pub maxntid: Option<[u32; 3]>,
+    /// Exactly this block shape.
+    pub reqntid: Option<[u32; 3]>,
+    pub minnctapersm: Option<u32>,
+    pub maxnreg: Option<u32>,
+}
+
+impl LaunchBounds {
+    /// Why the GPU refuses a launch of `block` threads (its error is only "invalid argument"),
+    /// in words; None when it accepts it.
+    pub fn refusal(&self, block: [u32; 3]) -> Option<String> {
+        let threads = block.iter().map(|&v| v as u64).product::<u64>();
+        if let Some(max) = self.maxntid {
+            let most = max.iter().map(|&v| v as u64).product::<u64>();
+            if threads > most {
+                return Some(format!(
+                    "the kernel is compiled for at most {most} threads per block (`__launch_bounds__({most})`, \
+                     `.maxntid {}, {}, {}` in its PTX) and is launched with {threads} ({}×{}×{})",
+                    max[0], max[1], max[2], block[0], block[1], block[2]
+                ));
+            }
+        }
+        if let Some(req) = self.reqntid {
+            if req != block {
+                return Some(format!(
+                    "the kernel requires blocks of exactly {}×{}×{} threads (`.reqntid` in its PTX) and is \
+                     launched with {}×{}×{}",
+                    req[0], req[1], req[2], block[0], block[1], block[2]
+                ));
+            }
+        }
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -566,6 +566,19 @@ impl<'a> Grader<'a> {
                 );
                 return Ok(self.unrunnable(report, section, start, msg));
             }
+            // `__launch_bounds__` below the section's block: the GPU refuses every launch.
+            let refusal = cases
+                .iter()
+                .filter(|(c, _)| c.defines == *defines)
+                .find_map(|(c, _)| program.launch_refusal(kernel_name, c.geometry.block));
+            if let Some(why) = refusal {
+                let msg = format!(
+                    "`{kernel_name}` in {}: {why}. A GPU refuses such a launch (\"invalid argument\"). \
+                     The bounds must allow the section's blocks, or be left out.",
+                    kernel.display
+                );
+                return Ok(self.unrunnable(report, section, start, msg));
+            }
         }
 
         // Run the tests side by side (the emulator also spreads blocks over cores), then the big

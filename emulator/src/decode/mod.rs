@@ -358,6 +358,7 @@ fn decode_kernel(
         global_atomics,
         copy_load,
         uniform,
+        bounds: f.bounds,
     })
 }
 

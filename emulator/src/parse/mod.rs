@@ -94,6 +94,7 @@ pub(crate) struct Function {
     pub returns: Vec<VarDecl>,
     pub body: Option<Vec<Statement>>,
     pub line: usize,
+    pub bounds: crate::types::LaunchBounds,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -383,6 +384,7 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
     let name = p.word()?;
     let params = if p.is_punct('(') { parse_param_list(p, &name)? } else { Vec::new() };
     // Performance directives until `{` or `;`.
+    let mut bounds = crate::types::LaunchBounds::default();
     loop {
         if p.is_punct(';') {
             p.pos += 1;
@@ -394,9 +396,22 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
         let l = p.line();
         match p.next()? {
             Tok::Word(w) if w.starts_with('.') => {
-                // .maxntid 256, 1, 1 / .reqntid / .minnctapersm / .noreturn ...
+                // .maxntid 256, 1, 1 / .reqntid 128 / .minnctapersm 2 / .maxnreg 40 / .noreturn
+                let mut values = Vec::new();
                 while matches!(p.peek(), Some(Tok::Num(_))) || p.is_punct(',') {
+                    if let Some(Tok::Num(n)) = p.peek() {
+                        let v = n.parse::<u32>().map_err(|_| err(l, format!("bad number `{n}` after `{w}`")))?;
+                        values.push(v);
+                    }
                     p.pos += 1;
+                }
+                let dims = || [0, 1, 2].map(|i| values.get(i).copied().unwrap_or(1));
+                match w.as_str() {
+                    ".maxntid" => bounds.maxntid = Some(dims()),
+                    ".reqntid" => bounds.reqntid = Some(dims()),
+                    ".minnctapersm" => bounds.minnctapersm = values.first().copied(),
+                    ".maxnreg" => bounds.maxnreg = values.first().copied(),
+                    _ => {}
                 }
             }
             t => return Err(err(l, format!("unexpected {} after the signature of `{name}`", show(t)))),
@@ -406,7 +421,7 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
     p.loc = None;
     p.inlined_at = None;
     let body = parse_body(p)?;
-    Ok(Some(Function { name, is_entry, params, returns, body: Some(body), line }))
+    Ok(Some(Function { name, is_entry, params, returns, body: Some(body), line, bounds }))
 }
 
 /// `( .param .type name, … )`; `.reg` parameters are kept with space "reg".

@@ -732,3 +732,44 @@ fn a_barrier_reduction_is_a_barrier_for_the_checks() {
     let race = rep.findings.iter().find(|f| f.kind == FindingKind::Race).expect("race after the reduction");
     assert_eq!(race.source.as_ref().unwrap().line, 30);
 }
+
+#[test]
+fn launch_bounds_refuse_the_launches_the_gpu_refuses() {
+    let ptx = |directives: &str| {
+        format!(".version 8.8\n.target sm_75\n.visible .entry k(.param .u32 n)\n{directives}\n{{\n ret;\n}}\n")
+    };
+    let go = |directives: &str, block: [u32; 3]| {
+        let m = Module::parse(&ptx(directives)).unwrap();
+        let mut mem = DeviceMemory::new();
+        launch(
+            &m,
+            &Launch {
+                kernel: "k",
+                config: LaunchConfig { grid: [2, 1, 1], block, dynamic_shared_bytes: 0 },
+                args: &[KernelArg::U32(1)],
+                constants: &[],
+            },
+            &mut mem,
+            &Options::default(),
+        )
+    };
+    // __launch_bounds__(512) launched with 1024 threads, as 32×32.
+    let e = go(".maxntid 512, 1, 1", [32, 32, 1]).unwrap_err().message;
+    assert!(
+        e.contains("__launch_bounds__(512)") && e.contains("1024 (32×32×1)") && e.contains("invalid argument"),
+        "{e}"
+    );
+    assert!(go(".maxntid 512, 1, 1", [16, 32, 1]).unwrap().completed, "512 threads are within the bound");
+    assert!(
+        go(".maxntid 16, 16, 1\n.minnctapersm 2", [256, 1, 1]).unwrap().completed,
+        "the product bounds, not each dimension"
+    );
+    let e = go(".reqntid 128, 1, 1", [64, 2, 1]).unwrap_err().message;
+    assert!(e.contains("exactly 128×1×1"), "{e}");
+    assert!(go(".reqntid 128", [128, 1, 1]).unwrap().completed);
+    // Register limits steer the assembler only: read, no refusal.
+    assert!(go(".maxnreg 32", [1024, 1, 1]).unwrap().completed);
+    let m = Module::parse(&ptx(".maxntid 256, 1, 1\n.minnctapersm 4\n.maxnreg 40")).unwrap();
+    let b = m.kernel("k").unwrap().bounds;
+    assert_eq!((b.maxntid, b.minnctapersm, b.maxnreg, b.reqntid), (Some([256, 1, 1]), Some(4), Some(40), None));
+}

@@ -71,6 +71,10 @@ impl Program for EmulatorProgram {
         self.module.kernel(kernel).map(|k| k.static_shared_bytes)
     }
 
+    fn launch_refusal(&self, kernel: &str, block: [u32; 3]) -> Option<String> {
+        self.module.kernel(kernel).and_then(|k| k.bounds.refusal(block))
+    }
+
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
         self.run_case(kernel, case, Record::default()).map(|(outcome, _)| outcome)
     }

@@ -460,7 +460,7 @@ impl GpuProgram {
         Ok(Staged { buffers, params })
     }
 
-    fn launch(&self, f: sys::CUfunction, case: &Case, staged: &mut Staged) -> Result<(), Error> {
+    fn launch(&self, kernel: &str, f: sys::CUfunction, case: &Case, staged: &mut Staged) -> Result<(), Error> {
         let g = case.geometry;
         let mut pointers: Vec<*mut c_void> = staged.params.iter_mut().map(|p| p as *mut u64 as *mut c_void).collect();
         // SAFETY: the parameters point at live slots; buffers outlive the launch (synchronised
@@ -475,7 +475,15 @@ impl GpuProgram {
                 &mut pointers,
             )
         }
-        .map_err(|e| driver_error("the GPU refused the launch", e))
+        .map_err(|e| {
+            // The driver says only "invalid argument" for a block the kernel's launch bounds
+            // exclude: say which bound, as the emulator does.
+            let bounds = self.emulator_kernels.iter().find(|k| k.name == kernel).map(|k| k.bounds);
+            match bounds.and_then(|b| b.refusal(g.block)) {
+                Some(why) => Error(format!("{}: {why}", driver_error("the GPU refused the launch", e).message())),
+                None => driver_error("the GPU refused the launch", e),
+            }
+        })
     }
 
     fn read_output(&self, case: &Case, staged: &Staged) -> Result<Data, Error> {
@@ -492,7 +500,7 @@ impl GpuProgram {
         let _guard = self.device.bind()?;
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
-        self.launch(f, case, &mut staged)?;
+        self.launch(kernel, f, case, &mut staged)?;
         cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
         self.read_output(case, &staged)
     }
@@ -530,9 +538,9 @@ impl GpuProgram {
             flush.clean()?;
             flush.spin()?;
             let ms = if timed_launch {
-                Some(timed(&mut || self.launch(f, case, &mut staged))?)
+                Some(timed(&mut || self.launch(kernel, f, case, &mut staged))?)
             } else {
-                self.launch(f, case, &mut staged)?;
+                self.launch(kernel, f, case, &mut staged)?;
                 cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
                 None
             };
@@ -668,6 +676,10 @@ impl Program for GpuProgram {
 
     fn static_shared_bytes(&self, kernel: &str) -> Option<u64> {
         self.emulator.static_shared_bytes(kernel)
+    }
+
+    fn launch_refusal(&self, kernel: &str, block: [u32; 3]) -> Option<String> {
+        self.emulator.launch_refusal(kernel, block)
     }
 
     fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {

@@ -132,6 +132,9 @@ pub trait Program: Send + Sync {
     fn declares_dynamic_shared(&self, kernel: &str) -> Option<bool>;
     /// The kernel's `__shared__` arrays, in bytes; `None` if there is no such kernel.
     fn static_shared_bytes(&self, kernel: &str) -> Option<u64>;
+    /// Why a GPU refuses to launch the kernel with blocks of `block` threads (its
+    /// `__launch_bounds__`), in words; `None` if it accepts them or there is no such kernel.
+    fn launch_refusal(&self, kernel: &str, block: [u32; 3]) -> Option<String>;
     /// How many times each element of each of the case's buffers was loaded from global memory
     /// (the emulator's count; other backends cannot say).
     fn element_loads(&self, _kernel: &str, _case: &Case) -> Result<Vec<Vec<u32>>, Error> {

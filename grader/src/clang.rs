@@ -159,6 +159,9 @@ fn header_dir() -> Result<tempfile::TempDir> {
         .map_err(|e| Error(format!("cannot create a temporary directory: {e}")))?;
     for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
+        }
         std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(dir)

@@ -434,6 +434,8 @@ pub(crate) const DEVICE_HEADERS: &[(&str, &str)] = &[
     ("climits", include_str!("../device-headers/climits")),
     ("float.h", include_str!("../device-headers/float.h")),
     ("cfloat", include_str!("../device-headers/cfloat")),
+    ("cooperative_groups.h", include_str!("../device-headers/cooperative_groups.h")),
+    ("cooperative_groups/reduce.h", include_str!("../device-headers/cooperative_groups/reduce.h")),
 ];
 /// Used only where no CUDA toolkit or NVIDIA wheel has the real one.
 const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../device-headers/cuda_fp16.h"));

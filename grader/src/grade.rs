@@ -865,8 +865,18 @@ fn collect_findings(
             file.to_string()
         }
     };
+    // A finding inside one of the grader's headers (a cooperative-groups `sync`) belongs to the
+    // student's line that called it: the header's frames are dropped.
+    let in_course_header = |file: &str| {
+        let path = std::path::Path::new(file);
+        file != kernel.display && crate::nvrtc::device_headers().iter().any(|(name, _)| path.ends_with(name))
+    };
     report.findings_more += dropped;
     for f in findings {
+        let mut f = f.clone();
+        while f.source.as_ref().is_some_and(|s| in_course_header(&s.file)) && !f.called_from.is_empty() {
+            f.source = Some(f.called_from.remove(0));
+        }
         let file = f.source.as_ref().map(|s| student_name(&s.file));
         let line = f.source.as_ref().map(|s| s.line);
         let key = (f.kind.as_str().to_string(), file.clone(), line);

@@ -1,0 +1,33 @@
+// expect: finding:race
+// why: __syncthreads_count tells me how many pixels are in the image; then I keep each result in my own tile slot and write P from there, with no second barrier while my neighbours still read the tile.
+
+#ifndef FILTER_RADIUS
+#define FILTER_RADIUS 2
+#endif
+#ifndef IN_TILE_DIM
+#define IN_TILE_DIM 32
+#endif
+#define OUT_TILE_DIM ((IN_TILE_DIM) - 2 * (FILTER_RADIUS))
+
+__constant__ float F[2 * FILTER_RADIUS + 1][2 * FILTER_RADIUS + 1];
+
+extern "C" __global__ void convolution_tiled_2D_const_mem_kernel(float *N, float *P, int width,
+                                                                 int height) {
+    int col = blockIdx.x * OUT_TILE_DIM + threadIdx.x - FILTER_RADIUS;
+    int row = blockIdx.y * OUT_TILE_DIM + threadIdx.y - FILTER_RADIUS;
+    bool inside = row >= 0 && row < height && col >= 0 && col < width;
+
+    __shared__ float tile[IN_TILE_DIM][IN_TILE_DIM];
+    tile[threadIdx.y][threadIdx.x] = inside ? N[row * width + col] : 0.0f;
+    if (__syncthreads_count(inside) == 0) return;
+
+    int tx = threadIdx.x - FILTER_RADIUS, ty = threadIdx.y - FILTER_RADIUS;
+    if (inside && tx >= 0 && tx < OUT_TILE_DIM && ty >= 0 && ty < OUT_TILE_DIM) {
+        float sum = 0.0f;
+        for (int fy = 0; fy <= 2 * FILTER_RADIUS; fy++)
+            for (int fx = 0; fx <= 2 * FILTER_RADIUS; fx++)
+                sum += F[fy][fx] * tile[ty + fy][tx + fx];
+        tile[threadIdx.y][threadIdx.x] = sum;  // overwrites a pixel others may still need
+        P[row * width + col] = tile[threadIdx.y][threadIdx.x];
+    }
+}

@@ -388,6 +388,15 @@ pub(crate) enum Op {
         b: Reg,
         c: Reg,
     },
+    /// `match.{any,all}.sync` (`__match_any_sync`, `__match_all_sync`): the lanes of `mask` holding
+    /// the same value as this one (`bits` 32 or 64).
+    Match {
+        all: bool,
+        wide: bool,
+        d: Reg,
+        dp: Pred,
+        a: Reg,
+    },
     Vote {
         mode: VoteMode,
         d: Reg,

@@ -127,6 +127,26 @@ pub(super) fn vote(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Loa
     })
 }
 
+/// `match.any.sync.b32 d, a, membermask;` and `match.all.sync.b64 d{|p}, a, membermask;`. The
+/// member mask is taken as the lanes that run the instruction together, as for `vote.sync`.
+pub(super) fn matching(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    o.want(cx, 3)?;
+    let all = if o.has("all") {
+        true
+    } else if o.has("any") {
+        false
+    } else {
+        return Err(o.unknown(cx));
+    };
+    let wide = o.has("b64");
+    let (d, dp) = match &o.ops[0] {
+        Operand::Pair(r, p) => (cx.reg(r)?, cx.pred(p)?),
+        op => (cx.dst(op)?, NO_PRED),
+    };
+    let a = cx.src(&o.ops[1], if wide { Ty::U64 } else { Ty::U32 })?;
+    Ok(Op::Match { all, wide, d, dp, a })
+}
+
 /// Calls left after inlining: those to functions the module only declares. `vprintf` and
 /// `__assertfail` (what `printf` and a failed `assert` call) are built in.
 pub(super) fn call(cx: &mut Ctx, i: &Instruction) -> Result<Op, LoadError> {

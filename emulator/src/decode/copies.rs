@@ -43,6 +43,10 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
             reads.extend([a, b, c]);
         }
         Op::Vote { d, .. } | Op::BarRed { d, .. } => writes.push(d),
+        Op::Match { d, a, .. } => {
+            writes.push(d);
+            reads.push(a);
+        }
         Op::Bfi { d, f, a, b, c, .. } => {
             writes.push(d);
             reads.extend([f, a, b, c]);

@@ -600,6 +600,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         "membar" | "fence" | "prefetch" | "prefetchu" | "griddepcontrol" | "nanosleep" | "pmevent" => Op::Nop,
         "shfl" => control::shfl(cx, &o, &mut work)?,
         "vote" => control::vote(cx, &o, &mut work)?,
+        "match" => control::matching(cx, &o, &mut work)?,
         "bfe" => arith::bfe(cx, &o, &mut work)?,
         "bfi" => arith::bfi(cx, &o, &mut work)?,
         "prmt" => arith::prmt(cx, &o, &mut work)?,

@@ -46,7 +46,7 @@ impl Runner {
                 self.bits(cx, w, pc, inst, mask)
             }
             Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
-            Op::Shfl { .. } | Op::Vote { .. } => self.warp(cx, w, pc, inst, mask),
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp(cx, w, pc, inst, mask),
             Op::Nop | Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {
                 self.builtin(cx, w, pc, inst, mask)
             }
@@ -341,6 +341,24 @@ impl Runner {
                 w.regs[d.index()] = out;
                 if dp != NO_PRED {
                     w.set_pred(dp, mask, pv);
+                }
+            }
+            Op::Match { all, wide, d, dp, a } => {
+                let av = w.regs[a.index()];
+                let value = |l: usize| if wide { av[l] } else { av[l] & 0xffff_ffff };
+                let mut same = [0u32; 32];
+                for_lanes(mask, |l| for_lanes(mask, |k| same[l] |= ((value(k) == value(l)) as u32) << k));
+                let uniform = mask != 0 && same[mask.trailing_zeros() as usize] == mask;
+                let dv = &mut w.regs[d.index()];
+                for_lanes(mask, |l| {
+                    dv[l] = match (all, uniform) {
+                        (false, _) => same[l] as u64,
+                        (true, true) => mask as u64,
+                        (true, false) => 0,
+                    }
+                });
+                if all && dp != NO_PRED {
+                    w.set_pred(dp, mask, if uniform { FULL } else { 0 });
                 }
             }
             Op::Vote { mode, d, dp, a, aneg } => {

@@ -288,6 +288,31 @@ fn shfl_and_vote() {
 }
 
 #[test]
+fn match_any_and_all() {
+    // Lanes with the same tx % 4: lane l matches the lanes 4k + l % 4.
+    let v = run32("and.b32 %r2, %tx, 3;\n match.any.sync.b32 %r1, %r2, -1;\n cvt.u64.u32 %res, %r1;");
+    for (l, x) in v.iter().enumerate() {
+        assert_eq!(*x, 0x1111_1111u64 << (l % 4), "lane {l}");
+    }
+    // 64-bit values differing only in the high word still differ.
+    let v = run32(
+        "cvt.u64.u32 %rd1, %tx;\n shl.b64 %rd1, %rd1, 32;\n match.any.sync.b64 %r1, %rd1, -1;\n cvt.u64.u32 %res, %r1;",
+    );
+    for (l, x) in v.iter().enumerate() {
+        assert_eq!(*x, 1u64 << l);
+    }
+    // all: the mask and a true predicate when every lane agrees, else 0 and false.
+    let all = |value: &str| {
+        run32(&format!(
+            "{value}\n match.all.sync.b32 %r1|%p1, %r2, -1;\n selp.u32 %r3, 1, 0, %p1;\n cvt.u64.u32 %res, %r3;\n \
+             shl.b64 %res, %res, 32;\n cvt.u64.u32 %rd3, %r1;\n or.b64 %res, %res, %rd3;"
+        ))
+    };
+    assert!(all("mov.u32 %r2, 42;").iter().all(|&x| x == (1 << 32) | 0xffff_ffff));
+    assert!(all("shr.u32 %r2, %tx, 4;").iter().all(|&x| x == 0));
+}
+
+#[test]
 fn shared_atomics_and_generic_addressing() {
     let decls = ".shared .align 4 .b8 sm[128];";
     // Every lane adds 1 to sm[0] atomically; lane 0 initialises it first.

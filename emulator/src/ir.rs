@@ -396,13 +396,16 @@ pub(crate) enum Op {
         d: Reg,
         dp: Pred,
         a: Reg,
+        members: Reg,
     },
+    /// `members`: the `.sync` member mask (lanes outside it take no part: a tile's vote).
     Vote {
         mode: VoteMode,
         d: Reg,
         dp: Pred,
         a: Pred,
         aneg: bool,
+        members: Reg,
     },
     Bfe {
         ty: Ty,

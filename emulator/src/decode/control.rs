@@ -120,15 +120,16 @@ pub(super) fn vote(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Loa
         return Err(unknown(cx));
     };
     let (a, aneg) = cx.pred_src(&ops[1])?;
+    // `vote.sync` names its members; the old `vote` has the whole warp.
+    let members = cx.src(ops.get(2).unwrap_or(&Operand::Int(-1)), Ty::U32)?;
     Ok(if mode == VoteMode::Ballot {
-        Op::Vote { mode, d: cx.dst(&ops[0])?, dp: NO_PRED, a, aneg }
+        Op::Vote { mode, d: cx.dst(&ops[0])?, dp: NO_PRED, a, aneg, members }
     } else {
-        Op::Vote { mode, d: NO_REG, dp: cx.pred_src(&ops[0])?.0, a, aneg }
+        Op::Vote { mode, d: NO_REG, dp: cx.pred_src(&ops[0])?.0, a, aneg, members }
     })
 }
 
-/// `match.any.sync.b32 d, a, membermask;` and `match.all.sync.b64 d{|p}, a, membermask;`. The
-/// member mask is taken as the lanes that run the instruction together, as for `vote.sync`.
+/// `match.any.sync.b32 d, a, membermask;` and `match.all.sync.b64 d{|p}, a, membermask;`.
 pub(super) fn matching(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
     o.want(cx, 3)?;
     let all = if o.has("all") {
@@ -144,7 +145,8 @@ pub(super) fn matching(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op,
         op => (cx.dst(op)?, NO_PRED),
     };
     let a = cx.src(&o.ops[1], if wide { Ty::U64 } else { Ty::U32 })?;
-    Ok(Op::Match { all, wide, d, dp, a })
+    let members = cx.src(&o.ops[2], Ty::U32)?;
+    Ok(Op::Match { all, wide, d, dp, a, members })
 }
 
 /// Calls left after inlining: those to functions the module only declares. `vprintf` and

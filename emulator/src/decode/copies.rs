@@ -42,10 +42,14 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
             writes.push(d);
             reads.extend([a, b, c]);
         }
-        Op::Vote { d, .. } | Op::BarRed { d, .. } => writes.push(d),
-        Op::Match { d, a, .. } => {
+        Op::BarRed { d, .. } => writes.push(d),
+        Op::Vote { d, members, .. } => {
             writes.push(d);
-            reads.push(a);
+            reads.push(members);
+        }
+        Op::Match { d, a, members, .. } => {
+            writes.push(d);
+            reads.extend([a, members]);
         }
         Op::Bfi { d, f, a, b, c, .. } => {
             writes.push(d);

@@ -343,34 +343,51 @@ impl Runner {
                     w.set_pred(dp, mask, pv);
                 }
             }
-            Op::Match { all, wide, d, dp, a } => {
+            Op::Match { all, wide, d, dp, a, members } => {
                 let av = w.regs[a.index()];
                 let value = |l: usize| if wide { av[l] } else { av[l] & 0xffff_ffff };
-                let mut same = [0u32; 32];
-                for_lanes(mask, |l| for_lanes(mask, |k| same[l] |= ((value(k) == value(l)) as u32) << k));
-                let uniform = mask != 0 && same[mask.trailing_zeros() as usize] == mask;
-                let dv = &mut w.regs[d.index()];
+                let mv = w.regs[members.index()];
+                let mut out = [0u64; 32];
+                let mut uniform = 0u32;
                 for_lanes(mask, |l| {
-                    dv[l] = match (all, uniform) {
-                        (false, _) => same[l] as u64,
-                        (true, true) => mask as u64,
+                    // The lanes of this lane's member mask that run it now.
+                    let group = mv[l] as u32 & mask;
+                    let mut same = 0u32;
+                    for_lanes(group, |k| same |= ((value(k) == value(l)) as u32) << k);
+                    out[l] = match (all, same == group) {
+                        (false, _) => same as u64,
+                        (true, true) => group as u64,
                         (true, false) => 0,
-                    }
+                    };
+                    uniform |= ((same == group) as u32) << l;
                 });
+                let dv = &mut w.regs[d.index()];
+                for_lanes(mask, |l| dv[l] = out[l]);
                 if all && dp != NO_PRED {
-                    w.set_pred(dp, mask, if uniform { FULL } else { 0 });
+                    w.set_pred(dp, mask, uniform);
                 }
             }
-            Op::Vote { mode, d, dp, a, aneg } => {
+            Op::Vote { mode, d, dp, a, aneg, members } => {
                 let p = (w.preds[a.index()] ^ if aneg { FULL } else { 0 }) & mask;
-                match mode {
-                    VoteMode::Ballot => {
-                        let dv = &mut w.regs[d.index()];
-                        for_lanes(mask, |l| dv[l] = p as u64);
-                    }
-                    VoteMode::All => w.set_pred(dp, mask, if p == mask { FULL } else { 0 }),
-                    VoteMode::Any => w.set_pred(dp, mask, if p != 0 { FULL } else { 0 }),
-                    VoteMode::Uni => w.set_pred(dp, mask, if p == 0 || p == mask { FULL } else { 0 }),
+                let mv = w.regs[members.index()];
+                let mut result = 0u32;
+                let mut ballots = [0u64; 32];
+                for_lanes(mask, |l| {
+                    let group = mv[l] as u32 & mask;
+                    let set = p & group;
+                    ballots[l] = set as u64;
+                    let holds = match mode {
+                        VoteMode::Ballot | VoteMode::Any => set != 0,
+                        VoteMode::All => set == group,
+                        VoteMode::Uni => set == 0 || set == group,
+                    };
+                    result |= (holds as u32) << l;
+                });
+                if mode == VoteMode::Ballot {
+                    let dv = &mut w.regs[d.index()];
+                    for_lanes(mask, |l| dv[l] = ballots[l]);
+                } else {
+                    w.set_pred(dp, mask, result);
                 }
             }
             _ => unreachable!("not a warp instruction"),

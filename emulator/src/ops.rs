@@ -38,7 +38,13 @@ pub(crate) fn f32v(v: u64) -> f32 {
 
 #[inline(always)]
 pub(crate) fn f32b(f: f32) -> u64 {
-    f.to_bits() as u64
+    // A GPU's f32 arithmetic gives one NaN, 0x7fffffff (the host's is 0xffc00000 or 0x7fc00000):
+    // the bits show in a kernel's output (`__float_as_uint`, `signbit`).
+    if f.is_nan() {
+        0x7fff_ffff
+    } else {
+        f.to_bits() as u64
+    }
 }
 
 #[inline(always)]
@@ -51,8 +57,40 @@ pub(crate) fn f64b(f: f64) -> u64 {
     f.to_bits()
 }
 
+/// PTX's `min`/`max`: a NaN operand gives the other one, and -0 is below +0 (the host's
+/// `f32::min` may return either zero).
+#[inline(always)]
+fn min_max<F: Into<f64> + Copy + PartialOrd + std::ops::Neg<Output = F>>(x: F, y: F, min: bool) -> F
+where
+    f64: From<F>,
+{
+    let (fx, fy) = (f64::from(x), f64::from(y));
+    if fx.is_nan() {
+        return y;
+    }
+    if fy.is_nan() {
+        return x;
+    }
+    if fx == fy {
+        // Equal: only the zeros' signs can differ.
+        let x_negative = fx.is_sign_negative();
+        return if x_negative == min { x } else { y };
+    }
+    if (fx < fy) == min {
+        x
+    } else {
+        y
+    }
+}
+
 #[inline(always)]
 pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
+    match (ty, op) {
+        // Bit operations, NaNs kept as they are: `copysign.f32 d, a, b` is b with a's sign.
+        (Ty::F32, BinOp::Copysign) => return (b & 0x7fff_ffff) | (a & 0x8000_0000),
+        (Ty::F64, BinOp::Copysign) => return (b & !(1 << 63)) | (a & (1 << 63)),
+        _ => {}
+    }
     match ty {
         Ty::F32 => {
             let (x, y) = (f32v(a), f32v(b));
@@ -60,10 +98,9 @@ pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Add => x + y,
                 BinOp::Sub => x - y,
                 BinOp::MulLo => x * y,
-                BinOp::Min => x.min(y),
-                BinOp::Max => x.max(y),
+                BinOp::Min => min_max(x, y, true),
+                BinOp::Max => min_max(x, y, false),
                 BinOp::Div => x / y,
-                BinOp::Copysign => y.copysign(x),
                 _ => f32::NAN,
             })
         }
@@ -73,10 +110,9 @@ pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
                 BinOp::Add => x + y,
                 BinOp::Sub => x - y,
                 BinOp::MulLo => x * y,
-                BinOp::Min => x.min(y),
-                BinOp::Max => x.max(y),
+                BinOp::Min => min_max(x, y, true),
+                BinOp::Max => min_max(x, y, false),
                 BinOp::Div => x / y,
-                BinOp::Copysign => y.copysign(x),
                 _ => f64::NAN,
             })
         }
@@ -308,6 +344,25 @@ pub(crate) fn f32_to_f16(f: f32) -> u16 {
     sign | h as u16
 }
 
+/// An integer as an f32 in rounding mode `rnd` (.rn unless .rz, .rm or .rp), rounded once.
+fn int_to_f32(v: i128, rnd: Rnd) -> f32 {
+    let nearest = v as f32;
+    // f32 values this large are integers, so the comparison is exact.
+    let n = nearest as i128;
+    let step = |f: f32, up: bool| {
+        let b = f.to_bits();
+        // Away from zero is one more in the bits, toward zero one less.
+        let away = (f > 0.0) == up;
+        f32::from_bits(if away { b + 1 } else { b - 1 })
+    };
+    match rnd {
+        Rnd::Rz if n.abs() > v.abs() => step(nearest, nearest < 0.0),
+        Rnd::Rm if n > v => step(nearest, false),
+        Rnd::Rp if n < v => step(nearest, true),
+        _ => nearest,
+    }
+}
+
 /// `cvt.dty.sty` with rounding and saturation.
 pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
     let src_f: Option<f64> = match sty {
@@ -336,16 +391,8 @@ pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
             // 64-bit ints to f32 must round once: go straight from the integer.
             match dty {
                 Ty::F32 => {
-                    let f = if sty.size() == 8 {
-                        if sty.is_signed() {
-                            sext(a, sty) as f32
-                        } else {
-                            a as f32
-                        }
-                    } else {
-                        x as f32
-                    };
-                    f32b(f)
+                    let v: i128 = if sty.is_signed() { sext(a, sty) as i128 } else { trunc(a, sty) as i128 };
+                    f32b(int_to_f32(v, rnd))
                 }
                 Ty::F16 => f32_to_f16(x as f32) as u64,
                 _ => {
@@ -365,7 +412,10 @@ pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
             // float → int: round (default toward zero), clamp to the range, NaN → 0.
             let r = round_int_f64(x, rnd);
             if r.is_nan() {
-                return 0;
+                // As an H100 does: 0 from an f32 into 32 bits or fewer, else the most negative
+                // value of a signed integer (0 for an unsigned one).
+                let narrow_from_f32 = sty == Ty::F32 && bits(dty) <= 32;
+                return if dty.is_signed() && !narrow_from_f32 { trunc(1 << (bits(dty) - 1), dty) } else { 0 };
             }
             let v: u64 = match dty {
                 Ty::S8 => (r as i8) as u64,
@@ -385,7 +435,8 @@ pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
                 _ => x,
             };
             if sat {
-                y = if y.is_nan() { 0.0 } else { y.clamp(0.0, 1.0) };
+                // NaN and every value not above zero (-0 included) give +0, as on a GPU.
+                y = if y.is_nan() || y <= 0.0 { 0.0 } else { y.min(1.0) };
             }
             match dty {
                 Ty::F32 => {

@@ -51,6 +51,9 @@ __device__ inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y,
 __device__ inline void __syncwarp(unsigned mask = 0xffffffffu) { __nvvm_bar_warp_sync(mask); }
 __device__ inline void __threadfence() { __nvvm_membar_gl(); }
 __device__ inline void __threadfence_block() { __nvvm_membar_cta(); }
+__device__ inline int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+__device__ inline int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+__device__ inline int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 
 // Atomics (relaxed, device scope, as CUDA's).
 template <class T> __device__ inline T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
@@ -61,6 +64,10 @@ template <class T> __device__ inline T atomicAnd(T *p, T v) { return __atomic_fe
 template <class T> __device__ inline T atomicOr(T *p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
 template <class T> __device__ inline T atomicXor(T *p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_RELAXED); }
 template <class T> __device__ inline T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_RELAXED); }
+// __atomic_exchange_n takes integers only: a float is exchanged as its bits.
+__device__ inline float atomicExch(float *p, float v) {
+    return __builtin_bit_cast(float, __atomic_exchange_n((unsigned *)p, __builtin_bit_cast(unsigned, v), __ATOMIC_RELAXED));
+}
 template <class T> __device__ inline T atomicCAS(T *p, T expected, T desired) {
     __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     return expected;

@@ -65,6 +65,8 @@ pub enum Command {
     Profile(ProfileArgs),
     /// Where the kernel's memory traffic comes from, line by line, on the metrics case (no GPU needed).
     Traffic(TrafficArgs),
+    /// For maintainers: run one fixture per CUDA device built-in (grader/coverage/) and compare it with a GPU's recorded output.
+    Coverage(CoverageArgs),
     /// `grader <SECTION> …`: read as `grader grade <SECTION> …`.
     #[command(external_subcommand)]
     Section(Vec<OsString>),
@@ -218,6 +220,21 @@ pub struct TimeArgs {
     /// Also write the table to docs/gpu-timing.md.
     #[arg(long)]
     pub write_docs: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// Where the fixtures run: the emulator (compared with the recorded GPU outputs), or a GPU (compared with the emulator).
+    #[arg(long, value_enum, default_value = "emulator")]
+    pub backend: crate::backend::BackendChoice,
+    /// With --backend gpu: write the GPU's outputs to grader/coverage/recorded.json.
+    #[arg(long)]
+    pub record: bool,
+    /// Also write the table as the book's page (docs/coverage.md).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
 }
 
 #[derive(Debug, Args)]
@@ -412,6 +429,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Time(args) => crate::timing::time_command(&args, &root)?,
         Command::Profile(args) => crate::timing::profile_command(&args, &root)?,
         Command::Traffic(args) => crate::traffic::command(&args, &root)?,
+        Command::Coverage(args) => crate::coverage::command(&args, &root)?,
         // parse() reads `grader <SECTION>` as `grader grade <SECTION>`; a command built by hand too.
         Command::Section(args) => {
             let command =

@@ -10,6 +10,7 @@ pub mod clang;
 pub mod cli;
 pub mod compare;
 pub mod compiler;
+pub mod coverage;
 pub mod error;
 pub mod grade;
 pub mod gradescope;

@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         grader::cli::Command::All(a) => a.format != grader::cli::Output::Text,
         grader::cli::Command::List(l) => l.format != grader::cli::Output::Text,
         grader::cli::Command::Traffic(t) => t.format != grader::cli::Output::Text,
+        grader::cli::Command::Coverage(c) => c.format != grader::cli::Output::Text,
         _ => false,
     };
     if machine_readable || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {

@@ -6,6 +6,7 @@ mod common;
 mod book_figures;
 mod challenge;
 mod clang;
+mod coverage;
 mod e2e;
 mod gpu;
 mod hostile;

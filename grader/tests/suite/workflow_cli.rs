@@ -61,7 +61,7 @@ fn no_progress_bar_for_machines() {
 }
 
 const COMMANDS: &[&str] =
-    &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile", "traffic"];
+    &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile", "traffic", "coverage"];
 
 #[test]
 fn every_command_has_its_own_help() {

@@ -1,6 +1,7 @@
 //! Unit tests of the interpreter: real PTX (NVRTC output kept in `testdata/`, and small
 //! hand-written snippets) run through the parser, decoder and executor.
 
+mod barriers;
 mod conv;
 mod instructions;
 mod variants;

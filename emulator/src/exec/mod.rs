@@ -117,8 +117,8 @@ fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
 }
 
 /// The threads waiting at a `bar.red` get its result before they are released: the count (or
-/// and, or) of the predicate over every waiting thread of the block, as the GPU reduces over the
-/// block's threads (those that exited do not take part).
+/// and, or) of the predicate over every waiting thread of the block (a thread that exited
+/// instead is already the checks' barrier finding).
 fn reduce_at_barrier(code: &[Inst], warps: &mut [Warp]) {
     let at_red = |w: &Warp, l: usize| match code[w.pc[l] as usize].op {
         Op::BarRed { c, cneg, .. } => Some(((w.preds[c.index()] >> l) & 1 != 0) != cneg),

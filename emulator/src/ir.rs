@@ -526,6 +526,8 @@ pub(crate) struct Kernel {
     /// Atomics that may reach global memory: blocks then run one after another, in order, so
     /// that results (float sums included) never depend on the number of threads.
     pub global_atomics: bool,
+    /// It has a `bar.red`: barriers then hand out reductions (see `reduce_at_barrier`).
+    pub barrier_reductions: bool,
     /// Per instruction: a shared load whose value is only ever stored back to shared memory
     /// (see `find_copy_loads`). Reading unwritten bytes there is not reported; the "unwritten"
     /// state travels with the value instead.

@@ -332,6 +332,7 @@ fn decode_kernel(
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
     locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line, called_from: Vec::new() }));
+    let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let copy_load = copies::find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
@@ -359,6 +360,7 @@ fn decode_kernel(
         copy_load,
         uniform,
         bounds: f.bounds,
+        barrier_reductions,
     })
 }
 

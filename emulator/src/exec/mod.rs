@@ -501,7 +501,9 @@ impl Runner {
             let w = &warps[wi];
             WarpAtBarrier { base_tid: w.base_tid, waiting: w.waiting, exited: w.exited, pc: &w.pc }
         });
-        reduce_at_barrier(&cx.k.code, &mut self.warps[..nwarps]);
+        if cx.k.barrier_reductions {
+            reduce_at_barrier(&cx.k.code, &mut self.warps[..nwarps]);
+        }
         // Release everybody.
         for w in &mut self.warps[..nwarps] {
             let waiting = w.waiting;

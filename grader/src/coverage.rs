@@ -200,16 +200,7 @@ fn run_one(
     let program = match backend.load_source(&ptx, &unit) {
         Ok(p) => p,
         Err(crate::backend::LoadFailure::Kernel(e)) => {
-            // NVRTC records the file with an absolute path (from its working directory): named
-            // from the course, as elsewhere.
-            let message = match e.message().find(name.as_str()) {
-                Some(at) => {
-                    let m = e.message();
-                    let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
-                    format!("{}{}", &m[..start], &m[at..])
-                }
-                None => e.message().to_string(),
-            };
+            let message = e.message().to_string();
             return Verdict::Refused { by: "the emulator", names_the_line: names_line(&message), message };
         }
         Err(crate::backend::LoadFailure::Grader(e)) => return Verdict::Failed { message: e.message().to_string() },

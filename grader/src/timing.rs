@@ -306,7 +306,7 @@ pub fn profile_command(args: &ProfileArgs, root: &Path) -> Result<Outcome> {
         .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
         .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
     let kernel = section.kernel_name();
-    let counted = EmulatorBackend.load(&ptx).and_then(|p| p.run(kernel, &case))?;
+    let counted = EmulatorBackend.load_named(&ptx, &file.display).and_then(|p| p.run(kernel, &case))?;
     let m = counted
         .metrics
         .filter(|_| counted.completed && counted.findings.is_empty())

@@ -4,7 +4,7 @@
 use ::emulator as emu;
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
-use super::{Backend, BlockView, Outcome, Program};
+use super::{Backend, BlockView, LoadFailure, Outcome, Program, SourceUnit};
 use crate::compare::initial_contents;
 use crate::error::Error;
 
@@ -25,6 +25,28 @@ impl Backend for EmulatorBackend {
         let module =
             emu::Module::parse(ptx).map_err(|e| Error(format!("the emulator cannot load this kernel's PTX: {e}")))?;
         Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
+    }
+
+    fn load_source(&self, ptx: &str, source: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
+        self.load_named(ptx, source.name).map_err(LoadFailure::Kernel)
+    }
+}
+
+impl EmulatorBackend {
+    /// [`Backend::load`], with the kernel's file called `name` in the messages: NVRTC writes the
+    /// program's file into the PTX with its own working directory in front
+    /// (`/home/…/exercises/7.2-basic/kernel.cu`, or a wrong one from a subfolder).
+    pub fn load_named(&self, ptx: &str, name: &str) -> Result<Box<dyn Program>, Error> {
+        self.load(ptx).map_err(|e| {
+            let m = e.message();
+            match m.find(&format!("/{name}:")) {
+                Some(at) => {
+                    let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
+                    Error(format!("{}{}", &m[..start], &m[at + 1..]))
+                }
+                None => e,
+            }
+        })
     }
 }
 
@@ -199,4 +221,22 @@ fn block_view(b: &emu::BlockTraffic, w: emu::Watch, ptrs: &[emu::DevicePtr], buf
         .collect();
     let shared = b.shared.iter().map(|(&word, &(stores, loads, mine))| (word, stores, loads, mine)).collect();
     BlockView { block: w.block, thread: w.thread, global, shared }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_load_error_names_the_file_as_the_student_does() {
+        // As NVRTC writes it when run from a subfolder: its own directory in front of the name.
+        let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<3>;\n\
+                   .loc 1 3 5\nsad.s32 %r1, %r2, %r2, %r2;\nret;\n}\n.file 1 \"/home/s/course/grader/exercises/7.2-basic/kernel.cu\"\n";
+        let e = EmulatorBackend.load_named(ptx, "exercises/7.2-basic/kernel.cu").err().expect("sad is refused");
+        assert!(
+            e.message().contains(": exercises/7.2-basic/kernel.cu:3: unsupported PTX instruction `sad.s32`"),
+            "{e}"
+        );
+        assert!(!e.message().contains("/home/"), "{e}");
+    }
 }

@@ -407,7 +407,7 @@ struct Staged {
 impl GpuBackend {
     /// Compile for this device (CUBIN, else PTX) and load it beside the emulator's program.
     pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, LoadFailure> {
-        let emulator = EmulatorBackend.load(ptx).map_err(LoadFailure::Kernel)?;
+        let emulator = EmulatorBackend.load_source(ptx, unit)?;
         let emulator_kernels = emu::Module::parse(ptx).map(|m| m.kernels()).unwrap_or_default();
         let (major, minor) = self.device.compute_capability;
         let mut errors = Vec::new();

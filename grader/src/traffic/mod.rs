@@ -98,7 +98,7 @@ impl MetricsRun {
         let ptx = compiler
             .compile(&source, &file.display, &arch, &case.defines)
             .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
-        let program = EmulatorBackend.load(&ptx)?;
+        let program = EmulatorBackend.load_named(&ptx, &file.display)?;
         let names = parameter_names(&String::from_utf8_lossy(&source), section.kernel_name());
         Ok(MetricsRun { case, program, names })
     }

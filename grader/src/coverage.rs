@@ -51,41 +51,34 @@ pub struct Fixture {
 pub fn fixtures(root: &Path) -> Result<Vec<Fixture>> {
     let dir = root.join("grader").join("coverage");
     let mut out = Vec::new();
-    let mut groups: Vec<PathBuf> = read_dir(&dir)?.into_iter().filter(|p| p.is_dir()).collect();
-    groups.sort();
-    for group_dir in groups {
-        let group = group_dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
-        let mut files: Vec<PathBuf> =
-            read_dir(&group_dir)?.into_iter().filter(|p| p.extension().is_some_and(|e| e == "cu")).collect();
-        files.sort();
-        for path in files {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
-            let field = |key: &str| {
-                text.lines().take_while(|l| l.starts_with("//")).find_map(|l| {
-                    l.strip_prefix("//").map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string())
-                })
-            };
-            let stem = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            let entry = field("entry:")
-                .ok_or_else(|| Error(format!("{}: the first lines must say `// entry: <built-in>`", path.display())))?;
-            out.push(Fixture {
-                id: format!("{group}/{stem}"),
-                group: group.clone(),
-                entry,
-                guide: field("guide:").unwrap_or_default(),
-                differs: field("differs:"),
-                nvrtc_only: field("compilers:").is_some_and(|c| c == "nvrtc"),
-                path,
-            });
+    // <group>/<entry>.cu, in name order.
+    for found in walkdir::WalkDir::new(&dir).min_depth(2).max_depth(2).sort_by_file_name() {
+        let found = found.map_err(|e| Error(format!("cannot read {}: {e}", dir.display())))?;
+        let path = found.into_path();
+        if path.extension().is_none_or(|e| e != "cu") {
+            continue;
         }
+        let text = std::fs::read_to_string(&path).map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
+        let field = |key: &str| {
+            text.lines().take_while(|l| l.starts_with("//")).find_map(|l| {
+                l.strip_prefix("//").map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string())
+            })
+        };
+        let name = |p: &Path| p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let group = path.parent().map(name).unwrap_or_default();
+        let entry = field("entry:")
+            .ok_or_else(|| Error(format!("{}: the first lines must say `// entry: <built-in>`", path.display())))?;
+        out.push(Fixture {
+            id: format!("{group}/{}", name(&path)),
+            group,
+            entry,
+            guide: field("guide:").unwrap_or_default(),
+            differs: field("differs:"),
+            nvrtc_only: field("compilers:").is_some_and(|c| c == "nvrtc"),
+            path,
+        });
     }
     Ok(out)
-}
-
-fn read_dir(dir: &Path) -> Result<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Error(format!("cannot read {}: {e}", dir.display())))?;
-    Ok(entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
 }
 
 /// How one fixture fared with one compiler.
@@ -281,7 +274,9 @@ pub fn command(args: &CoverageArgs, root: &Path) -> Result<Outcome> {
                     (&nvrtc, &clang, backend.as_ref(), &recorded, &next, &fixtures);
                 s.spawn(move || {
                     let mut done = Vec::new();
-                    while let Some(f) = fixtures.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(f) = fixtures.get(i) else { break };
                         // On a GPU the GPU's output is compared with the emulator's afterwards;
                         // here, the emulator's with the GPU's record.
                         let record = if gpu { None } else { recorded.get(&f.id).and_then(|h| unhex(h)) };
@@ -290,7 +285,6 @@ pub fn command(args: &CoverageArgs, root: &Path) -> Result<Outcome> {
                             Some(c) if !f.nvrtc_only && !gpu => run_one(root, f, c, backend, record.as_deref()),
                             _ => Verdict::NotRun,
                         };
-                        let i = fixtures.iter().position(|g| g.id == f.id).unwrap_or(0);
                         done.push((i, Row { fixture: f.clone(), nvrtc: nvrtc_verdict, clang: clang_verdict }));
                     }
                     done

@@ -55,26 +55,20 @@ pub(crate) fn f64b(f: f64) -> u64 {
     f.to_bits()
 }
 
-/// PTX's `min`/`max`: a NaN operand gives the other one, and -0 is below +0 (the host's
-/// `f32::min` may return either zero).
+/// PTX's `min`/`max` (f32 values widen exactly): a NaN operand gives the other one, and -0 is
+/// below +0 (the host's `f32::min` may return either zero).
 #[inline(always)]
-fn min_max<F: Into<f64> + Copy + PartialOrd + std::ops::Neg<Output = F>>(x: F, y: F, min: bool) -> F
-where
-    f64: From<F>,
-{
-    let (fx, fy) = (f64::from(x), f64::from(y));
+fn min_max<F: Copy + Into<f64>>(x: F, y: F, min: bool) -> F {
+    let (fx, fy): (f64, f64) = (x.into(), y.into());
     if fx.is_nan() {
         return y;
     }
     if fy.is_nan() {
         return x;
     }
-    if fx == fy {
-        // Equal: only the zeros' signs can differ.
-        let x_negative = fx.is_sign_negative();
-        return if x_negative == min { x } else { y };
-    }
-    if (fx < fy) == min {
+    // Equal values differ only in the zeros' signs.
+    let x_first = if fx == fy { fx.is_sign_negative() == min } else { (fx < fy) == min };
+    if x_first {
         x
     } else {
         y

@@ -210,6 +210,19 @@ pub(crate) enum Rnd {
     Rpi,
 }
 
+/// The operations PTX allows a directed rounding on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoundedOp {
+    Add,
+    Sub,
+    Mul,
+    /// `fma` and `mad` on floats: a * b + c, rounded once.
+    Fma,
+    Div,
+    Rcp,
+    Sqrt,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MadKind {
     Lo,
@@ -268,6 +281,17 @@ pub(crate) enum Op {
         ty: Ty,
         d: Reg,
         a: Reg,
+    },
+    /// Float arithmetic with a directed rounding (`.rz`, `.rm`, `.rp`); the one- and
+    /// two-operand ones repeat `a` in the operands they lack.
+    Rounded {
+        op: RoundedOp,
+        ty: Ty,
+        rnd: Rnd,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
     },
     Mad {
         kind: MadKind,

@@ -69,6 +69,7 @@ mod ops;
 mod parse;
 mod printf;
 mod probe;
+mod rounding;
 mod types;
 
 pub use memory::DeviceMemory;

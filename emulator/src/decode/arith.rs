@@ -62,7 +62,17 @@ pub(super) fn binary(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, Lo
         let a = cx.src(&ops[1], t)?;
         let bt = if matches!(op, BinOp::Shl | BinOp::Shr) { Ty::U32 } else { t };
         let b = cx.src(&ops[2], bt)?;
-        Op::Bin { op, ty: t, d, a, b }
+        let rounded = match op {
+            BinOp::Add => Some(RoundedOp::Add),
+            BinOp::Sub => Some(RoundedOp::Sub),
+            BinOp::MulLo => Some(RoundedOp::Mul),
+            BinOp::Div => Some(RoundedOp::Div),
+            _ => None,
+        };
+        match (directed_rounding(o, t), rounded) {
+            (Some(rnd), Some(op)) => Op::Rounded { op, ty: t, rnd, d, a, b, c: a },
+            _ => Op::Bin { op, ty: t, d, a, b },
+        }
     })
 }
 
@@ -123,7 +133,15 @@ pub(super) fn unary(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, Loa
         }
         let d = cx.dst(&ops[0])?;
         let a = cx.src(&ops[1], t)?;
-        Op::Un { op, ty: t, d, a }
+        let rounded = match op {
+            UnOp::Rcp => Some(RoundedOp::Rcp),
+            UnOp::Sqrt => Some(RoundedOp::Sqrt),
+            _ => None,
+        };
+        match (directed_rounding(o, t), rounded) {
+            (Some(rnd), Some(op)) => Op::Rounded { op, ty: t, rnd, d, a, b: a, c: a },
+            _ => Op::Un { op, ty: t, d, a },
+        }
     })
 }
 
@@ -157,7 +175,23 @@ pub(super) fn mad(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadE
     let a = cx.src(&ops[1], t)?;
     let b = cx.src(&ops[2], t)?;
     let c = cx.src(&ops[3], ct)?;
-    Ok(Op::Mad { kind, ty: t, d, a, b, c })
+    Ok(match directed_rounding(o, t) {
+        Some(rnd) if kind == MadKind::Float => Op::Rounded { op: RoundedOp::Fma, ty: t, rnd, d, a, b, c },
+        _ => Op::Mad { kind, ty: t, d, a, b, c },
+    })
+}
+
+/// `.rz`, `.rm` or `.rp` on a float instruction (`.rn`, the default, needs nothing special).
+fn directed_rounding(o: &Opcode, t: Ty) -> Option<Rnd> {
+    if !t.is_float() {
+        return None;
+    }
+    o.mods.iter().find_map(|m| match *m {
+        "rz" => Some(Rnd::Rz),
+        "rm" => Some(Rnd::Rm),
+        "rp" => Some(Rnd::Rp),
+        _ => None,
+    })
 }
 
 pub(super) fn setp(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {

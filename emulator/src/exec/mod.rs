@@ -15,9 +15,9 @@ use crate::check::bounds::alignment;
 use crate::check::{BadAccess, CheckCtx, Checks, SharedWarpAccess, Stop, WarpAtBarrier};
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
-use crate::ops;
 use crate::probe::{AtomicAccess, GlobalAccess, OtherAccess, Probe, Probes, SharedAccess};
 use crate::types::{Finding, FindingKind, PrintfLine};
+use crate::{ops, rounding};
 
 mod atomic;
 mod builtins;

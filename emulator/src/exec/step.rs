@@ -36,9 +36,13 @@ impl Runner {
     #[inline(always)]
     pub(super) fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Stop> {
         match inst.op {
-            Op::Mov { .. } | Op::Bin { .. } | Op::Un { .. } | Op::Mad { .. } | Op::Slct { .. } | Op::Cvt { .. } => {
-                self.arith(cx, w, pc, inst, mask)
-            }
+            Op::Mov { .. }
+            | Op::Bin { .. }
+            | Op::Un { .. }
+            | Op::Mad { .. }
+            | Op::Rounded { .. }
+            | Op::Slct { .. }
+            | Op::Cvt { .. } => self.arith(cx, w, pc, inst, mask),
             Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
                 self.compare(cx, w, pc, inst, mask)
             }
@@ -76,6 +80,12 @@ impl Runner {
                 _ => w.map2(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
             },
             Op::Un { op, ty, d, a } => w.map1(mask, d, a, |x| ops::un(op, ty, x)),
+            Op::Rounded { op, ty: Ty::F32, rnd, d, a, b, c } => {
+                w.map3(mask, d, a, b, c, |x, y, z| rounding::f32_op(op, rnd, x, y, z))
+            }
+            Op::Rounded { op, rnd, d, a, b, c, .. } => {
+                w.map3(mask, d, a, b, c, |x, y, z| rounding::f64_op(op, rnd, x, y, z))
+            }
             Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
                 (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
                 (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),

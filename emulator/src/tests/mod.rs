@@ -4,6 +4,7 @@
 mod barriers;
 mod conv;
 mod instructions;
+mod rounding;
 mod variants;
 
 use crate::*;

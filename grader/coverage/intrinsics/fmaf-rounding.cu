@@ -1,6 +1,5 @@
 // entry: __fmaf_rn/__fmaf_rz/__fmaf_ru/__fmaf_rd
 // guide: float __fmaf_rn/_rz/_ru/_rd(float x, float y, float z): x * y + z rounded once in the named IEEE rounding mode
-// differs: the directed rounding modes (`_rz`, `_ru`, `_rd`) are computed as round-to-nearest: one unit in the last place off where the result is inexact (not yet emulated)
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

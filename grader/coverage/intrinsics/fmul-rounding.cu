@@ -1,6 +1,5 @@
 // entry: __fmul_rn/__fmul_rz/__fmul_ru/__fmul_rd
 // guide: float __fmul_rn/_rz/_ru/_rd(float x, float y): x * y in the named IEEE rounding mode, never fused into an fma
-// differs: the directed rounding modes (`_rz`, `_ru`, `_rd`) are computed as round-to-nearest: one unit in the last place off where the result is inexact (not yet emulated)
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,6 +1,5 @@
 // entry: fmodf
 // guide: float fmodf(float x, float y): x - trunc(x / y) * y, exact, with the sign of x; NaN for y = 0
-// differs: WRONG for some operands (a different remainder, not a last-bit difference): an emulator bug in a step of NVIDIA's fmodf code, not yet found
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,6 +1,5 @@
 // entry: remainderf
 // guide: float remainderf(float x, float y): x - n * y with n = x / y rounded to nearest even (exact); NaN for y = 0
-// differs: WRONG for some operands (a different remainder, not a last-bit difference): an emulator bug in a step of NVIDIA's remainderf code, not yet found
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -118,6 +118,10 @@ impl Verdict {
             Verdict::Ran { same_as_gpu: Some(false), differing_words, .. } if clang => {
                 (format!("runs ({differing_words} words unlike NVRTC's code on the GPU)"), true)
             }
+            // A difference stated for a fixture the GPU now agrees with: the book would be wrong.
+            Verdict::Ran { same_as_gpu: Some(true), .. } if fixture.differs.is_some() && !clang => {
+                ("STALE: it states a difference, but the output is the GPU's".into(), false)
+            }
             Verdict::Ran { same_as_gpu: Some(true), .. } => ("supported".into(), true),
             Verdict::Ran { same_as_gpu: None, .. } => ("runs (no GPU record)".into(), true),
             Verdict::Ran { same_as_gpu: Some(false), differing_words, .. } => match &fixture.differs {
@@ -477,6 +481,7 @@ mod tests {
         assert!(ran(true).judged(&fixture(None)).1);
         assert!(!ran(false).judged(&fixture(None)).1, "an unstated difference from the GPU fails");
         assert!(ran(false).judged(&fixture(Some("last bit of __sinf"))).1);
+        assert!(!ran(true).judged(&fixture(Some("last bit of __sinf"))).1, "a stated difference that is gone fails");
         assert!(
             ran(false).judged_for(&fixture(None), true).1,
             "clang's code is not what the GPU ran: shown, not failed"

@@ -223,11 +223,44 @@ pub(crate) enum RoundedOp {
     Sqrt,
 }
 
+/// Extended-precision integer arithmetic through the carry flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CarryOp {
+    /// `add.cc`, `addc`: a + b (+ carry).
+    Add,
+    /// `sub.cc`, `subc`: a - b (- borrow); the flag holds the borrow.
+    Sub,
+    /// `mad.lo.cc`, `madc.lo`: the low half of a * b, + c (+ carry).
+    MadLo,
+    /// `mad.hi.cc`, `madc.hi`: the high half of a * b, + c (+ carry).
+    MadHi,
+}
+
+/// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: each reads
+/// the block's lane-instructions so far, so it only grows between two reads, and the same
+/// launch reads the same values every run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Clock {
+    /// `%clock`: the low 32 bits.
+    Cycles32,
+    /// `%clock_hi`: the high 32 bits.
+    CyclesHigh,
+    /// `%clock64`.
+    Cycles64,
+    /// `%globaltimer` (nanoseconds; never 0, as on a GPU).
+    Timer,
+    /// `%globaltimer_lo`, `%globaltimer_hi`.
+    TimerLow,
+    TimerHigh,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MadKind {
     Lo,
     Hi,
     Wide,
+    /// `sad`: |a - b| + c.
+    Sad,
     Float,
 }
 
@@ -292,6 +325,37 @@ pub(crate) enum Op {
         a: Reg,
         b: Reg,
         c: Reg,
+    },
+    /// Integer arithmetic that reads or writes the lanes' carry flag, held in register `cc`.
+    Carry {
+        op: CarryOp,
+        ty: Ty,
+        carry_in: bool,
+        carry_out: bool,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+        cc: Reg,
+    },
+    /// `shf.l`/`shf.r`: the 64 bits b:a shifted by c (its low 5 bits, or at most 32 with
+    /// `.clamp`), then their high word (left) or low word (right).
+    Shf {
+        left: bool,
+        clamp: bool,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+    },
+    /// `mov %r, %clock64` and the other clocks.
+    ReadClock {
+        d: Reg,
+        clock: Clock,
+    },
+    /// `activemask.b32`: the lanes of the warp running this instruction.
+    ActiveMask {
+        d: Reg,
     },
     Mad {
         kind: MadKind,
@@ -503,6 +567,8 @@ pub(crate) struct Inst {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum SlotInit {
     Const(u64),
+    /// Zero at the warp's start, then written by instructions (the carry flag).
+    Zero,
     Tid(u8),
     Ntid(u8),
     Ctaid(u8),

@@ -2,7 +2,7 @@
 //! u64; a 32-bit value lives in the low half. These functions know nothing of warps, memory,
 //! metrics or checks.
 
-use crate::ir::{BinOp, Cmp, Rnd, Ty, UnOp};
+use crate::ir::{BinOp, CarryOp, Cmp, Rnd, Ty, UnOp};
 
 #[inline(always)]
 pub(crate) fn bits(ty: Ty) -> u32 {
@@ -493,4 +493,21 @@ fn next_up(f: f32) -> f32 {
 
 fn next_down(f: f32) -> f32 {
     -next_up(-f)
+}
+
+/// `op` with the carry flag `carry` (0 or 1) coming in: (the result, the flag going out). For
+/// subtraction the flag is the borrow.
+pub(crate) fn with_carry(op: CarryOp, ty: Ty, a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
+    let w = bits(ty);
+    let (a, b, c) = (trunc(a, ty) as u128, trunc(b, ty) as u128, trunc(c, ty) as u128);
+    let sum = match op {
+        CarryOp::Add => a + b + carry as u128,
+        CarryOp::Sub => {
+            let taken = b + carry as u128;
+            return (trunc(a.wrapping_sub(taken) as u64, ty), (a < taken) as u64);
+        }
+        CarryOp::MadLo => trunc(bin(BinOp::MulLo, ty, a as u64, b as u64), ty) as u128 + c + carry as u128,
+        CarryOp::MadHi => trunc(bin(BinOp::MulHi, ty, a as u64, b as u64), ty) as u128 + c + carry as u128,
+    };
+    (trunc(sum as u64, ty), (sum >> w) as u64 & 1)
 }

@@ -317,3 +317,61 @@ pub(super) fn prmt(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Loa
     let c = cx.src(&ops[3], Ty::U32)?;
     Ok(Op::Prmt { d, a, b, c })
 }
+
+/// `add.cc`, `addc`, `sub.cc`, `subc`, `mad.lo.cc`, `madc.hi` and the like: 32- or 64-bit
+/// integer arithmetic through the carry flag (NVIDIA's double-precision sin/cos use them).
+pub(super) fn carry(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    let t = o.ty(cx)?;
+    if t.is_float() || t.size() < 4 {
+        return Err(o.unknown(cx));
+    }
+    let carry_in = o.base.ends_with('c');
+    let carry_out = o.has("cc");
+    let op = match o.base {
+        "add" | "addc" => CarryOp::Add,
+        "sub" | "subc" => CarryOp::Sub,
+        _ if o.has("hi") => CarryOp::MadHi,
+        _ if o.has("lo") => CarryOp::MadLo,
+        _ => return Err(cx.err(format!("`{}` needs .lo or .hi", o.text))),
+    };
+    let mad = matches!(op, CarryOp::MadLo | CarryOp::MadHi);
+    o.want(cx, if mad { 4 } else { 3 })?;
+    let ops = o.ops;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], t)?;
+    let b = cx.src(&ops[2], t)?;
+    let c = if mad { cx.src(&ops[3], t)? } else { a };
+    let cc = cx.carry_flag()?;
+    Ok(Op::Carry { op, ty: t, carry_in, carry_out, d, a, b, c, cc })
+}
+
+/// `sad.type d, a, b, c`: |a - b| + c.
+pub(super) fn sad(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    o.want(cx, 4)?;
+    let t = o.ty(cx)?;
+    if t.is_float() {
+        return Err(o.unknown(cx));
+    }
+    let ops = o.ops;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], t)?;
+    let b = cx.src(&ops[2], t)?;
+    let c = cx.src(&ops[3], t)?;
+    Ok(Op::Mad { kind: MadKind::Sad, ty: t, d, a, b, c })
+}
+
+/// `shf.{l,r}.{wrap,clamp}.b32 d, a, b, c`: the funnel shift.
+pub(super) fn shf(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    o.want(cx, 4)?;
+    let left = match (o.has("l"), o.has("r")) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => return Err(cx.err(format!("`{}` needs .l or .r", o.text))),
+    };
+    let ops = o.ops;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], Ty::U32)?;
+    let b = cx.src(&ops[2], Ty::U32)?;
+    let c = cx.src(&ops[3], Ty::U32)?;
+    Ok(Op::Shf { left, clamp: o.has("clamp"), d, a, b, c })
+}

@@ -185,3 +185,9 @@ pub(super) fn call(cx: &mut Ctx, i: &Instruction) -> Result<Op, LoadError> {
         ))),
     }
 }
+
+/// `activemask.b32 d`.
+pub(super) fn activemask(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    o.want(cx, 1)?;
+    Ok(Op::ActiveMask { d: cx.dst(&o.ops[0])? })
+}

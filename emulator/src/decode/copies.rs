@@ -23,6 +23,15 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
             writes.push(d);
             reads.extend([a, b, c]);
         }
+        Op::Carry { d, a, b, c, cc, .. } => {
+            writes.extend([d, cc]);
+            reads.extend([a, b, c, cc]);
+        }
+        Op::Shf { d, a, b, c, .. } => {
+            writes.push(d);
+            reads.extend([a, b, c]);
+        }
+        Op::ReadClock { d, .. } | Op::ActiveMask { d } => writes.push(d),
         Op::Setp { a, b, .. } => reads.extend([a, b]),
         Op::Pred { .. } | Op::PredConst { .. } | Op::Bra { .. } | Op::Bar | Op::WarpSync | Op::Exit | Op::Nop => {}
         // These read and write call-parameter memory only.

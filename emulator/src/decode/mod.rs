@@ -132,6 +132,9 @@ struct Ctx<'a> {
     line: usize,
 }
 
+/// The special-register code of the carry flag's slot (past those `special` names).
+const CARRY_FLAG: u8 = 15;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum SlotKey {
     Const(u64),
@@ -169,6 +172,11 @@ impl<'a> Ctx<'a> {
         Ok(s)
     }
 
+    /// The lanes' carry flag (`add.cc` and the like), a register of its own.
+    fn carry_flag(&mut self) -> Result<Reg, LoadError> {
+        self.init_slot(SlotKey::Special(CARRY_FLAG, 0), SlotInit::Zero)
+    }
+
     fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
         self.init_slot(SlotKey::Const(v), SlotInit::Const(v))
     }
@@ -194,6 +202,9 @@ impl<'a> Ctx<'a> {
             "%nsmid" => (12, SlotInit::Const(1)),
             "%nwarpid" => (13, SlotInit::Const(32)),
             "WARP_SZ" => (14, SlotInit::Const(32)),
+            "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo" | "%globaltimer_hi" => {
+                return Err(self.err(format!("`{name}` can be read only by a mov (mov.u64 %rd1, {name})")));
+            }
             _ => return Ok(None),
         };
         Ok(Some(self.init_slot(SlotKey::Special(code, comp), init)?))
@@ -583,12 +594,17 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
     let mut work = Work::default();
     let op = match o.base {
         "mov" => moves::mov(cx, &o, &mut work)?,
+        "add" | "sub" | "mad" if o.has("cc") => arith::carry(cx, &o)?,
+        "addc" | "subc" | "madc" => arith::carry(cx, &o)?,
         "add" | "sub" | "mul" | "min" | "max" | "div" | "rem" | "and" | "or" | "xor" | "shl" | "shr" | "copysign" => {
             arith::binary(cx, &o, &mut work)?
         }
         "neg" | "abs" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt" | "ex2"
         | "lg2" | "sin" | "cos" | "tanh" => arith::unary(cx, &o, &mut work)?,
         "mad" | "fma" => arith::mad(cx, &o, &mut work)?,
+        "sad" => arith::sad(cx, &o)?,
+        "shf" => arith::shf(cx, &o)?,
+        "activemask" => control::activemask(cx, &o)?,
         "setp" | "set" => arith::setp(cx, &o, &mut work)?,
         "selp" => arith::selp(cx, &o, &mut work)?,
         "slct" => arith::slct(cx, &o, &mut work)?,

@@ -29,6 +29,9 @@ pub(super) fn mov(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Load
                 let (parts, n) = vec_regs(cx, v, false)?;
                 Op::Pack { d, parts, n, bits: (t.size() * 8 / n as u32) as u8 }
             }
+            (d, Operand::Reg(name)) if clock(name).is_some() => {
+                Op::ReadClock { d: cx.dst(d)?, clock: clock(name).expect("matched") }
+            }
             (d, s) => {
                 let d = cx.dst(d)?;
                 let a = cx.src(s, t)?;
@@ -74,4 +77,17 @@ pub(super) fn cvta(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Loa
     let d = cx.dst(&ops[0])?;
     let a = cx.src(&ops[1], Ty::U64)?;
     Ok(Op::Cvta { to, space, d, a })
+}
+
+/// The clock a special register name reads, if it is one.
+fn clock(name: &str) -> Option<Clock> {
+    Some(match name {
+        "%clock" => Clock::Cycles32,
+        "%clock_hi" => Clock::CyclesHigh,
+        "%clock64" => Clock::Cycles64,
+        "%globaltimer" => Clock::Timer,
+        "%globaltimer_lo" => Clock::TimerLow,
+        "%globaltimer_hi" => Clock::TimerHigh,
+        _ => return None,
+    })
 }

@@ -470,6 +470,7 @@ impl Runner {
                 let [bx, by, _] = cx.block;
                 *v = match *init {
                     SlotInit::Const(c) => c,
+                    SlotInit::Zero => 0,
                     SlotInit::Tid(0) => (tid % bx) as u64,
                     SlotInit::Tid(1) => ((tid / bx) % by) as u64,
                     SlotInit::Tid(_) => (tid / (bx * by)) as u64,

@@ -32,6 +32,24 @@ fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: 
     }
 }
 
+/// `add.cc`, `addc` and the like: rare (double-precision sin/cos), kept out of the hot loop.
+#[cold]
+#[inline(never)]
+fn carry(w: &mut Warp, op: &Op, mask: u32) {
+    let Op::Carry { op, ty, carry_in, carry_out, d, a, b, c, cc } = *op else { return };
+    let (av, bv, cv, flags) = (w.regs[a.index()], w.regs[b.index()], w.regs[c.index()], w.regs[cc.index()]);
+    let (mut dv, mut flags_out) = (w.regs[d.index()], flags);
+    for_lanes(mask, |l| {
+        let (r, carry) = ops::with_carry(op, ty, av[l], bv[l], cv[l], if carry_in { flags[l] } else { 0 });
+        dv[l] = r;
+        if carry_out {
+            flags_out[l] = carry;
+        }
+    });
+    w.regs[d.index()] = dv;
+    w.regs[cc.index()] = flags_out;
+}
+
 impl Runner {
     #[inline(always)]
     pub(super) fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Stop> {
@@ -41,19 +59,26 @@ impl Runner {
             | Op::Un { .. }
             | Op::Mad { .. }
             | Op::Rounded { .. }
+            | Op::Carry { .. }
             | Op::Slct { .. }
             | Op::Cvt { .. } => self.arith(cx, w, pc, inst, mask),
             Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
                 self.compare(cx, w, pc, inst, mask)
             }
-            Op::Bfe { .. } | Op::Bfi { .. } | Op::Prmt { .. } | Op::Pack { .. } | Op::Unpack { .. } => {
-                self.bits(cx, w, pc, inst, mask)
-            }
+            Op::Bfe { .. }
+            | Op::Bfi { .. }
+            | Op::Prmt { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Shf { .. } => self.bits(cx, w, pc, inst, mask),
             Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp(cx, w, pc, inst, mask),
-            Op::Nop | Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {
-                self.builtin(cx, w, pc, inst, mask)
-            }
+            Op::Nop
+            | Op::Printf { .. }
+            | Op::AssertFail { .. }
+            | Op::CallTooDeep { .. }
+            | Op::ReadClock { .. }
+            | Op::ActiveMask { .. } => self.builtin(cx, w, pc, inst, mask),
             Op::Bra { .. } | Op::Exit | Op::Bar | Op::BarRed { .. } | Op::WarpSync => {
                 unreachable!("handled by the scheduler")
             }
@@ -86,6 +111,7 @@ impl Runner {
             Op::Rounded { op, rnd, d, a, b, c, .. } => {
                 w.map3(mask, d, a, b, c, |x, y, z| rounding::f64_op(op, rnd, x, y, z))
             }
+            Op::Carry { .. } => carry(w, &_inst.op, mask),
             Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
                 (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
                 (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),
@@ -98,6 +124,14 @@ impl Runner {
                 (MadKind::Hi, _) => {
                     w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty))
                 }
+                (MadKind::Sad, _) => w.map3(mask, d, a, b, c, |x, y, z| {
+                    let difference = if ty.is_signed() {
+                        ops::sext(x, ty).abs_diff(ops::sext(y, ty))
+                    } else {
+                        ops::trunc(x, ty).abs_diff(ops::trunc(y, ty))
+                    };
+                    ops::trunc(difference.wrapping_add(z), ty)
+                }),
                 (MadKind::Wide, _) => {
                     let wt = match ty {
                         Ty::S16 => Ty::S32,
@@ -219,6 +253,15 @@ impl Runner {
     #[inline(always)]
     fn bits(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
+            Op::Shf { left, clamp, d, a, b, c } => w.map3(mask, d, a, b, c, |lo, hi, n| {
+                let n = if clamp { (n as u32).min(32) } else { n as u32 & 31 };
+                let both = (hi as u32 as u64) << 32 | lo as u32 as u64;
+                if left {
+                    ((both << n) >> 32) as u32 as u64
+                } else {
+                    (both >> n) as u32 as u64
+                }
+            }),
             Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
                 let width = ops::bits(ty);
                 let pos = (pos & 0xff) as u32;
@@ -415,6 +458,24 @@ impl Runner {
     fn builtin(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
         match _inst.op {
             Op::Nop => {}
+            Op::ReadClock { d, clock } => {
+                // A GPU's globaltimer counts nanoseconds since some epoch: never 0.
+                const TIMER_EPOCH: u64 = 1 << 40;
+                let ticks = self.checks.lane_instructions();
+                let v = match clock {
+                    Clock::Cycles32 => ticks as u32 as u64,
+                    Clock::CyclesHigh => ticks >> 32,
+                    Clock::Cycles64 => ticks,
+                    Clock::Timer => TIMER_EPOCH + ticks,
+                    Clock::TimerLow => (TIMER_EPOCH + ticks) as u32 as u64,
+                    Clock::TimerHigh => (TIMER_EPOCH + ticks) >> 32,
+                };
+                w.map1(mask, d, d, |_| v);
+            }
+            Op::ActiveMask { d } => {
+                let active = w.active as u64;
+                w.map1(mask, d, d, |_| active);
+            }
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
             Op::AssertFail { message, file, line, function } => {
                 return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);

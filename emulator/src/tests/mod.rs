@@ -3,6 +3,7 @@
 
 mod barriers;
 mod conv;
+mod extended;
 mod instructions;
 mod rounding;
 mod variants;

@@ -231,10 +231,10 @@ mod tests {
     fn a_load_error_names_the_file_as_the_student_does() {
         // As NVRTC writes it when run from a subfolder: its own directory in front of the name.
         let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<3>;\n\
-                   .loc 1 3 5\nsad.s32 %r1, %r2, %r2, %r2;\nret;\n}\n.file 1 \"/home/s/course/grader/exercises/7.2-basic/kernel.cu\"\n";
-        let e = EmulatorBackend.load_named(ptx, "exercises/7.2-basic/kernel.cu").err().expect("sad is refused");
+                   .loc 1 3 5\ndp4a.u32.u32 %r1, %r2, %r2, %r2;\nret;\n}\n.file 1 \"/home/s/course/grader/exercises/7.2-basic/kernel.cu\"\n";
+        let e = EmulatorBackend.load_named(ptx, "exercises/7.2-basic/kernel.cu").err().expect("dp4a is refused");
         assert!(
-            e.message().contains(": exercises/7.2-basic/kernel.cu:3: unsupported PTX instruction `sad.s32`"),
+            e.message().contains(": exercises/7.2-basic/kernel.cu:3: unsupported PTX instruction `dp4a.u32.u32`"),
             "{e}"
         );
         assert!(!e.message().contains("/home/"), "{e}");

@@ -223,6 +223,19 @@ pub(crate) enum RoundedOp {
     Sqrt,
 }
 
+/// Half-precision arithmetic (`add.f16`, `fma.rn.f16x2`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HalfOp {
+    Add,
+    Sub,
+    Mul,
+    Fma,
+    Neg,
+    Abs,
+    Min,
+    Max,
+}
+
 /// Extended-precision integer arithmetic through the carry flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CarryOp {
@@ -320,6 +333,18 @@ pub(crate) enum Op {
     Rounded {
         op: RoundedOp,
         ty: Ty,
+        rnd: Rnd,
+        d: Reg,
+        a: Reg,
+        b: Reg,
+        c: Reg,
+    },
+    /// Half-precision arithmetic on one half (`.f16`, in the low 16 bits) or two (`.f16x2`,
+    /// each 16-bit half of a 32-bit register on its own); the operands an op lacks repeat `a`.
+    Half {
+        op: HalfOp,
+        pair: bool,
+        sat: bool,
         rnd: Rnd,
         d: Reg,
         a: Reg,

@@ -2,7 +2,7 @@
 //! u64; a 32-bit value lives in the low half. These functions know nothing of warps, memory,
 //! metrics or checks.
 
-use crate::ir::{BinOp, CarryOp, Cmp, Rnd, Ty, UnOp};
+use crate::ir::{BinOp, CarryOp, Cmp, HalfOp, Rnd, Ty, UnOp};
 
 #[inline(always)]
 pub(crate) fn bits(ty: Ty) -> u32 {
@@ -265,6 +265,7 @@ pub(crate) fn compare(cmp: Cmp, ty: Ty, a: u64, b: u64) -> bool {
     let ord = match ty {
         Ty::F32 => f32v(a).partial_cmp(&f32v(b)),
         Ty::F64 => f64v(a).partial_cmp(&f64v(b)),
+        Ty::F16 => f16_to_f32(a as u16).partial_cmp(&f16_to_f32(b as u16)),
         _ if ty.is_signed() => Some(sext(a, ty).cmp(&sext(b, ty))),
         _ => Some(trunc(a, ty).cmp(&trunc(b, ty))),
     };
@@ -310,30 +311,48 @@ pub(crate) fn f16_to_f32(h: u16) -> f32 {
     f32::from_bits(bits)
 }
 
-pub(crate) fn f32_to_f16(f: f32) -> u16 {
-    // Round to nearest even through f64 arithmetic on the scaled value.
-    let sign: u16 = if f.is_sign_negative() { 0x8000 } else { 0 };
-    let a = f.abs();
+/// An f64 (exact for every f32) to a half in rounding mode `rnd` (.rn unless .rz, .rm or .rp):
+/// the magnitude in units of the half's quantum at that size, rounded to an integer once.
+pub(crate) fn f64_to_f16(x: f64, rnd: Rnd) -> u16 {
+    let sign: u16 = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
     if a.is_nan() {
-        return sign | 0x7e00;
+        // The GPU's canonical half NaN, whatever the sign.
+        return 0x7fff;
     }
-    if a >= 65520.0 {
+    // Whether the mode rounds this value's magnitude up (away from zero) or down.
+    let away = match rnd {
+        Rnd::Rp => sign == 0,
+        Rnd::Rm => sign != 0,
+        _ => false,
+    };
+    let nearest = !matches!(rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp);
+    const MAX: f64 = 65504.0;
+    if a.is_infinite() {
         return sign | 0x7c00;
     }
-    if a < 6.103_515_6e-5 {
-        // Subnormal range: units of 2^-24.
-        let q = (a as f64 * 16_777_216.0).round_ties_even() as u16;
-        return sign | q;
+    // The quantum: 2^-24 below the normal range (2^-14), else 2^(exponent - 10).
+    let exponent = if a < 2f64.powi(-14) { -14 } else { ((a.to_bits() >> 52) as i32) - 1023 };
+    let quantum = 2f64.powi(exponent - 10);
+    let units = a / quantum; // exact: a power-of-two scaling
+    let rounded = if nearest {
+        units.round_ties_even()
+    } else if away {
+        units.ceil()
+    } else {
+        units.trunc()
+    };
+    let v = rounded * quantum;
+    if v > MAX {
+        // Overflow: infinity to nearest (from 65520 up) or away from zero, else the largest half.
+        return sign | if nearest || away { 0x7c00 } else { 0x7bff };
     }
-    let bits = a.to_bits();
-    let exp = ((bits >> 23) as i32) - 127 + 15;
-    let man = bits & 0x7f_ffff;
-    let mut h = ((exp as u32) << 10) | (man >> 13);
-    let rest = man & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && (h & 1) == 1) {
-        h += 1;
+    if v < 2f64.powi(-14) {
+        return sign | (v / 2f64.powi(-24)) as u16;
     }
-    sign | h as u16
+    let e = ((v.to_bits() >> 52) as i32) - 1023;
+    let mantissa = (v / 2f64.powi(e - 10)) as u16 - 1024;
+    sign | ((e + 15) as u16) << 10 | mantissa
 }
 
 /// An integer as an f32 in rounding mode `rnd` (.rn unless .rz, .rm or .rp), rounded once.
@@ -386,7 +405,7 @@ pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
                     let v: i128 = if sty.is_signed() { sext(a, sty) as i128 } else { trunc(a, sty) as i128 };
                     f32b(int_to_f32(v, rnd))
                 }
-                Ty::F16 => f32_to_f16(x as f32) as u64,
+                Ty::F16 => f64_to_f16(x, rnd) as u64,
                 _ => {
                     if sty.size() == 8 {
                         if sty.is_signed() {
@@ -438,7 +457,7 @@ pub(crate) fn cvt(dty: Ty, sty: Ty, rnd: Rnd, sat: bool, a: u64) -> u64 {
                         f32b(y as f32)
                     }
                 }
-                Ty::F16 => f32_to_f16(y as f32) as u64,
+                Ty::F16 => f64_to_f16(y, rnd) as u64,
                 _ => f64b(y),
             }
         }
@@ -510,4 +529,50 @@ pub(crate) fn with_carry(op: CarryOp, ty: Ty, a: u64, b: u64, c: u64, carry: u64
         CarryOp::MadHi => trunc(bin(BinOp::MulHi, ty, a as u64, b as u64), ty) as u128 + c + carry as u128,
     };
     (trunc(sum as u64, ty), (sum >> w) as u64 & 1)
+}
+
+/// Half-precision `op` on one half or on both halves of 32-bit registers. Each result is
+/// computed in f64, where sums and products of halves are exact, and rounded to a half once.
+pub(crate) fn half(op: HalfOp, pair: bool, sat: bool, rnd: Rnd, a: u64, b: u64, c: u64) -> u64 {
+    let one = |a: u16, b: u16, c: u16| -> u16 {
+        // neg and abs flip or clear the sign, but a NaN comes out canonical, as on a GPU.
+        match op {
+            HalfOp::Neg | HalfOp::Abs if a & 0x7fff > 0x7c00 => return 0x7fff,
+            HalfOp::Neg => return a ^ 0x8000,
+            HalfOp::Abs => return a & 0x7fff,
+            _ => {}
+        }
+        let (x, y, z) = (f16_to_f32(a) as f64, f16_to_f32(b) as f64, f16_to_f32(c) as f64);
+        let r = match op {
+            HalfOp::Add => x + y,
+            HalfOp::Sub => x - y,
+            HalfOp::Mul => x * y,
+            HalfOp::Fma => x.mul_add(y, z),
+            HalfOp::Min => min_max(x, y, true),
+            HalfOp::Max => min_max(x, y, false),
+            HalfOp::Neg | HalfOp::Abs => unreachable!("bit operations"),
+        };
+        // .sat: NaN and everything not above zero give +0, as for f32.
+        let r = if sat {
+            if r.is_nan() || r <= 0.0 {
+                0.0
+            } else {
+                r.min(1.0)
+            }
+        } else {
+            r
+        };
+        if r.is_nan() {
+            // The GPU's canonical half NaN.
+            return 0x7fff;
+        }
+        f64_to_f16(r, rnd)
+    };
+    let low = one(a as u16, b as u16, c as u16) as u64;
+    if pair {
+        let high = one((a >> 16) as u16, (b >> 16) as u16, (c >> 16) as u16) as u64;
+        high << 16 | low
+    } else {
+        low
+    }
 }

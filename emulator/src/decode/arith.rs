@@ -233,7 +233,8 @@ pub(super) fn setp(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, Load
     } else {
         let (d, dn) = match &ops[0] {
             Operand::Pair(p, q) => (cx.pred(p)?, cx.pred(q)?),
-            Operand::Reg(p) => (cx.pred(p)?, NO_PRED),
+            // A predicate declared in an inline asm block may be named without `%`.
+            Operand::Reg(p) | Operand::Sym(p) => (cx.pred(p)?, NO_PRED),
             found => return Err(cx.err(format!("bad setp destination {found:?}"))),
         };
         let (c, cneg) = match comb {
@@ -374,4 +375,41 @@ pub(super) fn shf(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
     let b = cx.src(&ops[2], Ty::U32)?;
     let c = cx.src(&ops[3], Ty::U32)?;
     Ok(Op::Shf { left, clamp: o.has("clamp"), d, a, b, c })
+}
+
+/// Whether an instruction works on halves (`.f16`, `.f16x2`).
+pub(super) fn is_half(o: &Opcode) -> bool {
+    o.has("f16x2") || o.types.first() == Some(&Ty::F16)
+}
+
+/// Half-precision arithmetic: `add`, `sub`, `mul`, `fma`, `neg`, `abs`, `min`, `max` on `.f16`
+/// or `.f16x2`.
+pub(super) fn half(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadError> {
+    let pair = o.has("f16x2");
+    let (op, operands) = match o.base {
+        "add" => (HalfOp::Add, 3),
+        "sub" => (HalfOp::Sub, 3),
+        "mul" => (HalfOp::Mul, 3),
+        "fma" => (HalfOp::Fma, 4),
+        "neg" => (HalfOp::Neg, 2),
+        "abs" => (HalfOp::Abs, 2),
+        "min" => (HalfOp::Min, 3),
+        "max" => (HalfOp::Max, 3),
+        _ => return Err(o.unknown(cx)),
+    };
+    o.want(cx, operands)?;
+    let halves = if pair { 2 } else { 1 };
+    match op {
+        HalfOp::Fma => work.flops = 2 * halves,
+        HalfOp::Add | HalfOp::Sub | HalfOp::Mul => work.flops = halves,
+        _ => work.other = halves,
+    }
+    let ty = if pair { Ty::U32 } else { Ty::F16 };
+    let ops = o.ops;
+    let d = cx.dst(&ops[0])?;
+    let a = cx.src(&ops[1], ty)?;
+    let b = if operands > 2 { cx.src(&ops[2], ty)? } else { a };
+    let c = if operands > 3 { cx.src(&ops[3], ty)? } else { a };
+    let rnd = directed_rounding(o, Ty::F16).unwrap_or(Rnd::Rn);
+    Ok(Op::Half { op, pair, sat: o.has("sat"), rnd, d, a, b, c })
 }

@@ -17,6 +17,7 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
         }
         Op::Mad { d, a, b, c, .. }
         | Op::Rounded { d, a, b, c, .. }
+        | Op::Half { d, a, b, c, .. }
         | Op::Slct { d, a, b, c, .. }
         | Op::Bfe { d, a, b, c, .. }
         | Op::Prmt { d, a, b, c } => {

@@ -132,9 +132,6 @@ struct Ctx<'a> {
     line: usize,
 }
 
-/// The special-register code of the carry flag's slot (past those `special` names).
-const CARRY_FLAG: u8 = 15;
-
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum SlotKey {
     Const(u64),
@@ -174,7 +171,7 @@ impl<'a> Ctx<'a> {
 
     /// The lanes' carry flag (`add.cc` and the like), a register of its own.
     fn carry_flag(&mut self) -> Result<Reg, LoadError> {
-        self.init_slot(SlotKey::Special(CARRY_FLAG, 0), SlotInit::Zero)
+        self.init_slot(SlotKey::Special(15, 0), SlotInit::Zero) // 15: past `special`'s codes
     }
 
     fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
@@ -293,7 +290,8 @@ impl<'a> Ctx<'a> {
 
     fn pred_src(&self, op: &Operand) -> Result<(Pred, bool), LoadError> {
         match op {
-            Operand::Reg(n) => Ok((self.pred(n)?, false)),
+            // Named without `%` when declared in an inline asm block.
+            Operand::Reg(n) | Operand::Sym(n) => Ok((self.pred(n)?, false)),
             Operand::NotReg(n) => Ok((self.pred(n)?, true)),
             o => Err(self.err(format!("expected a predicate, found {o:?}"))),
         }
@@ -593,6 +591,9 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
     };
     let mut work = Work::default();
     let op = match o.base {
+        "add" | "sub" | "mul" | "fma" | "neg" | "abs" | "min" | "max" if arith::is_half(&o) => {
+            arith::half(cx, &o, &mut work)?
+        }
         "mov" => moves::mov(cx, &o, &mut work)?,
         "add" | "sub" | "mad" if o.has("cc") => arith::carry(cx, &o)?,
         "addc" | "subc" | "madc" => arith::carry(cx, &o)?,

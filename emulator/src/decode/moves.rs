@@ -46,16 +46,12 @@ pub(super) fn cvt(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadE
     let types = &o.types;
     let has = |m: &str| o.has(m);
     let ops = o.ops;
-    let unknown = |cx: &Ctx| o.unknown(cx);
     let want = |cx: &Ctx, n: usize| o.want(cx, n);
     want(cx, 2)?;
     if types.len() < 2 {
         return Err(cx.err(format!("`{}` needs two types", o.text)));
     }
     let (dty, sty) = (types[0], types[1]);
-    if (dty == Ty::F16 || sty == Ty::F16) && !(dty == Ty::F32 || sty == Ty::F32) {
-        return Err(unknown(cx));
-    }
     let rnd = mods.iter().find_map(|m| parse_rnd(m)).unwrap_or(Rnd::Default);
     if dty.is_float() || sty.is_float() {
         work.other = 1;

@@ -50,6 +50,14 @@ fn carry(w: &mut Warp, op: &Op, mask: u32) {
     w.regs[cc.index()] = flags_out;
 }
 
+/// Half-precision arithmetic: rare in this course's kernels, kept out of the hot loop.
+#[cold]
+#[inline(never)]
+fn half(w: &mut Warp, op: &Op, mask: u32) {
+    let Op::Half { op, pair, sat, rnd, d, a, b, c } = *op else { return };
+    w.map3(mask, d, a, b, c, |x, y, z| ops::half(op, pair, sat, rnd, x, y, z));
+}
+
 impl Runner {
     #[inline(always)]
     pub(super) fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Stop> {
@@ -60,6 +68,7 @@ impl Runner {
             | Op::Mad { .. }
             | Op::Rounded { .. }
             | Op::Carry { .. }
+            | Op::Half { .. }
             | Op::Slct { .. }
             | Op::Cvt { .. } => self.arith(cx, w, pc, inst, mask),
             Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
@@ -112,6 +121,7 @@ impl Runner {
                 w.map3(mask, d, a, b, c, |x, y, z| rounding::f64_op(op, rnd, x, y, z))
             }
             Op::Carry { .. } => carry(w, &_inst.op, mask),
+            Op::Half { .. } => half(w, &_inst.op, mask),
             Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
                 (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
                 (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),
@@ -220,6 +230,7 @@ impl Runner {
             Op::Set { cmp, ty, dty, d, a, b } => {
                 let one = match dty {
                     Ty::F32 => 1f32.to_bits() as u64,
+                    Ty::F16 => 0x3c00,
                     _ => 0xffff_ffff,
                 };
                 w.map2(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });

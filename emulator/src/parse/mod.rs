@@ -502,8 +502,9 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                         p.loc = Some((file, l));
                     }
                     ".pragma" => p.skip_statement()?,
-                    ".reg" => {
-                        let mut ty = p.word()?;
+                    // `.reg .b32 f;`, or `.reg.b32 f;` as NVIDIA's cuda_fp16.hpp writes it.
+                    r if r == ".reg" || r.starts_with(".reg.") => {
+                        let mut ty = if r == ".reg" { p.word()? } else { r[".reg".len()..].to_string() };
                         if ty.starts_with(".v") {
                             ty = p.word()?;
                         }

@@ -4,6 +4,7 @@
 mod barriers;
 mod conv;
 mod extended;
+mod half;
 mod instructions;
 mod rounding;
 mod variants;

@@ -417,7 +417,12 @@ fn markdown(rows: &[Row], clang: Option<&Compiler>, gpu: bool) -> String {
          output compared word for word with what an H100 computed from the same source\n\
          (`grader/coverage/recorded.json`, `coverage --backend gpu --record`). *Supported*: the same output\n\
          and no sanitizer finding. *Differs*: it runs, with the difference stated in the notes. *Refused*:\n\
-         the compiler or the emulator says no, naming the construct and the line of the `.cu` file.\n\n",
+         the compiler or the emulator says no, naming the construct and the line of the `.cu` file.\n\n\
+         The recording is of NVRTC 12.9's code (the NVRTC the course installs), run on the GPU: NVIDIA's\n\
+         maths library differs between NVRTC versions, so a row that differs in the last bits here may\n\
+         not with another. The half-precision rows use NVIDIA's `cuda_fp16.h` (a CUDA toolkit, or the\n\
+         `nvidia-cuda-runtime-cu12` wheel); with the grader's stand-in header most of the half API does\n\
+         not compile, and NVRTC says so with the line.\n\n",
     );
     s.push_str(&format!(
         "**{} entries: {supported} supported, {differs} with a stated difference, {refused} refused clearly{}.**\n\n",

@@ -1,6 +1,5 @@
 // entry: atan2f
 // guide: float atan2f(float y, float x): arc tangent of y/x using the signs of both for the quadrant (3 ulp)
-// differs: NVIDIA's maths library computes it through the special-function unit's approximate instructions, which the emulator computes exactly rounded: results differ in the last bits
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,9 +2,8 @@
 //! ends. Each block stages its elements plus one halo element on each side in dynamic shared
 //! memory, so every input is read from global memory about once.
 
-use kernels::exercise::{Case, Compare, Metric, Section, Target, Visibility};
+use kernels::exercise::{Case, CaseRng, Compare, Metric, Section, Target, Visibility};
 use kernels::stencil::{random_i32, stencil1d_case, STENCIL1D_BLOCK};
-use rand::rngs::StdRng;
 
 pub struct SharedStencil1d;
 
@@ -37,7 +36,7 @@ impl Section for SharedStencil1d {
             stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect()),
         ]
     }
-    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+    fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
         [
             (1, "one element"),
             (2, "two elements"),
@@ -50,16 +49,16 @@ impl Section for SharedStencil1d {
         .map(|&(n, what)| stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n)))
         .collect()
     }
-    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+    fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         stencil1d_case("metrics: N=2^20", Visibility::Hidden, random_i32(rng, 1 << 20))
     }
     fn metrics_case_label(&self) -> &'static str {
         "N=2^20"
     }
-    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut CaseRng) -> Result<Case, String> {
         Ok(stencil1d_case(&spec.label(), Visibility::Hidden, random_i32(rng, spec.n(1 << 22)?)))
     }
-    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+    fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(stencil1d_case("timing: N=2^26", Visibility::Hidden, random_i32(rng, 1 << 26)))
     }
     fn targets(&self) -> Vec<Target> {

@@ -4,8 +4,7 @@
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
-use rand::rngs::StdRng;
+use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
 
 /// Same launch as 7.2: 16×16 threads per block, one per output pixel.
 const BLOCK_SIDE: usize = 16;
@@ -44,21 +43,21 @@ impl Section for ConstantMemoryConvolution {
     fn visible_cases(&self) -> Vec<Case> {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
-    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+    fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
         // FILTER_RADIUS is compiled in: each radius is its own build of the kernel.
         conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
     }
-    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+    fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))
     }
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
-    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut CaseRng) -> Result<Case, String> {
         let (width, height, r) = spec.conv2d()?;
         Ok(case(Conv2dInput::random(rng, &spec.label(), kernels::exercise::Visibility::Hidden, width, height, r)))
     }
-    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+    fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
     }
     fn targets(&self) -> Vec<Target> {
@@ -99,7 +98,8 @@ mod tests {
 
     #[test]
     fn every_output_pixel_has_a_thread() {
-        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut StdRng::seed_from_u64(5))) {
+        for case in section().visible_cases().into_iter().chain(section().hidden_cases(&mut CaseRng::seed_from_u64(5)))
+        {
             let g = case.geometry;
             let r = radius_of(&case);
             let per_block = {

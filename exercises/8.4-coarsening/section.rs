@@ -2,11 +2,10 @@
 //! OUT_TILE_DIM planes, keeping the previous, current and next plane in shared memory.
 
 use kernels::conv::blocks_for;
-use kernels::exercise::{Case, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
 use kernels::stencil::{
     stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput,
 };
-use rand::rngs::StdRng;
 
 const IN_TILE_DIM: usize = 32;
 const OUT_TILE_DIM: usize = IN_TILE_DIM - 2;
@@ -52,19 +51,19 @@ impl Section for CoarsenedStencil {
     fn visible_cases(&self) -> Vec<Case> {
         stencil3d_visible_inputs().into_iter().map(case).collect()
     }
-    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+    fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
         stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
     }
-    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+    fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(stencil3d_metrics_input(rng))
     }
     fn metrics_case_label(&self) -> &'static str {
         "N=128"
     }
-    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut CaseRng) -> Result<Case, String> {
         Ok(case(kernels::stencil::stencil3d_custom_input(rng, spec.label(), spec.n(160)?)))
     }
-    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+    fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::stencil::stencil3d_timing_input(rng)))
     }
     fn targets(&self) -> Vec<Target> {

@@ -8,8 +8,7 @@ use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_timing_input, conv2d_visible_inputs,
     Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
-use rand::rngs::StdRng;
+use kernels::exercise::{Case, CaseRng, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
 
 pub struct Convolution2dChallenge;
 
@@ -47,20 +46,20 @@ impl Section for Convolution2dChallenge {
     fn visible_cases(&self) -> Vec<Case> {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
-    fn hidden_cases(&self, rng: &mut StdRng) -> Vec<Case> {
+    fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
         conv2d_hidden_inputs(rng, &[1, 2, 3, 4]).into_iter().map(case).collect()
     }
-    fn metrics_case(&self, rng: &mut StdRng) -> Case {
+    fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))
     }
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }
-    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut StdRng) -> Result<Case, String> {
+    fn custom_case(&self, spec: &kernels::exercise::CaseSpec, rng: &mut CaseRng) -> Result<Case, String> {
         let (width, height, r) = spec.conv2d()?;
         Ok(case(Conv2dInput::random(rng, &spec.label(), kernels::exercise::Visibility::Hidden, width, height, r)))
     }
-    fn timing_case(&self, rng: &mut StdRng) -> Option<Case> {
+    fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(conv2d_timing_input(rng)))
     }
     fn chosen_launch(&self) -> Option<ChosenLaunch> {
@@ -132,7 +131,7 @@ mod tests {
     fn the_launch_is_the_kernels_and_radii_vary() {
         assert_eq!(section().chosen_launch(), Some(ChosenLaunch { dims: 2 }));
         let radii: std::collections::BTreeSet<String> = section()
-            .hidden_cases(&mut StdRng::seed_from_u64(3))
+            .hidden_cases(&mut CaseRng::seed_from_u64(3))
             .iter()
             .flat_map(|c| c.defines.iter().filter(|(k, _)| k == "FILTER_RADIUS").map(|(_, v)| v.clone()))
             .collect();

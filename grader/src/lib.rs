@@ -1,29 +1,24 @@
 //! The course's grader: compiles a student's `kernel.cu` with NVRTC, runs it on the emulator (or
 //! a GPU) against each section's cases, measures it, and reports what to fix.
+//!
+//! Layers, each using only those above it in this list (`tests/suite/layers.rs` holds it):
+//! `error`, `compare` and `model` (the report as data); `course` (the files on disk and the
+//! registry of sections); `toolchain` (NVRTC, clang, headers) and `backend` (the emulator, a
+//! GPU); `build` (one kernel file compiled, loaded and checked), `plan` (a section's cases,
+//! targets and sanitizer, named once) and `judge` (verdicts from outcomes); `grade` (the
+//! pipeline); `render` (text, Gradescope, traffic maps, SVG); `commands` (one file per
+//! command); `cli` (the command line) and `main`.
 
 pub mod backend;
-pub mod bar;
-pub mod bundle;
-pub mod cases_file;
-pub mod chosen_launch;
-pub mod clang;
+pub mod build;
 pub mod cli;
+pub mod commands;
 pub mod compare;
-pub mod compiler;
-pub mod coverage;
+pub mod course;
 pub mod error;
 pub mod grade;
-pub mod gradescope;
-pub mod hint;
-pub mod includes;
-pub mod isolate;
-pub mod limits;
-pub mod nvrtc;
-pub mod progress;
-pub mod report;
-pub mod sections;
-pub mod timing;
-pub mod traffic;
-pub mod verify;
-pub mod watch;
-pub mod workspace;
+pub mod judge;
+pub mod model;
+pub mod plan;
+pub mod render;
+pub mod toolchain;

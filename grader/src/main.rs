@@ -1,5 +1,6 @@
-//! `grader`: the exit status is decided here and only here (see the course contract):
-//! 0 every graded section passed, 1 a section failed, 2 the grader could not grade.
+//! `grader`: the exit status is decided here, from the outcome or the error's own
+//! [`Error::exit_code`](grader::error::Error::exit_code) (see the course contract): 0 every
+//! graded section passed, 1 a section failed, 2 the grader could not grade.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -13,8 +14,8 @@ const CANNOT_RUN: u8 = 2;
 fn main() -> ExitCode {
     // The grader runs NVRTC in a process of its own (see `nvrtc::worker_main`).
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == grader::nvrtc::WORKER_COMMAND) {
-        return ExitCode::from(grader::nvrtc::worker_main(&args[2..]) as u8);
+    if args.get(1).is_some_and(|a| a == grader::toolchain::nvrtc::WORKER_COMMAND) {
+        return ExitCode::from(grader::toolchain::nvrtc::worker_main(&args[2..]) as u8);
     }
     let command = match grader::cli::parse(std::env::args_os()) {
         Ok(c) => c,
@@ -24,14 +25,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { CANNOT_RUN } else { PASSED });
         }
     };
-    let machine_readable = match &command {
-        grader::cli::Command::Grade(g) => g.format != grader::cli::Format::Text,
-        grader::cli::Command::All(a) => a.format != grader::cli::Output::Text,
-        grader::cli::Command::List(l) => l.format != grader::cli::Output::Text,
-        grader::cli::Command::Traffic(t) => t.format != grader::cli::Output::Text,
-        grader::cli::Command::Coverage(c) => c.format != grader::cli::Output::Text,
-        _ => false,
-    };
+    let machine_readable = command.machine_readable();
     if machine_readable || (!std::io::stdout().is_terminal() && std::env::var_os("CLICOLOR_FORCE").is_none()) {
         colored::control::set_override(false);
     }
@@ -41,14 +35,14 @@ fn main() -> ExitCode {
     if colored::control::set_virtual_terminal(true).is_err() {
         colored::control::set_override(false);
     }
-    grader::isolate::install_panic_hook();
+    grader::grade::isolate::install_panic_hook();
     let code = match grader::cli::run(command) {
         Ok(Outcome::Passed) => ExitCode::from(PASSED),
         Ok(Outcome::Failed) => ExitCode::from(FAILED),
         Err(e) => {
             use colored::Colorize;
             eprintln!("{} {e}", "error:".red().bold());
-            ExitCode::from(CANNOT_RUN)
+            ExitCode::from(e.exit_code())
         }
     };
     write_peak_memory();

@@ -66,8 +66,8 @@ pub fn conv2d(image: &[f32], width: usize, height: usize, filter: &[f32], r: usi
 // Building the grader's cases for the 2D convolution sections (7.2 – 7.5). The sections differ
 // only in how the kernel receives the filter and the radius, and in the launch geometry.
 
-use crate::exercise::{Arg, Buffer, Case, Data, Geometry, Tolerance, Visibility};
-use rand::{rngs::StdRng, Rng};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use rand::Rng;
 
 /// How a section's kernel receives the filter and its radius.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +96,14 @@ pub struct Conv2dInput {
 
 impl Conv2dInput {
     /// Random image and filter, both in [-1, 1).
-    pub fn random(rng: &mut StdRng, name: &str, visibility: Visibility, width: usize, height: usize, r: usize) -> Self {
+    pub fn random(
+        rng: &mut CaseRng,
+        name: &str,
+        visibility: Visibility,
+        width: usize,
+        height: usize,
+        r: usize,
+    ) -> Self {
         let side = 2 * r + 1;
         Conv2dInput {
             name: name.to_string(),
@@ -209,7 +216,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
 /// Hidden cases: random data, sizes that are smaller than the filter, one row or one column,
 /// not a multiple of any tile, and one larger image. `radii` are the filter radii the section
 /// allows (each one a separate compilation where FILTER_RADIUS is a define).
-pub fn conv2d_hidden_inputs(rng: &mut StdRng, radii: &[usize]) -> Vec<Conv2dInput> {
+pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize]) -> Vec<Conv2dInput> {
     let pick = |i: usize| radii[i % radii.len()];
     let shapes: [(usize, usize, &str); 6] = [
         (1, 1, "a single pixel"),
@@ -230,13 +237,13 @@ pub fn conv2d_hidden_inputs(rng: &mut StdRng, radii: &[usize]) -> Vec<Conv2dInpu
 }
 
 /// The metrics case of every 2D section: a random 1024×1024 image, r = 2.
-pub fn conv2d_metrics_input(rng: &mut StdRng) -> Conv2dInput {
+pub fn conv2d_metrics_input(rng: &mut CaseRng) -> Conv2dInput {
     Conv2dInput::random(rng, "metrics: 1024x1024, r=2", Visibility::Hidden, 1024, 1024, 2)
 }
 
 /// The timing case of every 2D section (GPU only): a random 8192×8192 image, r = 2 — 256 MB in
 /// and out, far larger than any L2 cache, so the time is DRAM traffic, not cache hits.
-pub fn conv2d_timing_input(rng: &mut StdRng) -> Conv2dInput {
+pub fn conv2d_timing_input(rng: &mut CaseRng) -> Conv2dInput {
     Conv2dInput::random(rng, "timing: 8192x8192, r=2", Visibility::Hidden, 8192, 8192, 2)
 }
 

@@ -66,8 +66,8 @@ pub fn stencil3d_seven_point(input: &[f32], n: usize, c: [f32; 7]) -> Vec<f32> {
 // (8.2 – 8.5).
 
 use crate::conv::{blocks_for, weighted_sum_tolerance};
-use crate::exercise::{Arg, Buffer, Case, Data, Geometry, Tolerance, Visibility};
-use rand::{rngs::StdRng, Rng};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use rand::Rng;
 
 /// Threads per block of the 1D stencil (the contract's launch).
 pub const STENCIL1D_BLOCK: usize = 256;
@@ -97,7 +97,7 @@ pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
 }
 
 /// Random ints in [-1000, 1000] (negative sums check C's truncating division).
-pub fn random_i32(rng: &mut StdRng, n: usize) -> Vec<i32> {
+pub fn random_i32(rng: &mut CaseRng, n: usize) -> Vec<i32> {
     (0..n).map(|_| rng.gen_range(-1000..=1000)).collect()
 }
 
@@ -186,7 +186,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
     ]
 }
 
-fn random_grid(rng: &mut StdRng, name: String, n: usize, coefficients: [&'static str; 7]) -> Stencil3dInput {
+fn random_grid(rng: &mut CaseRng, name: String, n: usize, coefficients: [&'static str; 7]) -> Stencil3dInput {
     Stencil3dInput {
         name,
         visibility: Visibility::Hidden,
@@ -198,7 +198,7 @@ fn random_grid(rng: &mut StdRng, name: String, n: usize, coefficients: [&'static
 
 /// Hidden cases: grids with no interior (N = 1, 2), one interior point (N = 3), sizes that are
 /// not a multiple of any tile (9, 33) and a larger one (40), random values in [-1, 1).
-pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
+pub fn stencil3d_hidden_inputs(rng: &mut CaseRng) -> Vec<Stencil3dInput> {
     [
         (1, "no interior"),
         (2, "no interior"),
@@ -215,16 +215,16 @@ pub fn stencil3d_hidden_inputs(rng: &mut StdRng) -> Vec<Stencil3dInput> {
 
 /// An instructor's private case (grader `--cases`): N per side, random values, the smoothing
 /// coefficients.
-pub fn stencil3d_custom_input(rng: &mut StdRng, name: String, n: usize) -> Stencil3dInput {
+pub fn stencil3d_custom_input(rng: &mut CaseRng, name: String, n: usize) -> Stencil3dInput {
     random_grid(rng, name, n, SMOOTHING)
 }
 
 /// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.
-pub fn stencil3d_metrics_input(rng: &mut StdRng) -> Stencil3dInput {
+pub fn stencil3d_metrics_input(rng: &mut CaseRng) -> Stencil3dInput {
     random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)
 }
 
 /// The timing case of every 3D section (GPU only): N = 512 (512 MB per grid, far beyond any L2).
-pub fn stencil3d_timing_input(rng: &mut StdRng) -> Stencil3dInput {
+pub fn stencil3d_timing_input(rng: &mut CaseRng) -> Stencil3dInput {
     random_grid(rng, "timing: N=512".into(), 512, SMOOTHING)
 }

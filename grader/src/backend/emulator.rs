@@ -4,7 +4,7 @@
 use ::emulator as emu;
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
-use super::{Backend, BlockView, LoadFailure, Outcome, Program, SourceUnit};
+use super::{Backend, BlockView, Outcome, Program, Recorded, SourceUnit, Views};
 use crate::compare::initial_contents;
 use crate::error::Error;
 
@@ -22,13 +22,13 @@ impl Backend for EmulatorBackend {
     }
 
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error> {
-        let module =
-            emu::Module::parse(ptx).map_err(|e| Error(format!("the emulator cannot load this kernel's PTX: {e}")))?;
+        let module = emu::Module::parse(ptx)
+            .map_err(|e| Error::Kernel(format!("the emulator cannot load this kernel's PTX: {e}")))?;
         Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
     }
 
-    fn load_source(&self, ptx: &str, source: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
-        self.load_named(ptx, source.name).map_err(LoadFailure::Kernel)
+    fn load_source(&self, ptx: &str, source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
+        self.load_named(ptx, source.name)
     }
 }
 
@@ -42,7 +42,7 @@ impl EmulatorBackend {
             match m.find(&format!("/{name}:")) {
                 Some(at) => {
                     let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
-                    Error(format!("{}{}", &m[..start], &m[at + 1..]))
+                    Error::Kernel(format!("{}{}", &m[..start], &m[at + 1..]))
                 }
                 None => e,
             }
@@ -73,7 +73,7 @@ fn data_bytes(d: &Data) -> Vec<u8> {
 }
 
 fn launch_error(e: emu::LaunchError) -> Error {
-    Error(format!("the emulator could not launch the kernel: {e}"))
+    Error::Kernel(format!("the emulator could not launch the kernel: {e}"))
 }
 
 impl Program for EmulatorProgram {
@@ -97,39 +97,18 @@ impl Program for EmulatorProgram {
         self.module.kernel(kernel).and_then(|k| k.bounds.refusal(block))
     }
 
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
-        self.run_case(kernel, case, Record::default()).map(|(outcome, _)| outcome)
+    fn run(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error> {
+        self.run_case(kernel, case, views)
     }
-
-    fn element_loads(&self, kernel: &str, case: &Case) -> Result<Vec<Vec<u32>>, Error> {
-        let record = Record { loads_per_element: true, ..Record::default() };
-        self.run_case(kernel, case, record).map(|(_, recorded)| recorded.loads)
-    }
-
-    fn block_view(&self, kernel: &str, case: &Case, block: [u32; 3], thread: [u32; 3]) -> Result<BlockView, Error> {
-        let record = Record { watch: Some(emu::Watch { block, thread }), ..Record::default() };
-        let (_, recorded) = self.run_case(kernel, case, record)?;
-        recorded.block.ok_or_else(|| Error(format!("block {block:?} or its thread {thread:?} is not in the launch")))
-    }
-}
-
-/// What a launch records besides its outcome.
-#[derive(Default)]
-struct Record {
-    loads_per_element: bool,
-    watch: Option<emu::Watch>,
-}
-
-#[derive(Default)]
-struct Recorded {
-    /// Each buffer's loads per element (with `loads_per_element`).
-    loads: Vec<Vec<u32>>,
-    block: Option<BlockView>,
 }
 
 impl EmulatorProgram {
-    /// One launch of `case`, recording what `record` asks for.
-    fn run_case(&self, kernel: &str, case: &Case, record: Record) -> Result<(Outcome, Recorded), Error> {
+    /// One launch of `case`, recording the views asked for.
+    fn run_case(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error> {
+        let watch = views.block.map(|w| {
+            let (block, thread) = w.resolve(case);
+            emu::Watch { block, thread }
+        });
         let mut mem = emu::DeviceMemory::new();
         let mut ptrs = Vec::with_capacity(case.buffers.len());
         for buffer in &case.buffers {
@@ -140,7 +119,7 @@ impl EmulatorProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => ptrs.get(i).map(|&p| emu::KernelArg::Ptr(p)).ok_or_else(|| {
-                    Error(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                    Error::Kernel(format!("case {}: argument names buffer {i}, which does not exist", case.name))
                 }),
                 Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
                 Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
@@ -160,8 +139,8 @@ impl EmulatorProgram {
         let options = emu::Options {
             instruction_budget: instruction_budget(case),
             traffic_per_line: true,
-            loads_per_element: record.loads_per_element,
-            watch: record.watch,
+            loads_per_element: views.loads_per_element,
+            watch,
             stop: Some(self.stop.clone()),
             ..emu::Options::default()
         };
@@ -169,9 +148,9 @@ impl EmulatorProgram {
         if report.findings.iter().any(|f| f.kind == emu::FindingKind::Timeout) {
             self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        let out_ptr = *ptrs
-            .get(case.output)
-            .ok_or_else(|| Error(format!("case {}: output buffer {} does not exist", case.name, case.output)))?;
+        let out_ptr = *ptrs.get(case.output).ok_or_else(|| {
+            Error::Kernel(format!("case {}: output buffer {} does not exist", case.name, case.output))
+        })?;
         let len = match &case.buffers[case.output] {
             Buffer::Input(d) | Buffer::InOut(d) => d.len(),
             Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n,
@@ -180,15 +159,16 @@ impl EmulatorProgram {
             Data::F32(_) => Data::F32(mem.read_f32(out_ptr, len).map_err(launch_error)?),
             Data::I32(_) => Data::I32(mem.read_i32(out_ptr, len).map_err(launch_error)?),
         };
-        let loads = ptrs
-            .iter()
-            .map(|p| report.element_loads.iter().find(|(b, _)| b == p).map(|(_, c)| c.clone()).unwrap_or_default())
-            .collect();
-        let block = match (&report.block, record.watch) {
+        let loads_per_element = views.loads_per_element.then(|| {
+            ptrs.iter()
+                .map(|p| report.element_loads.iter().find(|(b, _)| b == p).map(|(_, c)| c.clone()).unwrap_or_default())
+                .collect()
+        });
+        let block = match (&report.block, watch) {
             (Some(b), Some(w)) => Some(block_view(b, w, &ptrs, &case.buffers)),
             _ => None,
         };
-        let outcome = Outcome {
+        Ok(Outcome {
             output,
             metrics: Some(report.metrics),
             findings: report.findings,
@@ -197,8 +177,8 @@ impl EmulatorProgram {
             printf: report.printf,
             printf_dropped: report.printf_dropped,
             lines: report.lines,
-        };
-        Ok((outcome, Recorded { loads, block }))
+            views: Recorded { loads_per_element, block },
+        })
     }
 }
 

@@ -9,27 +9,9 @@ use emulator::EmulatorBackend;
 use kernels::exercise::{Case, Data};
 
 use crate::error::Error;
+pub use crate::model::{KernelResources, Speed};
 
 pub use ::emulator::{Finding, Metrics};
-
-/// Why a program could not be loaded, and whose the failure is.
-#[derive(Clone, Debug)]
-pub enum LoadFailure {
-    /// The kernel's: its PTX uses what the emulator cannot run, or calls a function it never
-    /// defines. The section fails with the line (exit 1).
-    Kernel(Error),
-    /// The grader's own: the GPU driver refused the module, NVRTC failed for the device. The
-    /// section cannot be graded (exit 2), with the driver's words.
-    Grader(Error),
-}
-
-impl From<LoadFailure> for Error {
-    fn from(f: LoadFailure) -> Error {
-        match f {
-            LoadFailure::Kernel(e) | LoadFailure::Grader(e) => e,
-        }
-    }
-}
 
 /// What one launch of a case produced.
 #[derive(Clone, Debug)]
@@ -47,6 +29,43 @@ pub struct Outcome {
     pub printf_dropped: u64,
     /// What each source line did (the emulator's count, on every backend).
     pub lines: Vec<::emulator::LineCounts>,
+    /// The views of the launch that were asked for (see [`Views`]).
+    pub views: Recorded,
+}
+
+/// What a launch records besides its outcome, when asked: the emulator records it all in the
+/// same launch that gives the output, the metrics and the findings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Views {
+    /// How many times each element of each buffer was loaded.
+    pub loads_per_element: bool,
+    /// One block's traffic and one of its threads'.
+    pub block: Option<Watch>,
+}
+
+/// The block a launch records and the thread of it whose window is marked; `None`: the middle
+/// one of the grid, or of the block (an interior block, away from the ghost cells).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Watch {
+    pub block: Option<[u32; 3]>,
+    pub thread: Option<[u32; 3]>,
+}
+
+impl Watch {
+    /// The block and thread in `case`'s launch.
+    pub fn resolve(&self, case: &Case) -> ([u32; 3], [u32; 3]) {
+        let g = case.geometry;
+        (self.block.unwrap_or(g.grid.map(|n| n / 2)), self.thread.unwrap_or(g.block.map(|n| n / 2)))
+    }
+}
+
+/// The views a launch recorded.
+#[derive(Clone, Debug, Default)]
+pub struct Recorded {
+    /// Per case buffer, loads per element (with `loads_per_element`).
+    pub loads_per_element: Option<Vec<Vec<u32>>>,
+    /// The watched block (with `block`, when it is in the launch).
+    pub block: Option<BlockView>,
 }
 
 pub trait Backend: Sync {
@@ -54,12 +73,14 @@ pub trait Backend: Sync {
     fn name(&self) -> &'static str;
     /// NVRTC's `--gpu-architecture` for this backend.
     fn arch(&self) -> String;
-    /// Load compiled PTX. An error here is the grader's (PTX it cannot run), not the student's.
+    /// Load compiled PTX. An [`Error::Kernel`] is the kernel's (PTX the emulator cannot run, a
+    /// call to a function it never defines: the section fails with the line); any other error
+    /// is the grader's (a GPU driver that refuses the module: it cannot grade).
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error>;
     /// Load from the PTX and the source it came from: a GPU compiles its own CUBIN for the
     /// device (and keeps the PTX for the emulator's counts). Default: the PTX alone.
-    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
-        self.load(ptx).map_err(LoadFailure::Kernel)
+    fn load_source(&self, ptx: &str, _source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
+        self.load(ptx)
     }
     /// Whether [`Backend::speed`] can time kernels (a GPU): the timing case is big to build.
     fn times_kernels(&self) -> bool {
@@ -84,20 +105,6 @@ pub struct BlockView {
     pub shared: Vec<(u32, u32, u32, u32)>,
 }
 
-/// A kernel timed on a GPU against a device-to-device copy in the same process.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Speed {
-    pub case: String,
-    pub median_ms: f64,
-    /// Compulsory bytes (inputs read once, output written once) over the median time.
-    pub gb_per_s: f64,
-    pub copy_gb_per_s: f64,
-    pub percent_of_copy: f64,
-    pub device: String,
-    /// What was timed (`gpu::TIMING_METHOD`).
-    pub method: String,
-}
-
 /// What one compilation was made from, for backends that compile again for their device.
 pub struct SourceUnit<'a> {
     /// The file's bytes (any encoding; see `nvrtc::source_bytes`).
@@ -107,25 +114,12 @@ pub struct SourceUnit<'a> {
     pub defines: &'a [(String, String)],
 }
 
-/// What a real device says about a compiled kernel (cuFuncGetAttribute).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct KernelResources {
-    /// The device and what was loaded on it ("NVIDIA H100 …", "cubin sm_90").
-    pub device: String,
-    pub binary: String,
-    pub registers_per_thread: u32,
-    /// Local memory per thread (register spills and local arrays).
-    pub local_bytes_per_thread: u32,
-    pub static_shared_bytes: u32,
-    /// The same number from the emulator's reading of the PTX: the two must agree.
-    pub emulator_static_shared_bytes: u64,
-}
-
 /// Loaded PTX, ready to launch its kernels (cases may run on several threads at once).
 pub trait Program: Send + Sync {
     /// The `.entry` names in the module.
     fn entries(&self) -> Vec<String>;
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error>;
+    /// One launch of `case`, recording the `views` asked for (where the backend can).
+    fn run(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error>;
     /// The byte size of each of the kernel's parameters; `None` if there is no such kernel.
     fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>>;
     /// Whether the kernel declares an `extern __shared__` array; `None` if there is no such kernel.
@@ -135,16 +129,6 @@ pub trait Program: Send + Sync {
     /// Why a GPU refuses to launch the kernel with blocks of `block` threads (its
     /// `__launch_bounds__`), in words; `None` if it accepts them or there is no such kernel.
     fn launch_refusal(&self, kernel: &str, block: [u32; 3]) -> Option<String>;
-    /// How many times each element of each of the case's buffers was loaded from global memory
-    /// (the emulator's count; other backends cannot say).
-    fn element_loads(&self, _kernel: &str, _case: &Case) -> Result<Vec<Vec<u32>>, Error> {
-        Err(Error::new("loads per element are counted by the emulator only"))
-    }
-    /// One block's traffic and one of its threads' (the emulator's record; other backends
-    /// cannot say).
-    fn block_view(&self, _kernel: &str, _case: &Case, _block: [u32; 3], _thread: [u32; 3]) -> Result<BlockView, Error> {
-        Err(Error::new("one block's traffic is recorded by the emulator only"))
-    }
     /// Registers, spills and shared bytes on a real device; `None` on the emulator.
     fn resources(&self, _kernel: &str) -> Option<KernelResources> {
         None

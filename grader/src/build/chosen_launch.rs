@@ -9,9 +9,8 @@ use kernels::exercise::{Case, Section, LAUNCH_MACROS};
 
 use std::borrow::Cow;
 
-use crate::compiler::Compiler;
-use crate::grade::Defines;
-use crate::nvrtc::{source_bytes, CompileFailure};
+use super::Defines;
+use crate::toolchain::nvrtc::{source_bytes, CompileFailure};
 
 /// The array appended to the file; a name no student would use.
 const ARRAY: &str = "pmpp_grader_launch_macros";
@@ -129,26 +128,10 @@ fn macro_values(
         Err(failure) => Err(LaunchProblem(format!(
             "the launch macros of {name} are not integer constants ({}):\n{}\n\
              Define them as numbers or constant expressions, e.g. `#define BLOCK_X 32` (no `;`).",
-            crate::grade::defines_text(defines),
+            super::defines_text(defines),
             failure.log.trim()
         ))),
     }
-}
-
-/// [`place`] for one case, its problem as the grader's error (the commands that run one case:
-/// `traffic`, `time`, `profile`).
-pub fn place_one(
-    section: &dyn Section,
-    compiler: Compiler,
-    arch: &str,
-    source: &[u8],
-    name: &str,
-    case: &mut Case,
-) -> crate::error::Result<()> {
-    let compile = |src: &[u8], defines: &[(String, String)]| {
-        compiler.compile(src, name, arch, defines).map_err(|f| CompileFailure { log: compiler.errors_only(&f.log) })
-    };
-    place(section, &compile, source, name, &mut [case]).map_err(|LaunchProblem(why)| crate::error::Error(why))
 }
 
 #[cfg(test)]

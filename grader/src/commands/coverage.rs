@@ -13,10 +13,26 @@ use std::path::{Path, PathBuf};
 
 use kernels::exercise::{Arg, Buffer, Case, Data, Geometry, Tolerance, Visibility};
 
+use super::Output;
 use crate::backend::{Backend, SourceUnit};
-use crate::cli::CoverageArgs;
-use crate::compiler::Compiler;
+use crate::course::Course;
 use crate::error::{Error, Outcome, Result};
+use crate::toolchain::Compiler;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where the fixtures run: the emulator (compared with the recorded GPU outputs), or a GPU (compared with the emulator).
+    #[arg(long, value_enum, default_value = "emulator")]
+    pub backend: crate::backend::BackendChoice,
+    /// With --backend gpu: write the GPU's outputs to grader/coverage/recorded.json.
+    #[arg(long)]
+    pub record: bool,
+    /// Also write the table as the book's page (docs/coverage.md).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
+}
 
 /// The fixed launch every fixture is written for.
 pub const BLOCKS: u32 = 2;
@@ -53,12 +69,13 @@ pub fn fixtures(root: &Path) -> Result<Vec<Fixture>> {
     let mut out = Vec::new();
     // <group>/<entry>.cu, in name order.
     for found in walkdir::WalkDir::new(&dir).min_depth(2).max_depth(2).sort_by_file_name() {
-        let found = found.map_err(|e| Error(format!("cannot read {}: {e}", dir.display())))?;
+        let found = found.map_err(|e| Error::Usage(format!("cannot read {}: {e}", dir.display())))?;
         let path = found.into_path();
         if path.extension().is_none_or(|e| e != "cu") {
             continue;
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| Error::Usage(format!("cannot read {}: {e}", path.display())))?;
         let field = |key: &str| {
             text.lines().take_while(|l| l.starts_with("//")).find_map(|l| {
                 l.strip_prefix("//").map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string())
@@ -66,8 +83,9 @@ pub fn fixtures(root: &Path) -> Result<Vec<Fixture>> {
         };
         let name = |p: &Path| p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let group = path.parent().map(name).unwrap_or_default();
-        let entry = field("entry:")
-            .ok_or_else(|| Error(format!("{}: the first lines must say `// entry: <built-in>`", path.display())))?;
+        let entry = field("entry:").ok_or_else(|| {
+            Error::Usage(format!("{}: the first lines must say `// entry: <built-in>`", path.display()))
+        })?;
         out.push(Fixture {
             id: format!("{group}/{}", name(&path)),
             group,
@@ -181,7 +199,7 @@ fn run_one(
         Ok(s) => s,
         Err(e) => return Verdict::Failed { message: format!("cannot read the file: {e}") },
     };
-    let name = crate::workspace::display_path(root, &fixture.path);
+    let name = crate::course::display_path(root, &fixture.path);
     let file_name = fixture.path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let names_line = |m: &str| m.contains(&format!("{file_name}:")) || m.contains(&format!("{file_name}("));
     // PTX for the emulator's architecture on every backend: a GPU compiles its own binary from
@@ -196,13 +214,12 @@ fn run_one(
     let unit = SourceUnit { source: &source, name: &name, defines: &[] };
     let program = match backend.load_source(&ptx, &unit) {
         Ok(p) => p,
-        Err(crate::backend::LoadFailure::Kernel(e)) => {
-            let message = e.message().to_string();
+        Err(Error::Kernel(message)) => {
             return Verdict::Refused { by: "the emulator", names_the_line: names_line(&message), message };
         }
-        Err(crate::backend::LoadFailure::Grader(e)) => return Verdict::Failed { message: e.message().to_string() },
+        Err(e) => return Verdict::Failed { message: e.message().to_string() },
     };
-    match program.run("probe", &case()) {
+    match program.run("probe", &case(), crate::backend::Views::default()) {
         Ok(o) if o.completed && o.findings.is_empty() => {
             let words = words(&o.output);
             let differing = |r: &[u32]| {
@@ -240,7 +257,9 @@ fn recorded_path(root: &Path) -> PathBuf {
 
 fn read_recorded(root: &Path) -> Result<Recorded> {
     match std::fs::read_to_string(recorded_path(root)) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| Error(format!("grader/coverage/recorded.json: {e}"))),
+        Ok(text) => {
+            serde_json::from_str(&text).map_err(|e| Error::Usage(format!("grader/coverage/recorded.json: {e}")))
+        }
         Err(_) => Ok(Recorded::new()),
     }
 }
@@ -260,11 +279,12 @@ pub struct Row {
     pub clang: Verdict,
 }
 
-pub fn command(args: &CoverageArgs, root: &Path) -> Result<Outcome> {
+pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
+    let root = course.root()?;
     let fixtures = fixtures(root)?;
-    let nvrtc = Compiler::Nvrtc(crate::nvrtc::get(true)?);
+    let nvrtc = Compiler::Nvrtc(crate::toolchain::nvrtc::get(true)?);
     // clang where it is installed already: the table says where it was not run.
-    let clang = crate::clang::get(false).ok().map(Compiler::Clang);
+    let clang = crate::toolchain::clang::get(false).ok().map(Compiler::Clang);
     let backend = crate::backend::select(args.backend)?;
     let mut recorded = read_recorded(root)?;
     let gpu = backend.name() == "gpu";
@@ -302,24 +322,25 @@ pub fn command(args: &CoverageArgs, root: &Path) -> Result<Outcome> {
     let rows = if gpu { compare_gpu_with_emulator(root, rows, &nvrtc)? } else { rows };
     if args.record {
         if !gpu {
-            return Err(Error::new("--record writes what a GPU computes: run it with --backend gpu"));
+            return Err(Error::Usage("--record writes what a GPU computes: run it with --backend gpu".into()));
         }
         for r in &rows {
             if let Verdict::Ran { words, .. } = &r.nvrtc {
                 recorded.insert(r.fixture.id.clone(), hex(words));
             }
         }
-        let text = serde_json::to_string_pretty(&recorded).map_err(|e| Error(e.to_string()))?;
+        let text = serde_json::to_string_pretty(&recorded).map_err(|e| Error::Usage(e.to_string()))?;
         let path = recorded_path(root);
-        std::fs::write(&path, text + "\n").map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, text + "\n")
+            .map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("recorded {} GPU outputs in {}", rows.len(), path.display());
     }
     let table = markdown(&rows, clang.as_ref(), gpu);
     if let Some(path) = &args.markdown {
-        std::fs::write(path, &table).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(path, &table).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;
     }
     match args.format {
-        crate::cli::Output::Json => {
+        Output::Json => {
             let json: Vec<_> = rows
                 .iter()
                 .map(|r| {
@@ -327,9 +348,9 @@ pub fn command(args: &CoverageArgs, root: &Path) -> Result<Outcome> {
                         "differs_stated": r.fixture.differs.is_some(), "nvrtc": r.nvrtc, "clang": r.clang })
                 })
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&json).map_err(|e| Error(e.to_string()))?);
+            println!("{}", serde_json::to_string_pretty(&json).map_err(|e| Error::Usage(e.to_string()))?);
         }
-        crate::cli::Output::Text => print!("{}", text(&rows)),
+        Output::Text => print!("{}", text(&rows)),
     }
     let ok = rows.iter().all(|r| r.nvrtc.judged(&r.fixture).1 && r.clang.judged_for(&r.fixture, true).1);
     Ok(if ok { Outcome::Passed } else { Outcome::Failed })

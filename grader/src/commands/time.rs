@@ -9,28 +9,36 @@
 //! stencil has no baseline).
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use kernels::exercise::{Buffer, Case, Section};
-use rand::rngs::StdRng;
+use kernels::exercise::CaseRng;
+use kernels::exercise::Section;
 use rand::SeedableRng;
 use serde::Serialize;
 
-use crate::backend::emulator::EmulatorBackend;
-use crate::backend::gpu::{self, GpuBackend};
-use crate::backend::{Backend, SourceUnit};
-use crate::cli::{kernel_file, ProfileArgs, TimeArgs};
-use crate::compare::compare;
-use crate::compiler::Compiler;
+use super::KernelChoice;
+use crate::backend::gpu::{self, compulsory_bytes, GpuBackend, COPY_BYTES, RUNS, WARMUPS};
+use crate::backend::SourceUnit;
+use crate::build::{self, Builder};
+use crate::course::{self, sections, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
-use crate::grade::{cases_for, Grader, KernelFile};
-use crate::{nvrtc, sections, workspace};
+use crate::grade::Grader;
+use crate::toolchain::{nvrtc, Compiler};
 
-/// Timed launches per kernel (the median is reported) and untimed warm-ups before them.
-pub const RUNS: usize = 30;
-pub const WARMUPS: usize = 3;
-/// Each of the copy's two buffers: 1 GiB, twenty times an H100's L2.
-pub const COPY_BYTES: usize = 1 << 30;
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The sections to time, or `all` (the default).
+    #[arg(value_name = "SECTION")]
+    pub sections: Vec<String>,
+    #[command(flatten)]
+    pub kernel: KernelChoice,
+    /// The seed of the timing data (default 7).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Also write the table to docs/gpu-timing.md.
+    #[arg(long)]
+    pub write_docs: bool,
+}
+
 /// The seed of the timing data when none is given.
 pub const DEFAULT_SEED: u64 = 7;
 
@@ -53,43 +61,18 @@ pub struct TimingRow {
     pub local_bytes: Option<u32>,
 }
 
-/// The chapter's basic kernel a section is compared with.
-pub fn baseline_of(section_id: &str) -> Option<&'static str> {
-    if section_id.starts_with("7.") || section_id == "challenge-2d" {
-        Some("7.2")
-    } else if section_id.starts_with("8.") || section_id == "challenge-3d" {
-        Some("8.2")
-    } else {
-        None
-    }
-}
-
-/// Bytes a kernel must move at least: every input buffer read once, the output written once.
-pub fn compulsory_bytes(case: &Case) -> u64 {
-    let inputs: usize = case
-        .buffers
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != case.output)
-        .map(|(_, b)| match b {
-            Buffer::Input(d) | Buffer::InOut(d) => d.len() * 4,
-            Buffer::OutputF32(n) | Buffer::OutputI32(n) => *n * 4,
-        })
-        .sum();
-    (inputs + case.expected.len() * 4) as u64
-}
-
 fn sections_named(rest: &[String]) -> Result<Vec<&'static dyn Section>> {
     if rest.is_empty() || rest.iter().any(|r| r == "all") {
         return Ok(sections::all());
     }
-    rest.iter().map(|id| sections::find(id).ok_or_else(|| Error(sections::unknown(id)))).collect()
+    rest.iter().map(|id| sections::find(id).ok_or_else(|| Error::Usage(sections::unknown(id)))).collect()
 }
 
 /// Time one kernel file on a section's timing case.
 struct Timer<'a> {
     backend: &'a GpuBackend,
-    nvrtc: &'static nvrtc::Nvrtc,
+    /// The grading's builder: the timing case's PTX comes from the same cache.
+    builder: &'a Builder<'a>,
     seed: u64,
 }
 
@@ -104,22 +87,10 @@ struct Timed {
 impl Timer<'_> {
     fn time(&self, section: &dyn Section, file: &KernelFile) -> Result<Timed> {
         let mut case = section
-            .timing_case(&mut StdRng::seed_from_u64(self.seed))
-            .ok_or_else(|| "the section has no timing case".to_string())?;
-        let source = std::fs::read(&file.path).map_err(|e| format!("cannot read {}: {e}", file.display))?;
-        let arch = EmulatorBackend.arch();
-        crate::chosen_launch::place_one(
-            section,
-            Compiler::Nvrtc(self.nvrtc),
-            &arch,
-            &source,
-            &file.display,
-            &mut case,
-        )?;
-        let ptx = self
-            .nvrtc
-            .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
-            .map_err(|f| format!("does not compile: {}", f.log))?;
+            .timing_case(&mut CaseRng::seed_from_u64(self.seed))
+            .ok_or_else(|| Error::Usage("the section has no timing case".into()))?;
+        let source = build::read_kernel(file)?;
+        let ptx = self.builder.compile_case(section, file, &source, &mut case)?;
         let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
         let program = self.backend.load_program(&ptx, &unit)?;
         // Every launch's output is checked on the big case too (see gpu::TIMING_METHOD), so a
@@ -140,14 +111,16 @@ fn ms(times: &[f32]) -> f64 {
     gpu::median(times) as f64
 }
 
-pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
+pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
+    let root = course.root()?;
     let chosen = sections_named(&args.sections)?;
-    let files = chosen.iter().map(|s| kernel_file(&args.kernel, root, *s)).collect::<Result<Vec<_>>>()?;
-    let backend = gpu::open().map_err(|e| Error(format!("`time` needs a GPU: {e}")))?;
+    let files =
+        chosen.iter().map(|s| course::kernel_file(root, *s, args.kernel.which())).collect::<Result<Vec<_>>>()?;
+    let backend = gpu::open().map_err(|e| e.map_message(|m| format!("`time` needs a GPU: {m}")))?;
     let nvrtc = nvrtc::get(true)?;
     let dev = backend.device;
     let copy = gpu::copy_bandwidth(dev, COPY_BYTES, RUNS)
-        .map_err(|e| Error(format!("cannot measure the copy bandwidth: {e}")))?;
+        .map_err(|e| e.map_message(|m| format!("cannot measure the copy bandwidth: {m}")))?;
     let seed = args.seed.unwrap_or(DEFAULT_SEED);
     eprintln!(
         "{} (sm_{}{}, {} MB L2): device-to-device copy {:.0} GB/s (read + write)",
@@ -157,10 +130,10 @@ pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
         dev.l2_bytes >> 20,
         copy / 1e9
     );
-    let timer = Timer { backend: &backend, nvrtc, seed };
-    let mut grader = Grader::new(&backend, crate::compiler::Compiler::Nvrtc(nvrtc));
+    let mut grader = Grader::new(&backend, Compiler::Nvrtc(nvrtc));
     // The table below is the timing; a speed target is not a reason to leave a row out.
     grader.speed_targets = false;
+    let timer = Timer { backend: &backend, builder: &grader.builder, seed };
     let mut baselines: Vec<(String, Result<f64>)> = Vec::new();
     let mut rows = Vec::new();
     let mut all_ok = true;
@@ -176,7 +149,7 @@ pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
             bytes: 0,
             gb_per_s: None,
             fraction_of_copy: None,
-            baseline: baseline_of(section.id()).map(str::to_string),
+            baseline: course::baseline_of(*section).map(|b| b.id().to_string()),
             speedup: None,
             registers: None,
             local_bytes: None,
@@ -204,14 +177,12 @@ pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
         if row.skipped.is_some() {
             all_ok = false;
         }
-        if let (Some(base), Some(m)) = (baseline_of(section.id()), row.median_ms) {
-            if !baselines.iter().any(|(b, _)| b == base) {
-                let bs = sections::find(base).expect("baseline section exists");
-                let path = root.join("solutions").join(bs.dir()).join("kernel.cu");
-                let file = KernelFile { display: workspace::display_path(root, &path), path };
-                baselines.push((base.to_string(), timer.time(bs, &file).map(|t| ms(&t.times))));
+        if let (Some(base), Some(m)) = (course::baseline_of(*section), row.median_ms) {
+            if !baselines.iter().any(|(b, _)| b == base.id()) {
+                let file = KernelFile::in_course(root, course::solution_path(root, base));
+                baselines.push((base.id().to_string(), timer.time(base, &file).map(|t| ms(&t.times))));
             }
-            if let Some((_, Ok(b))) = baselines.iter().find(|(b, _)| b == base) {
+            if let Some((_, Ok(b))) = baselines.iter().find(|(b, _)| b == base.id()) {
                 row.speedup = Some(b / m);
             }
         }
@@ -222,7 +193,7 @@ pub fn time_command(args: &TimeArgs, root: &Path) -> Result<Outcome> {
     if args.write_docs {
         let path = root.join("docs").join("gpu-timing.md");
         let doc = timing_doc(&dev.name, dev.compute_capability, dev.l2_bytes, seed, &table, args.kernel.solutions);
-        std::fs::write(&path, doc).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, doc).map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))?;
         eprintln!("wrote {}", path.display());
     }
     Ok(Outcome::from_passed(all_ok))
@@ -288,49 +259,4 @@ fn timing_doc(device: &str, cc: (i32, i32), l2: u64, seed: u64, table: &str, sol
         cc.1,
         l2 >> 20
     )
-}
-
-/// `profile <section>`: the metrics case, one launch on the GPU and nothing else on it (for
-/// ncu), then the emulator's counts for the same source and case as JSON on stdout.
-pub fn profile_command(args: &ProfileArgs, root: &Path) -> Result<Outcome> {
-    let section = args.section.0;
-    let file = kernel_file(&args.kernel, root, section)?;
-    let backend = gpu::open().map_err(|e| Error(format!("`profile` needs a GPU: {e}")))?;
-    let nvrtc = nvrtc::get(true)?;
-    let seed = args.seed.unwrap_or(DEFAULT_SEED);
-    let (mut case, _) = cases_for(section, seed, false).pop().ok_or("the section has no metrics case")?;
-    let source = std::fs::read(&file.path).map_err(|e| Error(format!("cannot read {}: {e}", file.display)))?;
-    let arch = EmulatorBackend.arch();
-    crate::chosen_launch::place_one(section, Compiler::Nvrtc(nvrtc), &arch, &source, &file.display, &mut case)?;
-    let ptx = nvrtc
-        .compile(&source, &file.display, &EmulatorBackend.arch(), &case.defines)
-        .map_err(|f| Error(format!("{} does not compile: {}", file.display, f.log)))?;
-    let kernel = section.kernel_name();
-    let counted = EmulatorBackend.load_named(&ptx, &file.display).and_then(|p| p.run(kernel, &case))?;
-    let m = counted
-        .metrics
-        .filter(|_| counted.completed && counted.findings.is_empty())
-        .ok_or("the emulator found a fault in this kernel: grade it first (no GPU launch)")?;
-    let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
-    let out = backend.load_program(&ptx, &unit).map_err(Error::from).and_then(|p| p.run_on_gpu(kernel, &case))?;
-    let gpu_ok = compare(&case.expected, &out, case.tolerance, case.shape).is_none();
-    let json = serde_json::json!({
-        "section": section.id(),
-        "kernel": kernel,
-        "file": file.display,
-        "case": section.metrics_case_label(),
-        "device": backend.device.name,
-        "gpu_output_correct": gpu_ok,
-        "emulator": {
-            "flops": m.flops,
-            "global_load_requests": m.global_load_requests,
-            "global_load_sectors": m.global_load_sectors,
-            "global_load_bytes": m.global_load_bytes,
-            "global_loads": m.global_loads,
-            "other_float_ops": m.other_float_ops,
-            "threads": m.threads,
-        }
-    });
-    println!("{json}");
-    Ok(Outcome::from_passed(gpu_ok))
 }

@@ -23,9 +23,37 @@ use std::path::{Path, PathBuf};
 use ::emulator::FindingKind;
 use kernels::exercise::{Metric, Section};
 
-use crate::error::{Error, Result};
-use crate::grade::{Grader, KernelFile, SectionReport};
-use crate::isolate::grade_isolated;
+use super::Engine;
+use crate::course::{self, sections, Course, KernelFile, Suite};
+use crate::error::{Error, Outcome, Result};
+use crate::grade::{grade_isolated, Grader};
+use crate::model::SectionReport;
+use crate::render;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub engine: Engine,
+    /// The seed of the hidden tests.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Only the kernels of one suite (grader/<SUITE>/), not the solutions and stubs.
+    #[arg(long, value_name = "SUITE")]
+    pub only: Option<Suite>,
+}
+
+/// `verify`: solutions pass, stubs fail, wrong kernels fail for their stated reasons (a table).
+pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
+    let root = course.root()?;
+    let (backend, compiler) = super::prepare(&args.engine)?;
+    let grader = Grader::new(backend.as_ref(), compiler);
+    eprintln!("verify: grading every solution, stub and wrong kernel with seed {} …", args.seed);
+    let rows = grade_all(root, &grader, args.seed, args.only, &mut |row| {
+        eprintln!("  {} {} {}", if row.ok { "ok" } else { "!!" }, row.section, row.kernel);
+    });
+    print!("{}", table(&rows));
+    Ok(Outcome::from_passed(rows.iter().all(|r| r.ok)))
+}
 
 /// What a kernel is expected to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +93,7 @@ fn check_reason(reason: &str) -> Result<()> {
     } else {
         let kinds: Vec<&str> = FindingKind::ALL.iter().map(|k| k.as_str()).collect();
         let metrics: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
-        Err(Error(format!(
+        Err(Error::Course(format!(
             "unknown reason `{reason}` (use pass, compile, tests, problem, finding:<{}>, target:<{}>)",
             kinds.join("|"),
             metrics.join("|")
@@ -99,7 +127,7 @@ pub fn parse_header(text: &str) -> Result<WrongHeader> {
         } else if let Some(c) = line.strip_prefix("// compilers:") {
             for name in c.split(|ch: char| ch == ',' || ch.is_whitespace()).filter(|n| !n.is_empty()) {
                 if !matches!(name, "nvrtc" | "clang") {
-                    return Err(Error(format!("unknown compiler `{name}` (use nvrtc, clang)")));
+                    return Err(Error::Course(format!("unknown compiler `{name}` (use nvrtc, clang)")));
                 }
                 compilers.push(name.to_string());
             }
@@ -108,13 +136,15 @@ pub fn parse_header(text: &str) -> Result<WrongHeader> {
         }
     }
     if expects.len() > 1 && expects.iter().any(|e| e == "pass") {
-        return Err(Error::new("`// expect: pass` cannot be combined with reasons to fail"));
+        return Err(Error::Course("`// expect: pass` cannot be combined with reasons to fail".into()));
     }
     match (expects.is_empty(), why) {
         (false, Some(why)) if !why.is_empty() => {
             Ok(WrongHeader { expects, why, compilers, gpu_expects, messages, secrets })
         }
-        _ => Err(Error::new("the file must start with `// expect: <reason>` and `// why: <the mistake>` lines")),
+        _ => Err(Error::Course(
+            "the file must start with `// expect: <reason>` and `// why: <the mistake>` lines".into(),
+        )),
     }
 }
 
@@ -158,7 +188,7 @@ pub fn holds(expect: &Expect, r: &SectionReport) -> (bool, Vec<String>) {
 /// should (a `message`), for a hostile kernel's header.
 pub fn said_wrongly(header: &WrongHeader, r: &SectionReport) -> Vec<String> {
     let json = serde_json::to_string(r).unwrap_or_default();
-    let text = crate::report::section(r, false);
+    let text = render::section(r, false);
     let mut wrong = Vec::new();
     for m in &header.messages {
         if !m.split(" | ").any(|alt| json.contains(alt) || text.contains(alt)) {
@@ -249,27 +279,22 @@ fn plain(expects: &[&str]) -> WrongHeader {
 
 pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
-    for s in crate::sections::all() {
-        out.push((s, root.join("solutions").join(s.dir()).join("kernel.cu"), Ok((Expect::Pass, plain(&["pass"])))));
-        out.push((s, root.join("exercises").join(s.dir()).join("kernel.cu"), Ok((Expect::Fail(vec![]), plain(&[])))));
-        for suite in ["wrong", "accepted", "hostile"] {
-            let dir = root.join("grader").join(suite).join(s.id());
-            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-            let mut files: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "cu"))
-                .collect();
-            files.sort();
-            for f in files {
+    for s in sections::all() {
+        out.push((s, course::solution_path(root, s), Ok((Expect::Pass, plain(&["pass"])))));
+        out.push((s, course::exercise_path(root, s), Ok((Expect::Fail(vec![]), plain(&[])))));
+        for suite in Suite::ALL {
+            for f in course::suite_kernels(root, suite, s) {
                 // Any encoding: the header is ASCII, the rest may be GBK or Latin-1.
                 let expect = std::fs::read(&f)
-                    .map_err(|e| Error(e.to_string()))
+                    .map_err(|e| Error::Course(e.to_string()))
                     .and_then(|b| parse_header(&String::from_utf8_lossy(&b)))
                     .and_then(|h| match (suite, h.expects.as_slice()) {
-                        ("accepted", [only]) if only == "pass" => Ok((Expect::Pass, h)),
-                        ("accepted", _) => Err(Error::new("an accepted kernel's header is `// expect: pass`")),
-                        ("wrong", [only]) if only == "pass" => {
-                            Err(Error::new("a wrong kernel cannot `// expect: pass`"))
+                        (Suite::Accepted, [only]) if only == "pass" => Ok((Expect::Pass, h)),
+                        (Suite::Accepted, _) => {
+                            Err(Error::Course("an accepted kernel's header is `// expect: pass`".into()))
+                        }
+                        (Suite::Wrong, [only]) if only == "pass" => {
+                            Err(Error::Course("a wrong kernel cannot `// expect: pass`".into()))
                         }
                         _ => Ok((expect_of(&h.expects), h)),
                     });
@@ -280,30 +305,15 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     Ok(out)
 }
 
-/// The suites of kernels under `grader/`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Suite {
-    /// Classic mistakes, each failing for its stated reasons.
-    Wrong,
-    /// Correct kernels in students' styles: they pass.
-    Accepted,
-    /// Kernels that try to cheat, peek or crash the grader.
-    Hostile,
-}
-
-impl Suite {
-    fn dir(self) -> &'static str {
-        match self {
-            Suite::Wrong => "wrong",
-            Suite::Accepted => "accepted",
-            Suite::Hostile => "hostile",
-        }
-    }
-}
-
 /// Grades every planned kernel (of one suite, with `only`) with one seed; a grader failure on
 /// one kernel is that row's "got".
-pub fn run(root: &Path, grader: &Grader, seed: u64, only: Option<Suite>, on_row: &mut dyn FnMut(&Row)) -> Vec<Row> {
+pub fn grade_all(
+    root: &Path,
+    grader: &Grader,
+    seed: u64,
+    only: Option<Suite>,
+    on_row: &mut dyn FnMut(&Row),
+) -> Vec<Row> {
     let mut rows = Vec::new();
     let plan = match plan(root) {
         Ok(p) => p,
@@ -325,7 +335,7 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, only: Option<Suite>, on_row:
                 continue;
             }
         }
-        let display = crate::workspace::display_path(root, &path);
+        let display = course::display_path(root, &path);
         let mut row = Row {
             section: section.id().to_string(),
             kernel: display.clone(),
@@ -338,13 +348,13 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, only: Option<Suite>, on_row:
                 row.expected = "?".into();
                 row.got = format!("bad header: {e}");
             }
-            Ok((_, h)) if !h.compilers.is_empty() && !h.compilers.iter().any(|c| c == grader.compiler.name()) => {
+            Ok((_, h)) if !h.compilers.is_empty() && !h.compilers.iter().any(|c| c == grader.compiler().name()) => {
                 row.expected = format!("{} only", h.compilers.join(", "));
-                row.got = format!("not checked with {}", grader.compiler.name());
+                row.got = format!("not checked with {}", grader.compiler().name());
                 row.ok = true;
             }
             Ok((expect, header)) => {
-                let expect = if header.why.is_empty() { expect } else { expected_on(&header, grader.backend.name()) };
+                let expect = if header.why.is_empty() { expect } else { expected_on(&header, grader.backend().name()) };
                 row.expected = match &expect {
                     Expect::Pass => "pass".into(),
                     Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
@@ -377,7 +387,7 @@ pub fn run(root: &Path, grader: &Grader, seed: u64, only: Option<Suite>, on_row:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::{CompileReport, FindingReport, TargetReport, TestReport};
+    use crate::model::{CompileReport, FindingReport, TargetReport, TestReport};
 
     #[test]
     fn reasons_come_from_the_enums() {
@@ -389,7 +399,7 @@ mod tests {
             assert_eq!(Metric::parse(m.as_str()), Some(m));
             assert!(check_reason(&format!("target:{}", m.as_str())).is_ok());
         }
-        let explained: BTreeSet<&str> = FindingKind::ALL.into_iter().map(crate::report::explain_kind).collect();
+        let explained: BTreeSet<&str> = FindingKind::ALL.into_iter().map(render::explain_kind).collect();
         assert_eq!(explained.len(), FindingKind::ALL.len(), "one explanation per kind");
     }
 

@@ -15,11 +15,23 @@ use std::time::Duration;
 use kernels::exercise::Section;
 use notify::Watcher;
 
-use crate::cli::WatchArgs;
+use super::{Engine, SectionArg};
+use crate::course::progress::Progress;
+use crate::course::{self, sections, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
-use crate::grade::{Grader, KernelFile};
-use crate::isolate::grade_isolated;
-use crate::progress::Progress;
+use crate::grade::{grade_isolated, Grader};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The section to start with (default: the first one not passed yet).
+    #[arg(value_name = "SECTION", value_parser = super::section_arg)]
+    pub section: Option<SectionArg>,
+    #[command(flatten)]
+    pub engine: Engine,
+    /// The seed of the hidden tests (default: a fresh one per grading).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
 
 enum Event {
     Saved(PathBuf),
@@ -77,24 +89,20 @@ fn spawn_keys(tx: mpsc::Sender<Event>, one_at_a_time: bool) {
     });
 }
 
-fn kernel_path(root: &Path, s: &dyn Section) -> PathBuf {
-    root.join("exercises").join(s.dir()).join("kernel.cu")
-}
-
 /// The section after `id` in course order, if any.
 pub fn next_after(id: &str) -> Option<&'static dyn Section> {
-    let all = crate::sections::all();
+    let all = sections::all();
     let i = all.iter().position(|s| s.id() == id)?;
     all.get(i + 1).copied()
 }
 
 /// A short list of the sections and where the student stands.
 pub fn list_text(progress: &Progress, current: &str) -> String {
-    let ids = crate::sections::ids();
+    let ids = sections::ids();
     let mut s = String::from("sections\n");
-    let w = crate::sections::all().iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
+    let w = sections::all().iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
     let id_w = ids.iter().map(|id| id.len()).max().unwrap_or(0);
-    for sec in crate::sections::all() {
+    for sec in sections::all() {
         let arrow = if sec.id() == current { "→" } else { " " };
         let place = progress.place(sec.id(), &ids).label();
         s.push_str(&format!("{arrow} {:id_w$} {:w$}  {place}\n", sec.id(), sec.title()));
@@ -108,12 +116,35 @@ struct Shown {
     full: String,
 }
 
-pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
+/// Each saved `kernel.cu` of a section, sent as [`Event::Saved`]. Each section's folder on its
+/// own, not `exercises/` recursively: Wine's recursive watch misses saves in subfolders, and a
+/// kernel.cu is never deeper than its section's folder.
+fn watch_saves(root: &Path, tx: mpsc::Sender<Event>) -> Result<notify::RecommendedWatcher> {
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(ev) = res {
+            if matches!(ev.kind, notify::EventKind::Modify(_) | notify::EventKind::Create(_)) {
+                for p in ev.paths.into_iter().filter(|p| p.file_name().is_some_and(|n| n == "kernel.cu")) {
+                    let _ = tx.send(Event::Saved(p));
+                }
+            }
+        }
+    })
+    .map_err(|e| Error::Course(format!("cannot watch files: {e}")))?;
+    for dir in sections::all().iter().map(|s| root.join("exercises").join(s.dir())).filter(|d| d.is_dir()) {
+        watcher
+            .watch(&dir, notify::RecursiveMode::NonRecursive)
+            .map_err(|e| Error::Course(format!("cannot watch {}: {e}", course::display_path(root, &dir))))?;
+    }
+    Ok(watcher)
+}
+
+pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
+    let root = course.root()?;
     let mut progress = Progress::load(root)?;
-    let ids = crate::sections::ids();
+    let ids = sections::ids();
     let mut section: &dyn Section = match args.section {
         Some(s) => s.0,
-        None => match progress.current(&ids).and_then(crate::sections::find) {
+        None => match progress.current(&ids).and_then(sections::find) {
             Some(s) => s,
             None => {
                 println!("Every section has passed. Watch one again with `cargo run -p grader -- watch <id>`.");
@@ -121,43 +152,26 @@ pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
             }
         },
     };
-    let (backend, compiler) = crate::cli::prepare(&args.engine)?;
+    let (backend, compiler) = super::prepare(&args.engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
 
     let (tx, rx) = mpsc::channel();
-    let saves = tx.clone();
-    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
-        if let Ok(ev) = res {
-            if matches!(ev.kind, notify::EventKind::Modify(_) | notify::EventKind::Create(_)) {
-                for p in ev.paths.into_iter().filter(|p| p.file_name().is_some_and(|n| n == "kernel.cu")) {
-                    let _ = saves.send(Event::Saved(p));
-                }
-            }
-        }
-    })
-    .map_err(|e| Error(format!("cannot watch files: {e}")))?;
-    // Each section's folder on its own, not `exercises/` recursively: Wine's recursive watch
-    // misses saves in subfolders, and a kernel.cu is never deeper than its section's folder.
-    for dir in crate::sections::all().iter().map(|s| root.join("exercises").join(s.dir())).filter(|d| d.is_dir()) {
-        watcher
-            .watch(&dir, notify::RecursiveMode::NonRecursive)
-            .map_err(|e| Error(format!("cannot watch {}: {e}", crate::workspace::display_path(root, &dir))))?;
-    }
+    // Kept for the whole watch: dropping it stops the events.
+    let _watcher = watch_saves(root, tx.clone())?;
 
     let raw = keys_one_at_a_time();
     spawn_keys(tx, raw);
     let mut shown = Shown { compact: String::new(), full: String::new() };
 
     let grade_now = |section: &dyn Section, progress: &mut Progress, shown: &mut Shown| -> bool {
-        let path = kernel_path(root, section);
-        let file = KernelFile { display: crate::workspace::display_path(root, &path), path };
+        let file = KernelFile::in_course(root, course::exercise_path(root, section));
         clear(raw);
         show(raw, &format!("grading {} …\n", section.id()));
-        let seed = args.seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
+        let seed = args.seed.unwrap_or_else(super::fresh_seed);
         let passed = match grade_isolated(&grader, section, &file, seed, false) {
             Ok(r) => {
-                shown.compact = crate::report::compact(&r);
-                shown.full = crate::report::section(&r, true);
+                shown.compact = crate::render::compact(&r);
+                shown.full = crate::render::section(&r, true);
                 clear(raw);
                 show(raw, &shown.compact);
                 progress.record_grade(section.id(), r.passed);
@@ -184,7 +198,7 @@ pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
                 Some(next) => {
                     let done = section.id();
                     section = next;
-                    let path = crate::workspace::display_path(root, &kernel_path(root, section));
+                    let path = course::display_path(root, &course::exercise_path(root, section));
                     show(
                         raw,
                         &format!("\nSection {done} passed. Next: {} {} — edit {path}\n", section.id(), section.title()),
@@ -206,7 +220,7 @@ pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
                 while let Ok(Event::Saved(more)) = rx.try_recv() {
                     changed.push(more);
                 }
-                let mine = kernel_path(root, section);
+                let mine = course::exercise_path(root, section);
                 let mine = mine.canonicalize().unwrap_or(mine);
                 if changed.iter().any(|p| p.canonicalize().map(|c| c == mine).unwrap_or(false)) {
                     passed = grade_now(section, &mut progress, &mut shown);
@@ -221,7 +235,7 @@ pub fn command(root: &Path, args: &WatchArgs) -> Result<Outcome> {
                 clear(raw);
                 show(raw, &format!("{}\n{KEYS}\n", shown.compact));
             }
-            Event::Key('h') => show(raw, &format!("\n{}", crate::hint::run(root, section, None))),
+            Event::Key('h') => show(raw, &format!("\n{}", course::hints::run(root, section, None))),
             Event::Key('l') => show(raw, &format!("\n{}", list_text(&progress, section.id()))),
             Event::Key('n') => match next_after(section.id()) {
                 Some(next) => {

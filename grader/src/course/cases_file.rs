@@ -24,8 +24,7 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use kernels::exercise::{Case, CaseSpec};
-use rand::rngs::StdRng;
+use kernels::exercise::{Case, CaseRng, CaseSpec};
 use rand::SeedableRng;
 use serde::Deserialize;
 
@@ -52,21 +51,22 @@ struct Entry {
 /// The cases of a file's text, by section id, in file order.
 pub fn parse(text: &str, json: bool) -> Result<Vec<(&'static str, Case)>> {
     let file: CasesFile = if json {
-        serde_json::from_str(text).map_err(|e| Error(format!("not valid cases JSON: {e}")))?
+        serde_json::from_str(text).map_err(|e| Error::Course(format!("not valid cases JSON: {e}")))?
     } else {
-        toml::from_str(text).map_err(|e| Error(format!("not valid cases TOML: {e}")))?
+        toml::from_str(text).map_err(|e| Error::Course(format!("not valid cases TOML: {e}")))?
     };
     if file.case.is_empty() {
-        return Err(Error::new("no cases: write one or more [[case]] tables"));
+        return Err(Error::Course("no cases: write one or more [[case]] tables".into()));
     }
     let mut out = Vec::new();
     for (i, e) in file.case.into_iter().enumerate() {
         let at = format!("case {} (section {})", i + 1, e.section);
-        let section = crate::sections::find(&e.section)
-            .ok_or_else(|| Error(format!("{at}: unknown section (sections: {})", crate::sections::ids().join(", "))))?;
+        let section = crate::course::sections::find(&e.section).ok_or_else(|| {
+            Error::Course(format!("{at}: unknown section (sections: {})", crate::course::sections::ids().join(", ")))
+        })?;
         let spec = CaseSpec { name: e.name, width: e.width, height: e.height, radius: e.radius, n: e.n };
-        let mut rng = StdRng::seed_from_u64(e.seed);
-        let case = section.custom_case(&spec, &mut rng).map_err(|m| Error(format!("{at}: {m}")))?;
+        let mut rng = CaseRng::seed_from_u64(e.seed);
+        let case = section.custom_case(&spec, &mut rng).map_err(|m| Error::Course(format!("{at}: {m}")))?;
         out.push((section.id(), case));
     }
     Ok(out)
@@ -74,9 +74,9 @@ pub fn parse(text: &str, json: bool) -> Result<Vec<(&'static str, Case)>> {
 
 pub fn load(path: &Path) -> Result<Vec<(&'static str, Case)>> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Error(format!("cannot read the cases file {}: {e}", path.display())))?;
+        .map_err(|e| Error::Course(format!("cannot read the cases file {}: {e}", path.display())))?;
     let json = path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json"));
-    parse(&text, json).map_err(|e| Error(format!("{}: {e}", path.display())))
+    parse(&text, json).map_err(|e| Error::Course(format!("{}: {e}", path.display())))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use kernels::exercise::Section;
 
-use crate::progress::Progress;
+use crate::course::progress::Progress;
 
 /// The text for the first `shown` hints of a section (pure, for snapshot tests).
 pub fn render(section: &dyn Section, shown: usize) -> String {

@@ -79,10 +79,10 @@ impl Progress {
         let path = Self::path(root);
         match std::fs::read_to_string(&path) {
             Ok(text) => serde_json::from_str(&text).map_err(|e| {
-                Error(format!("{} is damaged ({e}); delete it to start your progress afresh", path.display()))
+                Error::Course(format!("{} is damaged ({e}); delete it to start your progress afresh", path.display()))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
-            Err(e) => Err(Error(format!("cannot read {}: {e}", path.display()))),
+            Err(e) => Err(Error::Course(format!("cannot read {}: {e}", path.display()))),
         }
     }
 
@@ -90,9 +90,10 @@ impl Progress {
     pub fn save(&self, root: &Path) -> Result<()> {
         let path = Self::path(root);
         let tmp = root.join(format!("{FILE_NAME}.tmp"));
-        let text = serde_json::to_string_pretty(self).map_err(|e| Error(format!("cannot encode progress: {e}")))?;
-        std::fs::write(&tmp, text + "\n").map_err(|e| Error(format!("cannot write {}: {e}", tmp.display())))?;
-        std::fs::rename(&tmp, &path).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
+        let text =
+            serde_json::to_string_pretty(self).map_err(|e| Error::Course(format!("cannot encode progress: {e}")))?;
+        std::fs::write(&tmp, text + "\n").map_err(|e| Error::Course(format!("cannot write {}: {e}", tmp.display())))?;
+        std::fs::rename(&tmp, &path).map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))
     }
 
     pub fn state(&self, id: &str) -> SectionState {
@@ -152,22 +153,22 @@ pub fn reset(
     answer: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<bool> {
-    let Some(text) = crate::sections::stub(section) else {
-        return Err(Error(format!("no stub is built in for section {}", section.id())));
+    let Some(text) = crate::course::sections::stub(section) else {
+        return Err(Error::Course(format!("no stub is built in for section {}", section.id())));
     };
     let path = root.join("exercises").join(section.dir()).join("kernel.cu");
-    let shown = crate::workspace::display_path(root, &path);
+    let shown = crate::course::display_path(root, &path);
     if !yes {
         let _ = write!(out, "Replace {shown} with the original stub? Your changes will be lost. [y/N] ");
         let _ = out.flush();
         let mut line = String::new();
-        answer.read_line(&mut line).map_err(|e| Error(format!("cannot read the answer: {e}")))?;
+        answer.read_line(&mut line).map_err(|e| Error::Course(format!("cannot read the answer: {e}")))?;
         if !matches!(line.trim(), "y" | "Y" | "yes" | "Yes") {
             let _ = writeln!(out, "Left {shown} as it is.");
             return Ok(false);
         }
     }
-    std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {shown}: {e}")))?;
+    std::fs::write(&path, text).map_err(|e| Error::Course(format!("cannot write {shown}: {e}")))?;
     let mut progress = Progress::load(root)?;
     progress.reset(section.id());
     progress.save(root)?;
@@ -251,19 +252,25 @@ mod tests {
         assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), "my work");
         assert!(!reset(dir.path(), section, false, &mut &b"n\n"[..], &mut out).unwrap());
         assert!(reset(dir.path(), section, false, &mut &b"y\n"[..], &mut out).unwrap());
-        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), crate::sections::stub(section).unwrap());
+        assert_eq!(
+            std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(),
+            crate::course::sections::stub(section).unwrap()
+        );
         assert_eq!(Progress::load(dir.path()).unwrap().state("7.4"), SectionState::default());
         std::fs::write(kdir.join("kernel.cu"), "again").unwrap();
         assert!(reset(dir.path(), section, true, &mut &b""[..], &mut out).unwrap(), "--yes asks nothing");
-        assert_eq!(std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(), crate::sections::stub(section).unwrap());
+        assert_eq!(
+            std::fs::read_to_string(kdir.join("kernel.cu")).unwrap(),
+            crate::course::sections::stub(section).unwrap()
+        );
     }
 
     /// The built-in stubs must be the shipped ones. Students edit `exercises/`, so this compares
     /// with git's committed copy when the checkout has one, else is skipped.
     #[test]
     fn built_in_stubs_match_the_committed_exercises() {
-        let root = crate::workspace::find_root().unwrap();
-        for s in crate::sections::all() {
+        let root = crate::course::find_root().unwrap();
+        for s in crate::course::sections::all() {
             let rel = format!("exercises/{}/kernel.cu", s.dir());
             let Ok(out) =
                 std::process::Command::new("git").arg("-C").arg(&root).args(["show", &format!("HEAD:{rel}")]).output()
@@ -276,7 +283,7 @@ mod tests {
                 continue;
             }
             assert_eq!(
-                crate::sections::stub(s),
+                crate::course::sections::stub(s),
                 Some(String::from_utf8_lossy(&out.stdout).as_ref()),
                 "grader/bundle/stubs/{} differs from {rel}: copy it over",
                 s.dir()

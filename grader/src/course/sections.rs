@@ -19,7 +19,7 @@ macro_rules! registry {
         /// Each section's directory and its stub as shipped, built into the grader so that
         /// `reset` works without git and after the student has committed over it.
         pub const STUBS: &[(&str, &str)] = &[
-            $(($dir, include_str!(concat!("../bundle/stubs/", $dir, "/kernel.cu"))),)*
+            $(($dir, include_str!(concat!("../../bundle/stubs/", $dir, "/kernel.cu"))),)*
         ];
     };
 }
@@ -84,7 +84,7 @@ pub fn layout_problems(root: &Path) -> Vec<String> {
         }
         for f in &found {
             if !STUBS.iter().any(|(dir, _)| dir == f) {
-                problems.push(format!("{place}/{f} is not a registered section (grader/src/sections.rs)"));
+                problems.push(format!("{place}/{f} is not a registered section (grader/src/course/sections.rs)"));
             }
         }
     }

@@ -6,8 +6,10 @@ use std::sync::Mutex;
 
 use kernels::exercise::Section;
 
+use super::Grader;
+use crate::course::KernelFile;
 use crate::error::{Error, Result};
-use crate::grade::{Grader, KernelFile, SectionReport};
+use crate::model::SectionReport;
 
 /// The message and place of the last panic, kept by [`install_panic_hook`].
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
@@ -38,12 +40,17 @@ pub fn grade_isolated(
     seed: u64,
     visible_only: bool,
 ) -> Result<SectionReport> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| grader.grade(section, file, seed, visible_only))) {
-        Ok(report) => report,
+    isolated(section, || grader.grade(section, file, seed, visible_only))
+}
+
+/// `work` on `section`; a panic inside it is an [`Error::Internal`] that names the section.
+pub fn isolated<T>(section: &dyn Section, work: impl FnOnce() -> Result<T>) -> Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+        Ok(result) => result,
         Err(payload) => {
             let recorded = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).take();
             let what = recorded.unwrap_or_else(|| payload_text(payload.as_ref()));
-            Err(Error(format!("internal error while grading {} ({what}); please report it", section.id())))
+            Err(Error::Internal(format!("internal error while grading {} ({what}); please report it", section.id())))
         }
     }
 }

@@ -6,16 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use kernels::exercise::Case;
-
 use crate::backend::BlockView;
-
-/// The block and thread shown when none is chosen: the middle of the grid and of the block
-/// (an interior block, away from the ghost cells).
-pub fn default_watch(case: &Case) -> ([u32; 3], [u32; 3]) {
-    let g = case.geometry;
-    (g.grid.map(|n| n / 2), g.block.map(|n| n / 2))
-}
 
 /// "3,4" or "3,4,1" → [3, 4, 0] / [3, 4, 1].
 pub fn parse_coords(text: &str) -> Result<[u32; 3], String> {

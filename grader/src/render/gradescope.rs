@@ -7,15 +7,11 @@
 //! leaderboard. A results file is written whatever happens (score 0 and the reason when the
 //! kernel cannot be graded), because Gradescope shows nothing useful without one.
 
-use std::path::{Path, PathBuf};
-
-use kernels::exercise::{Case, Section, Visibility};
+use kernels::exercise::{Case, Section};
 use serde::Serialize;
 
-use crate::cli::GradeArgs;
-use crate::error::{Error, Outcome, Result};
-use crate::grade::{cases_for, Grader, KernelFile, SectionReport};
-use crate::isolate::grade_isolated;
+use crate::model::SectionReport;
+use crate::plan;
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Results {
@@ -66,23 +62,9 @@ fn test(name: String, passed: bool, visibility: &'static str, output: String) ->
 pub fn not_graded(section: Option<&dyn Section>, seed: u64, private: &[Case], reason: &str) -> Results {
     let mut tests = Vec::new();
     if let Some(s) = section {
-        let mut cases = cases_for(s, seed, false);
-        let at = cases.len() - 1;
-        cases.splice(at..at, private.iter().map(|c| (c.clone(), false)));
-        for (case, is_metrics) in cases {
-            let vis = if case.visibility == Visibility::Hidden && !is_metrics { "after_published" } else { "visible" };
-            let label = if is_metrics { "metrics case" } else { case.visibility.as_str() };
-            tests.push(test(format!("{} test: {} ({label})", s.id(), case.name), false, vis, "not run".into()));
+        for (name, hidden) in plan::rows(s, seed, private) {
+            tests.push(test(name, false, if hidden { "after_published" } else { "visible" }, "not run".into()));
         }
-        for t in s.targets() {
-            tests.push(test(
-                format!("{} target: {} {} {}", s.id(), t.metric.as_str(), t.compare.as_str(), t.value),
-                false,
-                "visible",
-                "not run".into(),
-            ));
-        }
-        tests.push(test(format!("{} sanitizer: no findings", s.id()), false, "visible", "not run".into()));
     } else {
         tests.push(test("grading".into(), false, "visible", reason.to_string()));
     }
@@ -109,8 +91,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
     }
     let mut tests = Vec::new();
     for t in &r.tests {
-        let hidden = t.visibility == Visibility::Hidden.as_str() && !t.metrics_case;
-        let label = if t.metrics_case { "metrics case" } else { t.visibility.as_str() };
+        let hidden = plan::is_hidden(&t.visibility, t.metrics_case);
         let mut output = format!("size {}", t.size);
         if !t.message.is_empty() {
             output.push_str(&format!(": {}", t.message));
@@ -118,17 +99,17 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         // printf output only for visible tests: a hidden test's printout would give its data away.
         if !hidden && (!t.printf.is_empty() || t.printf_more > 0) {
             output.push('\n');
-            output.push_str(&crate::report::printf_block(&t.printf, t.printf_more));
+            output.push_str(&crate::render::printf_block(&t.printf, t.printf_more));
         }
         let mut test = test(
-            format!("{} test: {} ({label})", r.section, t.name),
+            plan::test_row(&r.section, &t.name, &t.visibility, t.metrics_case),
             t.passed,
             if hidden { "after_published" } else { "visible" },
             output,
         );
         // The metrics case's traffic per source line, as `grader traffic` prints it.
         if let Some(m) = r.metrics.as_ref().filter(|m| t.metrics_case && !m.lines.is_empty()) {
-            test.output = format!("{}\n\n```text\n{}```", test.output, crate::traffic::table(r, m));
+            test.output = format!("{}\n\n```text\n{}```", test.output, super::traffic::table(r, m));
             test.output_format = Some("md");
         }
         tests.push(test);
@@ -146,15 +127,10 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         if !t.passed && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
-        if let Some(line) = crate::report::culprit_line(r, &t.name).filter(|_| !t.passed) {
+        if let Some(line) = crate::render::culprit_line(r, &t.name).filter(|_| !t.passed) {
             output.push_str(&format!("\n{line}"));
         }
-        tests.push(test(
-            format!("{} target: {} {} {}", r.section, t.name, t.op, t.target),
-            t.passed,
-            "visible",
-            output,
-        ));
+        tests.push(test(plan::target_row(&r.section, &t.name, &t.op, t.target), t.passed, "visible", output));
     }
     let findings: Vec<String> = r
         .findings
@@ -170,16 +146,11 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
                 f.block,
                 f.thread,
                 f.case,
-                crate::report::explain(&f.kind)
+                crate::render::explain(&f.kind)
             )
         })
         .collect();
-    tests.push(test(
-        format!("{} sanitizer: no findings", r.section),
-        r.findings.is_empty(),
-        "visible",
-        findings.join("\n"),
-    ));
+    tests.push(test(plan::sanitizer_row(&r.section), r.findings.is_empty(), "visible", findings.join("\n")));
     let mut leaderboard: Vec<Leader> = r
         .metrics
         .iter()
@@ -207,83 +178,6 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
     }
 }
 
-fn write(results: &Results, to: Option<&Path>) -> Result<()> {
-    let text = serde_json::to_string_pretty(results).map_err(|e| format!("cannot encode results: {e}"))? + "\n";
-    match to {
-        Some(path) => {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            }
-            std::fs::write(path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
-        }
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    }
-}
-
-/// Grade one section for Gradescope and write its results (to `--results`, else stdout),
-/// whatever happens: a submission that cannot be graded gets score 0 and the reason, and the
-/// command then ends with that reason as its error.
-pub fn command(args: &GradeArgs) -> Result<Outcome> {
-    let seed = args.seed.unwrap_or_else(|| rand::Rng::gen_range(&mut rand::thread_rng(), 1..100_000));
-    let section = crate::sections::find(&args.section);
-    // The instructor's cases, read once: graded, and counted whether or not the kernel compiles.
-    let all_private = match &args.cases {
-        Some(path) => crate::cases_file::load(path),
-        None => Ok(Vec::new()),
-    };
-    let private: Vec<Case> = match (&all_private, section) {
-        (Ok(cases), Some(section)) => {
-            cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| c.clone()).collect()
-        }
-        _ => Vec::new(),
-    };
-    let graded = match section {
-        None => Err(Error(format!(
-            "unknown section `{}` (gradescope mode grades one of: {})",
-            args.section,
-            crate::sections::ids().join(", ")
-        ))),
-        Some(section) => all_private.and_then(|cases| grade(args, section, seed, cases)),
-    };
-    let results = match &graded {
-        Ok(r) => from_report(section.expect("graded sections exist"), r, &private),
-        Err(why) => {
-            not_graded(section, seed, &private, &format!("The autograder could not grade this submission: {why}"))
-        }
-    };
-    write(&results, args.results.as_deref())?;
-    graded.map(|r| Outcome::from_passed(r.passed))
-}
-
-fn grade(
-    args: &GradeArgs,
-    section: &dyn Section,
-    seed: u64,
-    private_cases: Vec<(&'static str, Case)>,
-) -> Result<SectionReport> {
-    let path: PathBuf = match &args.kernel.kernel {
-        Some(p) => p.clone(),
-        None => {
-            let root = crate::workspace::find_root()?;
-            let dir = if args.kernel.solutions { "solutions" } else { "exercises" };
-            root.join(dir).join(section.dir()).join("kernel.cu")
-        }
-    };
-    if !path.is_file() {
-        return Err(Error(format!("No kernel.cu was submitted (looked for {}).", path.display())));
-    }
-    let display =
-        path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
-    let (backend, compiler) = crate::cli::prepare(&args.engine)?;
-    let mut grader = Grader::new(backend.as_ref(), compiler);
-    grader.variants = args.variants;
-    grader.private_cases = private_cases;
-    grade_isolated(&grader, section, &KernelFile { path, display }, seed, false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,7 +186,7 @@ mod tests {
     fn not_graded_keeps_the_same_tests_at_zero() {
         let s = section_7_4::section();
         let r = not_graded(Some(s), 7, &[], "no kernel");
-        let n_cases = cases_for(s, 7, false).len();
+        let n_cases = crate::plan::cases(s, 7, false, &[]).len();
         assert_eq!(r.tests.len(), n_cases + s.targets().len() + 1);
         assert_eq!(r.score, 0.0);
         assert!(r.tests.iter().all(|t| t.max_score == 1.0 && t.status == "failed"));
@@ -303,7 +197,7 @@ mod tests {
         let unknown = not_graded(None, 7, &[], "unknown section `9.9`");
         assert_eq!(unknown.tests.len(), 1);
         // An instructor's private case counts whether or not the kernel compiles.
-        let mut private = cases_for(s, 8, false).remove(2).0;
+        let mut private = crate::plan::cases(s, 8, false, &[]).remove(2).0;
         private.name = "private: 77x33".into();
         let with_private = not_graded(Some(s), 7, &[private], "does not compile");
         assert_eq!(with_private.tests.len(), r.tests.len() + 1);
@@ -312,7 +206,7 @@ mod tests {
 
     #[test]
     fn a_graded_report_scores_each_test_target_and_the_sanitizer() {
-        use crate::grade::{CompileReport, FindingReport, MetricsReport, TargetReport, TestReport};
+        use crate::model::{CompileReport, FindingReport, MetricsReport, TargetReport, TestReport};
         let t = |name: &str, vis: &str, passed: bool, metrics_case: bool| TestReport {
             name: name.into(),
             visibility: vis.into(),
@@ -354,7 +248,7 @@ mod tests {
                 threads: 0,
                 blocks: 0,
                 gpu: None,
-                lines: vec![crate::grade::LineReport {
+                lines: vec![crate::model::LineReport {
                     file: "kernel.cu".into(),
                     line: 23,
                     source: Some("Pvalue += F[fRow][fCol] * N[inRow * width + inCol];".into()),

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::BufferReuse;
+use crate::model::BufferReuse;
 
 /// The loads of the first `cols` × `rows` elements (of the plane shown), one digit each
 /// ('+' past 9): the pattern a tiling leaves, element by element.
@@ -65,7 +65,7 @@ pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::traffic::LoadStats;
+    use crate::model::LoadStats;
 
     #[test]
     fn the_maps_show_loads_per_element() {

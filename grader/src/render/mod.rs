@@ -5,7 +5,14 @@ use ::emulator::FindingKind;
 use colored::Colorize;
 use kernels::exercise::Metric;
 
-use crate::grade::{FindingReport, LineReport, MetricsReport, SectionReport, TargetReport, TestReport};
+use crate::model::{thousands, FindingReport, LineReport, MetricsReport, SectionReport, TargetReport, TestReport};
+
+pub mod bar;
+pub mod block;
+pub mod gradescope;
+pub mod maps;
+pub mod svg;
+pub mod traffic;
 
 /// One line per finding kind, as the report names it: what it means and what usually causes it.
 pub fn explain(kind: &str) -> &'static str {
@@ -24,18 +31,6 @@ pub fn explain_kind(kind: FindingKind) -> &'static str {
         FindingKind::Assertion => "an assert() in the kernel failed: the launch stopped there, as it does on a GPU",
         FindingKind::CallDepth => "functions called each other deeper than the emulator follows: a recursion that never ends?",
     }
-}
-
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn number(v: f64) -> String {
@@ -98,7 +93,7 @@ pub fn test_lines(tests: &[TestReport]) -> String {
 }
 
 /// A test's `printf` output, each line prefixed with the block and thread that printed it.
-pub fn printf_block(lines: &[crate::grade::PrintfReport], more: u64) -> String {
+pub fn printf_block(lines: &[crate::model::PrintfReport], more: u64) -> String {
     let mut s = String::new();
     if lines.is_empty() && more == 0 {
         return s;
@@ -219,7 +214,7 @@ pub fn metrics_block(m: &MetricsReport) -> String {
 
 /// The device's own view of the kernel (GPU backend): registers, spills, static shared bytes,
 /// the latter checked against the emulator's.
-pub fn gpu_line(g: &crate::backend::KernelResources) -> String {
+pub fn gpu_line(g: &crate::model::KernelResources) -> String {
     let shared = if g.static_shared_bytes as u64 == g.emulator_static_shared_bytes {
         format!("{} B static shared (= emulator)", g.static_shared_bytes)
     } else {
@@ -233,7 +228,7 @@ pub fn gpu_line(g: &crate::backend::KernelResources) -> String {
 }
 
 /// "timing 8192x8192, r=2: 0.200 ms, 2,560 GB/s = 85% of a device-to-device copy (3,010 GB/s)"
-pub fn speed_line(s: &crate::backend::Speed) -> String {
+pub fn speed_line(s: &crate::model::Speed) -> String {
     format!(
         "    timing case {}: {:.3} ms (median), {} GB/s = {:.0}% of a device-to-device copy ({} GB/s)\n    timed: {}\n",
         s.case,

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::block::{self, Drawn};
-use super::BufferReuse;
 use crate::backend::BlockView;
+use crate::model::BufferReuse;
 
 /// Pixels of the downsampled panel's longer side.
 const OVERVIEW_PX: f64 = 320.0;
@@ -263,7 +263,7 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::traffic::LoadStats;
+    use crate::model::LoadStats;
 
     fn buffer(shape: [usize; 3], counts: Vec<u32>) -> BufferReuse {
         BufferReuse {

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
-use crate::nvrtc::{pip_install, python_site_dirs, CompileFailure};
+use crate::toolchain::nvrtc::{pip_install, python_site_dirs, CompileFailure};
 
 /// The pip package whose `zig` binary carries a clang with the NVPTX back end, on Linux, macOS
 /// and Windows alike.
@@ -22,7 +22,8 @@ pub const ZIG_WHEEL: &str = "ziglang";
 
 /// The header that stands in for what NVRTC builds in (built-in variables, barriers, atomics,
 /// printf, assert, math).
-const RUNTIME_HEADER: (&str, &str) = ("pmpp_cuda_clang.h", include_str!("../device-headers/clang/pmpp_cuda_clang.h"));
+const RUNTIME_HEADER: (&str, &str) =
+    ("pmpp_cuda_clang.h", include_str!("../../device-headers/clang/pmpp_cuda_clang.h"));
 
 /// A clang that can compile CUDA device code to PTX.
 #[derive(Debug)]
@@ -51,7 +52,7 @@ fn exe(name: &str) -> String {
 
 /// Where the `ziglang` wheel is installed for the course.
 pub fn cache_dir() -> Option<PathBuf> {
-    crate::nvrtc::cache_dir().and_then(|d| d.parent().map(|p| p.join("ziglang")))
+    crate::toolchain::nvrtc::cache_dir().and_then(|d| d.parent().map(|p| p.join("ziglang")))
 }
 
 /// The `zig` binary of a `ziglang` install (`<dir>/ziglang/zig`).
@@ -70,12 +71,12 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang> {
         Ok(o) if o.status.success() => {
             String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string()
         }
-        Ok(_) => return Err(Error(format!("{shown} ({found_by}) does not run"))),
-        Err(e) => return Err(Error(format!("{shown} ({found_by}) cannot be run: {e}"))),
+        Ok(_) => return Err(Error::Toolchain(format!("{shown} ({found_by}) does not run"))),
+        Err(e) => return Err(Error::Toolchain(format!("{shown} ({found_by}) cannot be run: {e}"))),
     };
     let targets = run("-print-targets").map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
     if !has_nvptx(&targets) {
-        return Err(Error(format!("{shown} ({found_by}, {version}) has no NVPTX back end")));
+        return Err(Error::Toolchain(format!("{shown} ({found_by}, {version}) has no NVPTX back end")));
     }
     Ok(Clang { command, found_by: found_by.to_string(), version })
 }
@@ -131,9 +132,9 @@ fn locate(allow_install: bool) -> Result<Clang> {
         }
         msg.push_str(&format!(
             "\nInstall one with `{} -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig.",
-            crate::nvrtc::PYTHON_COMMAND
+            crate::toolchain::nvrtc::PYTHON_COMMAND
         ));
-        Error(msg)
+        Error::Toolchain(msg)
     };
     if !allow_install {
         return Err(not_found(None));
@@ -156,13 +157,14 @@ fn header_dir() -> Result<tempfile::TempDir> {
     let dir = tempfile::Builder::new()
         .prefix("pmpp-clang-")
         .tempdir()
-        .map_err(|e| Error(format!("cannot create a temporary directory: {e}")))?;
-    for (name, text) in crate::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
+        .map_err(|e| Error::Toolchain(format!("cannot create a temporary directory: {e}")))?;
+    for (name, text) in crate::toolchain::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error::Toolchain(format!("cannot create {}: {e}", parent.display())))?;
         }
-        std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, text).map_err(|e| Error::Toolchain(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(dir)
 }
@@ -178,13 +180,13 @@ impl Clang {
     ) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
         // Before clang opens anything: a kernel may include the course's headers only.
-        crate::includes::check(source, program_name).map_err(fail)?;
-        let scratch = header_dir().map_err(|e| fail(e.0))?;
+        crate::toolchain::includes::check(source, program_name).map_err(fail)?;
+        let scratch = header_dir().map_err(|e| fail(e.message().to_string()))?;
         let headers = scratch.path();
         // The source goes to a file of its own, behind a #line that gives it the student's name.
         let file = headers.join("kernel.cu");
         let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
-        std::fs::write(&file, [named.as_bytes(), crate::nvrtc::source_bytes(source)].concat())
+        std::fs::write(&file, [named.as_bytes(), crate::toolchain::nvrtc::source_bytes(source)].concat())
             .map_err(|e| fail(format!("cannot write {}: {e}", file.display())))?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
@@ -209,17 +211,17 @@ impl Clang {
             .args(["-S", "-o", "-"])
             .arg(&file)
             .stdin(Stdio::null());
-        let out = crate::limits::output_within_compile_limit(cmd, program_name)
+        let out = crate::toolchain::limits::output_within_compile_limit(cmd, program_name)
             .map_err(|e| fail(e.unwrap_or_else(|e| format!("cannot run clang ({e})"))))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
-            return Err(fail(crate::nvrtc::explain_missing_headers(&log)));
+            return Err(fail(crate::toolchain::nvrtc::explain_missing_headers(&log)));
         }
-        if let Some(why) = crate::nvrtc::overridden_defines(&log, defines) {
+        if let Some(why) = crate::toolchain::nvrtc::overridden_defines(&log, defines) {
             return Err(fail(why));
         }
         let ptx = String::from_utf8_lossy(&out.stdout).into_owned();
-        crate::limits::check_ptx(&ptx, source, program_name).map_err(fail)?;
+        crate::toolchain::limits::check_ptx(&ptx, source, program_name).map_err(fail)?;
         Ok(ptx)
     }
 }

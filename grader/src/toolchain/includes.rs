@@ -8,7 +8,7 @@
 //! digraphs) far enough that no spelling of a directive slips past it; it errs on the side of
 //! refusing (a directive inside `#if 0` is checked too).
 
-use crate::nvrtc::{DEVICE_HEADERS, HOST_ONLY_HEADERS};
+use crate::toolchain::nvrtc::{DEVICE_HEADERS, HOST_ONLY_HEADERS};
 
 /// The headers a kernel may include, by name (`<name>` or `"name"`).
 pub fn allowed() -> Vec<&'static str> {
@@ -141,57 +141,16 @@ fn without_comments(text: &[(u8, u32)]) -> Vec<(u8, u32)> {
 /// headers. Empty: the file may be compiled.
 pub fn refused(source: &[u8]) -> Vec<Refused> {
     let text = without_comments(&spliced(source));
-    let allowed = allowed();
-    let mut refused = Vec::new();
-    let bytes: Vec<u8> = text.iter().map(|(b, _)| *b).collect();
-    let line_of = |i: usize| text.get(i).or(text.last()).map(|&(_, l)| l).unwrap_or(1);
-    let skip_blanks = |mut i: usize| {
-        while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r') {
-            i += 1;
-        }
-        i
+    let mut scan = Scanner {
+        bytes: text.iter().map(|(b, _)| *b).collect(),
+        lines: text.iter().map(|&(_, l)| l).collect(),
+        allowed: allowed(),
+        refused: Vec::new(),
     };
-    let line_end = |i: usize| bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| i + p);
-    let shown = |from: usize, to: usize| String::from_utf8_lossy(&bytes[from..to]).trim().to_string();
-    // A header name after `#include`, `__has_include(` …: Ok(name) or Err(why).
-    let header_at = |i: usize| -> (Result<String, String>, usize) {
-        let i = skip_blanks(i);
-        let close = match bytes.get(i) {
-            Some(b'<') => b'>',
-            Some(b'"') => b'"',
-            _ => return (Err("the header is not named as <name> or \"name\" (a macro cannot name it)".into()), i),
-        };
-        let end = bytes[i + 1..].iter().position(|&b| b == close || b == b'\n').map(|p| i + 1 + p);
-        match end {
-            Some(e) if bytes[e] == close => (Ok(String::from_utf8_lossy(&bytes[i + 1..e]).into_owned()), e + 1),
-            _ => (Err("the header name is not closed on its line".into()), line_end(i)),
-        }
-    };
-    let judge = |name: &str| -> Option<String> {
-        if allowed.contains(&name) {
-            return None;
-        }
-        let n = name.replace('\\', "/");
-        Some(if n.starts_with('/') || n.get(1..2) == Some(":") {
-            "a kernel may not include a file by its path".to_string()
-        } else if n.split('/').any(|part| part == "..") {
-            "a kernel may not include a file outside its own (`..`)".to_string()
-        } else if n.contains('/') {
-            "a kernel may not include a file from a directory".to_string()
-        } else if HOST_ONLY_HEADERS.contains(&name) {
-            format!(
-                "<{name}> is for host code: the grader compiles your kernel file alone, as device code (it writes \
-                 the host code itself), so remove `#include <{name}>`"
-            )
-        } else {
-            format!("the grader does not provide <{name}>")
-        })
-    };
-
     let mut i = 0;
     let mut line_start = true;
-    while i < bytes.len() {
-        let b = bytes[i];
+    while i < scan.bytes.len() {
+        let b = scan.bytes[i];
         if b == b'\n' {
             line_start = true;
             i += 1;
@@ -202,94 +161,34 @@ pub fn refused(source: &[u8]) -> Vec<Refused> {
             continue;
         }
         // A directive: `#`, its digraph `%:` or its trigraph `??=`, first on its line.
-        let hash = match (b, bytes.get(i + 1), bytes.get(i + 2)) {
+        let hash = match (b, scan.bytes.get(i + 1), scan.bytes.get(i + 2)) {
             (b'#', _, _) => Some(1),
             (b'%', Some(b':'), _) => Some(2),
             (b'?', Some(b'?'), Some(b'=')) => Some(3),
             _ => None,
         };
         if let (true, Some(n)) = (line_start, hash) {
-            let start = i;
-            let name_at = skip_blanks(i + n);
-            let name_end = name_at + bytes[name_at..].iter().take_while(|&&c| is_ident(c)).count();
-            let name = &bytes[name_at..name_end];
-            let end = line_end(name_end);
-            match name {
-                b"include" | b"include_next" | b"import" | b"embed" => {
-                    let (header, _) = header_at(name_end);
-                    let why = match (&header, name) {
-                        (Ok(h), b"include") => judge(h),
-                        (Ok(_), _) => Some(format!("#{} is not for kernels", String::from_utf8_lossy(name))),
-                        (Err(e), _) => Some(e.clone()),
-                    };
-                    if let Some(why) = why {
-                        refused.push(Refused { line: line_of(start), asked: shown(start, end), why });
-                    }
-                }
-                b"pragma" => {
-                    let rest = shown(name_end, end);
-                    if rest.split_whitespace().any(|w| w == "dependency" || w.starts_with("include")) {
-                        refused.push(Refused {
-                            line: line_of(start),
-                            asked: shown(start, end),
-                            why: "this pragma reads another file".into(),
-                        });
-                    }
-                }
-                _ => {
-                    // `#if`, `#elif`: the rest of the line is scanned for `__has_include`.
+            match scan.directive(i, n) {
+                Ok(end) => i = end,
+                // `#if`, `#elif`: the rest of the line is scanned for `__has_include`.
+                Err(name_end) => {
                     line_start = false;
                     i = name_end;
-                    continue;
                 }
             }
-            i = end;
             continue;
         }
         line_start = false;
         // The operators that look for or read a file, anywhere (in an #if, or _Pragma's string).
-        if is_ident(b) && (i == 0 || !is_ident(bytes[i - 1])) {
-            let end = i + bytes[i..].iter().take_while(|&&c| is_ident(c)).count();
-            let word = &bytes[i..end];
-            match word {
-                b"__has_include" | b"__has_include_next" | b"__has_embed" => {
-                    let open = skip_blanks(end);
-                    let (header, after) = if bytes.get(open) == Some(&b'(') {
-                        header_at(open + 1)
-                    } else {
-                        (Err("the header is not named as <name> or \"name\"".into()), end)
-                    };
-                    let why = match (&header, word) {
-                        (Ok(h), b"__has_include") => judge(h),
-                        (Ok(_), _) => Some(format!("{} is not for kernels", String::from_utf8_lossy(word))),
-                        (Err(e), _) => Some(e.clone()),
-                    };
-                    if let Some(why) = why {
-                        refused.push(Refused { line: line_of(i), asked: shown(i, after.max(end)), why });
-                    }
-                }
-                b"_Pragma" => {
-                    let end_of_line = line_end(end);
-                    let rest = shown(end, end_of_line);
-                    if rest.contains("dependency") || rest.contains("include") {
-                        refused.push(Refused {
-                            line: line_of(i),
-                            asked: shown(i, end_of_line),
-                            why: "this pragma reads another file".into(),
-                        });
-                    }
-                }
-                _ => {}
-            }
-            i = end;
+        if is_ident(b) && (i == 0 || !is_ident(scan.bytes[i - 1])) {
+            i = scan.operator(i);
             continue;
         }
         // Skip literals whole, so a `#` inside one is not a directive.
         if b == b'"' || b == b'\'' {
-            let close = b;
             i += 1;
-            while i < bytes.len() && bytes[i] != close && bytes[i] != b'\n' {
-                if bytes[i] == b'\\' {
+            while i < scan.bytes.len() && scan.bytes[i] != b && scan.bytes[i] != b'\n' {
+                if scan.bytes[i] == b'\\' {
                     i += 1;
                 }
                 i += 1;
@@ -297,7 +196,145 @@ pub fn refused(source: &[u8]) -> Vec<Refused> {
         }
         i += 1;
     }
-    refused
+    scan.refused
+}
+
+/// The source, spliced and without comments, as one byte string with each byte's line, and what
+/// has been refused in it so far.
+struct Scanner {
+    bytes: Vec<u8>,
+    lines: Vec<u32>,
+    allowed: Vec<&'static str>,
+    refused: Vec<Refused>,
+}
+
+impl Scanner {
+    fn line_of(&self, i: usize) -> u32 {
+        self.lines.get(i).or(self.lines.last()).copied().unwrap_or(1)
+    }
+
+    fn skip_blanks(&self, mut i: usize) -> usize {
+        while i < self.bytes.len() && matches!(self.bytes[i], b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r') {
+            i += 1;
+        }
+        i
+    }
+
+    fn line_end(&self, i: usize) -> usize {
+        self.bytes[i..].iter().position(|&b| b == b'\n').map_or(self.bytes.len(), |p| i + p)
+    }
+
+    fn shown(&self, from: usize, to: usize) -> String {
+        String::from_utf8_lossy(&self.bytes[from..to]).trim().to_string()
+    }
+
+    fn refuse(&mut self, at: usize, end: usize, why: String) {
+        let asked = self.shown(at, end);
+        self.refused.push(Refused { line: self.line_of(at), asked, why });
+    }
+
+    /// A header name after `#include`, `__has_include(` …: Ok(name) or Err(why), and where it ends.
+    fn header_at(&self, i: usize) -> (Result<String, String>, usize) {
+        let i = self.skip_blanks(i);
+        let close = match self.bytes.get(i) {
+            Some(b'<') => b'>',
+            Some(b'"') => b'"',
+            _ => return (Err("the header is not named as <name> or \"name\" (a macro cannot name it)".into()), i),
+        };
+        let end = self.bytes[i + 1..].iter().position(|&b| b == close || b == b'\n').map(|p| i + 1 + p);
+        match end {
+            Some(e) if self.bytes[e] == close => {
+                (Ok(String::from_utf8_lossy(&self.bytes[i + 1..e]).into_owned()), e + 1)
+            }
+            _ => (Err("the header name is not closed on its line".into()), self.line_end(i)),
+        }
+    }
+
+    /// The directive whose `#` (of `n` bytes) is at `start`: where its line ends, or for one
+    /// that is not about files (`#if`), `Err` with where its name ends.
+    fn directive(&mut self, start: usize, n: usize) -> Result<usize, usize> {
+        let name_at = self.skip_blanks(start + n);
+        let name_end = name_at + self.bytes[name_at..].iter().take_while(|&&c| is_ident(c)).count();
+        let name = self.bytes[name_at..name_end].to_vec();
+        let end = self.line_end(name_end);
+        match name.as_slice() {
+            b"include" | b"include_next" | b"import" | b"embed" => {
+                let (header, _) = self.header_at(name_end);
+                let why = match (&header, name.as_slice()) {
+                    (Ok(h), b"include") => why_refused(h, &self.allowed),
+                    (Ok(_), _) => Some(format!("#{} is not for kernels", String::from_utf8_lossy(&name))),
+                    (Err(e), _) => Some(e.clone()),
+                };
+                if let Some(why) = why {
+                    self.refuse(start, end, why);
+                }
+            }
+            b"pragma" => {
+                let rest = self.shown(name_end, end);
+                if rest.split_whitespace().any(|w| w == "dependency" || w.starts_with("include")) {
+                    self.refuse(start, end, "this pragma reads another file".into());
+                }
+            }
+            _ => return Err(name_end),
+        }
+        Ok(end)
+    }
+
+    /// The identifier at `i` when it is an operator that looks for or reads a file
+    /// (`__has_include`, `_Pragma`); where the identifier ends.
+    fn operator(&mut self, i: usize) -> usize {
+        let end = i + self.bytes[i..].iter().take_while(|&&c| is_ident(c)).count();
+        let word = self.bytes[i..end].to_vec();
+        match word.as_slice() {
+            b"__has_include" | b"__has_include_next" | b"__has_embed" => {
+                let open = self.skip_blanks(end);
+                let (header, after) = if self.bytes.get(open) == Some(&b'(') {
+                    self.header_at(open + 1)
+                } else {
+                    (Err("the header is not named as <name> or \"name\"".into()), end)
+                };
+                let why = match (&header, word.as_slice()) {
+                    (Ok(h), b"__has_include") => why_refused(h, &self.allowed),
+                    (Ok(_), _) => Some(format!("{} is not for kernels", String::from_utf8_lossy(&word))),
+                    (Err(e), _) => Some(e.clone()),
+                };
+                if let Some(why) = why {
+                    self.refuse(i, after.max(end), why);
+                }
+            }
+            b"_Pragma" => {
+                let end_of_line = self.line_end(end);
+                let rest = self.shown(end, end_of_line);
+                if rest.contains("dependency") || rest.contains("include") {
+                    self.refuse(i, end_of_line, "this pragma reads another file".into());
+                }
+            }
+            _ => {}
+        }
+        end
+    }
+}
+
+/// Why `#include <name>` is refused, or `None` for a header the grader provides.
+fn why_refused(name: &str, allowed: &[&str]) -> Option<String> {
+    if allowed.contains(&name) {
+        return None;
+    }
+    let n = name.replace('\\', "/");
+    Some(if n.starts_with('/') || n.get(1..2) == Some(":") {
+        "a kernel may not include a file by its path".to_string()
+    } else if n.split('/').any(|part| part == "..") {
+        "a kernel may not include a file outside its own (`..`)".to_string()
+    } else if n.contains('/') {
+        "a kernel may not include a file from a directory".to_string()
+    } else if HOST_ONLY_HEADERS.contains(&name) {
+        format!(
+            "<{name}> is for host code: the grader compiles your kernel file alone, as device code (it writes \
+             the host code itself), so remove `#include <{name}>`"
+        )
+    } else {
+        format!("the grader does not provide <{name}>")
+    })
 }
 
 /// The refusal as a compiler's log (`file(line): error: …`), so that it is reported like any
@@ -319,7 +356,7 @@ pub fn refusal_log(program_name: &str, refused: &[Refused]) -> String {
 
 /// `Err(log)` when the source asks for a file it may not read.
 pub fn check(source: &[u8], program_name: &str) -> Result<(), String> {
-    let refused = refused(crate::nvrtc::source_bytes(source));
+    let refused = refused(crate::toolchain::nvrtc::source_bytes(source));
     if refused.is_empty() {
         Ok(())
     } else {
@@ -372,8 +409,8 @@ mod tests {
         assert!(log.starts_with("k.cu(2): error: a kernel may not include a file by its path"), "{log}");
         assert!(log.contains("\n  #include \"/autograder/source/private-cases.toml\"\n"), "{log}");
         assert!(log.contains("by its path") && log.contains("cstdint, cstdio"), "{log}");
-        assert!(crate::nvrtc::errors_only(&log).contains("k.cu(2)"));
-        assert!(crate::clang::errors_only(&log).contains("note: a kernel may include only"));
+        assert!(crate::toolchain::nvrtc::errors_only(&log).contains("k.cu(2)"));
+        assert!(crate::toolchain::clang::errors_only(&log).contains("note: a kernel may include only"));
         let log = check(b"#include <iostream>\n", "k.cu").unwrap_err();
         assert!(log.contains("is for host code"), "{log}");
     }

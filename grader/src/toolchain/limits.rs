@@ -268,9 +268,9 @@ fn mib(bytes: u64) -> String {
 /// `Err(log)`, in the compilers' format, when the compiled kernel declares more memory than the
 /// grader gives or its PTX is too large.
 pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), String> {
-    let text = String::from_utf8_lossy(crate::nvrtc::source_bytes(source));
+    let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(source));
     let at = |name: &str| line_of(&text, &source_name(name)).unwrap_or(1);
-    let thousands = crate::report::thousands;
+    let thousands = crate::model::thousands;
     if ptx.len() > MAX_PTX_BYTES {
         return Err(format!(
             "{program_name}(1): error: the kernel compiles to {} bytes of PTX; the grader accepts at most {} \

@@ -2,9 +2,14 @@
 //! can be installed) or clang (anywhere, macOS included). Both see the same device headers and
 //! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`.
 
-use crate::clang::{self, Clang};
+pub mod clang;
+pub mod includes;
+pub mod limits;
+pub mod nvrtc;
+
 use crate::error::{Error, Result};
-use crate::nvrtc::{self, CompileFailure, Nvrtc};
+use clang::Clang;
+use nvrtc::{CompileFailure, Nvrtc};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CompilerChoice {
@@ -31,7 +36,7 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler> {
             Err(e) if std::env::var_os("NVRTC_PATH").is_some_and(|v| !v.is_empty()) => Err(e),
             Err(nvrtc_error) => clang::get(allow_install)
                 .map(Compiler::Clang)
-                .map_err(|clang_error| Error(format!("{nvrtc_error}\n\nNor clang: {clang_error}"))),
+                .map_err(|clang_error| Error::Toolchain(format!("{nvrtc_error}\n\nNor clang: {clang_error}"))),
         },
     }
 }
@@ -53,7 +58,7 @@ impl Compiler {
 
     /// The part of a failed compilation's log a student needs.
     pub fn errors_only(&self, log: &str) -> String {
-        crate::limits::shorten_log(match self {
+        limits::shorten_log(match self {
             Compiler::Nvrtc(_) => nvrtc::errors_only(log),
             Compiler::Clang(_) => clang::errors_only(log),
         })

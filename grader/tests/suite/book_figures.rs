@@ -761,23 +761,23 @@ fn measured_figures_are_current() {
 /// previous technique's. Image-sized buffers only (7.2's filter `F` is 25 elements).
 #[test]
 fn reuse_maps_are_current() {
-    let compiler = grader::compiler::Compiler::Nvrtc(grader::nvrtc::get(true).expect("NVRTC"));
+    let compiler = grader::toolchain::Compiler::Nvrtc(grader::toolchain::nvrtc::get(true).expect("NVRTC"));
     let root = workspace_root();
     let mut drawn = Vec::new();
-    for section in grader::sections::all() {
+    for section in grader::course::sections::all() {
         let relative = format!("solutions/{}/kernel.cu", section.dir());
-        let file = grader::grade::KernelFile { path: root.join(&relative), display: relative };
-        let buffers = grader::traffic::reuse(section, &file, compiler, 1, None)
-            .unwrap_or_else(|e| panic!("{}: {}", section.id(), e.0));
+        let file = grader::course::KernelFile { path: root.join(&relative), display: relative };
+        let buffers = grader::commands::traffic::reuse(section, &file, compiler, 1, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", section.id()));
         for b in buffers.iter().filter(|b| b.elements >= 1024) {
             let title = format!("{} {} — the reference solution", section.id(), section.title());
             let name = format!("docs/generated/reuse/{}-{}.svg", section.id(), b.name);
-            check_or_update(&name, &grader::traffic::svg::reuse_map(&title, b));
+            check_or_update(&name, &grader::render::svg::reuse_map(&title, b));
             drawn.push(name);
         }
     }
     // Every section has an input map, and the chapters link only maps that exist.
-    assert_eq!(drawn.len(), grader::sections::all().len(), "{drawn:?}");
+    assert_eq!(drawn.len(), grader::course::sections::all().len(), "{drawn:?}");
     for page in ["docs/ch7", "docs/ch8"] {
         for entry in std::fs::read_dir(root.join(page)).unwrap() {
             let path = entry.unwrap().path();

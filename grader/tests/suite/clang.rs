@@ -109,8 +109,8 @@ extern "C" __global__ void intrinsics(int *out_i, float *out_f, const float *__r
 #[test]
 fn each_intrinsic_runs_the_same_from_both_compilers() {
     use emulator::{DeviceMemory, KernelArg, Launch, LaunchConfig, Options};
-    let nvrtc = grader::nvrtc::get(true).expect("NVRTC");
-    let clang = grader::clang::get(true).expect("clang");
+    let nvrtc = grader::toolchain::nvrtc::get(true).expect("NVRTC");
+    let clang = grader::toolchain::clang::get(true).expect("clang");
     let ptx = [
         ("nvrtc", nvrtc.compile(INTRINSICS.as_bytes(), "intrinsics.cu", "compute_75", &[]).map_err(|f| f.log)),
         ("clang", clang.compile(INTRINSICS.as_bytes(), "intrinsics.cu", &[]).map_err(|f| f.log)),

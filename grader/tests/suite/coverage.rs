@@ -8,7 +8,7 @@ use std::process::Command;
 #[test]
 fn every_built_in_is_supported_or_refused_clearly_and_the_book_says_so() {
     // The table has a clang column: install it as the clang tests do.
-    grader::clang::get(true).expect("clang for the coverage table");
+    grader::toolchain::clang::get(true).expect("clang for the coverage table");
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let page = std::env::temp_dir().join(format!("coverage-{}.md", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_grader"))

@@ -36,7 +36,7 @@ fn every_solution_passes() {
     let json = json_of(out);
     let sections = json["sections"].as_array().unwrap();
     let ids: Vec<&str> = sections.iter().map(|s| s["section"].as_str().unwrap()).collect();
-    assert_eq!(ids, grader::sections::ids(), "every section, in course order");
+    assert_eq!(ids, grader::course::sections::ids(), "every section, in course order");
     for s in sections {
         let id = s["section"].as_str().unwrap();
         assert_eq!(s["passed"], true, "solution of {id} fails: {s:#}");
@@ -78,7 +78,7 @@ fn every_stub_fails() {
     let out = grader(&["all", "--format", "json", "--seed", "11"]);
     let json = json_of(&out);
     let sections = json["sections"].as_array().unwrap();
-    assert_eq!(sections.len(), grader::sections::ids().len());
+    assert_eq!(sections.len(), grader::course::sections::ids().len());
     for s in sections {
         assert_eq!(s["passed"], false, "the stub of {} passes", s["section"]);
         assert!(s["kernel"].as_str().unwrap().starts_with("exercises/"));
@@ -216,7 +216,7 @@ fn list_shows_every_section_and_the_compiler() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("NVRTC 12."), "{text}");
-    for id in grader::sections::ids() {
+    for id in grader::course::sections::ids() {
         assert!(text.lines().any(|l| l.split_whitespace().any(|w| w == id)), "{id} missing from:\n{text}");
     }
 }

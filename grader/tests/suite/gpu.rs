@@ -2,10 +2,13 @@
 //! stderr and returns: visibly skipped, never failed for the machine's lack. The probe's own
 //! behaviour without a GPU is tested everywhere.
 
+use grader::backend::gpu::compulsory_bytes;
 use grader::backend::gpu::{self, GpuBackend};
 use grader::backend::{select, BackendChoice};
-use grader::grade::{Grader, KernelFile, SectionReport};
-use grader::{nvrtc, sections, timing, workspace};
+use grader::course::{self as workspace, sections, KernelFile};
+use grader::grade::Grader;
+use grader::model::SectionReport;
+use grader::toolchain::nvrtc;
 use kernels::exercise::Section;
 use rand::SeedableRng;
 
@@ -21,7 +24,7 @@ fn gpu_or_skip(test: &str) -> Option<(GpuBackend, &'static nvrtc::Nvrtc)> {
     let backend = match gpu::open() {
         Ok(b) => b,
         Err(e) => {
-            say(&format!("skipped: no GPU ({test}: {})", e.0));
+            say(&format!("skipped: no GPU ({test}: {e})"));
             return None;
         }
     };
@@ -54,7 +57,7 @@ fn grade(
     s: &dyn Section,
     f: &KernelFile,
 ) -> SectionReport {
-    Grader::new(backend, grader::compiler::Compiler::Nvrtc(nvrtc)).grade(s, f, 11, false).expect("the grader runs")
+    Grader::new(backend, grader::toolchain::Compiler::Nvrtc(nvrtc)).grade(s, f, 11, false).expect("the grader runs")
 }
 
 #[test]
@@ -62,7 +65,7 @@ fn without_a_gpu_the_probe_says_why_and_auto_falls_back() {
     match gpu::open() {
         Ok(b) => eprintln!("GPU present ({}): the no-GPU path is exercised on CI", b.device.name),
         Err(e) => {
-            assert!(e.0.contains("GPU") || e.0.contains("driver"), "a clear reason: {}", e.0);
+            assert!(e.contains("GPU") || e.contains("driver"), "a clear reason: {e}");
             assert_eq!(select(BackendChoice::Auto).unwrap().name(), "emulator");
             assert!(select(BackendChoice::Gpu).is_err(), "--backend gpu must refuse, not fall back");
         }
@@ -71,17 +74,18 @@ fn without_a_gpu_the_probe_says_why_and_auto_falls_back() {
 
 #[test]
 fn compulsory_bytes_count_inputs_once_and_the_output_once() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let mut rng = kernels::exercise::CaseRng::seed_from_u64(1);
     let case = sections::find("7.4").unwrap().metrics_case(&mut rng);
     // 1024² image in + 1024² out; the filter is in __constant__, not a buffer.
-    assert_eq!(timing::compulsory_bytes(&case), 2 * 1024 * 1024 * 4);
+    assert_eq!(compulsory_bytes(&case), 2 * 1024 * 1024 * 4);
     let case = sections::find("8.2").unwrap().metrics_case(&mut rng);
     // The stencil's output buffer starts with the boundary copied: not counted as a read.
-    assert_eq!(timing::compulsory_bytes(&case), 2 * 128 * 128 * 128 * 4);
-    assert_eq!(timing::baseline_of("7.5"), Some("7.2"));
-    assert_eq!(timing::baseline_of("8.5"), Some("8.2"));
-    assert_eq!(timing::baseline_of("1d"), None);
-    assert_eq!(timing::baseline_of("challenge-3d"), Some("8.2"));
+    assert_eq!(compulsory_bytes(&case), 2 * 128 * 128 * 128 * 4);
+    let baseline = |id| workspace::baseline_of(sections::find(id).unwrap()).map(|b| b.id());
+    assert_eq!(baseline("7.5"), Some("7.2"));
+    assert_eq!(baseline("8.5"), Some("8.2"));
+    assert_eq!(baseline("1d"), None);
+    assert_eq!(baseline("challenge-3d"), Some("8.2"));
 }
 
 #[test]

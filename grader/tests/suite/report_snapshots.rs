@@ -2,8 +2,8 @@
 //! change in them should be a decision, not an accident.
 
 use grader::compare::compare;
-use grader::grade::{CompileReport, FindingReport, SectionReport, TargetReport, TestReport};
-use grader::report;
+use grader::model::{CompileReport, FindingReport, SectionReport, TargetReport, TestReport};
+use grader::render as report;
 use kernels::exercise::{Data, Tolerance};
 
 fn no_color() {
@@ -164,7 +164,7 @@ fn compact_report_fits_a_screen() {
     failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
     failing.mismatch = Some(m);
     let mut printed = test("7x7 image, 5x5 diamond filter", "visible", "7×7", true, "");
-    printed.printf = vec![grader::grade::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
+    printed.printf = vec![grader::model::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
     let r = SectionReport {
         speed: None,
         section: "7.4".into(),

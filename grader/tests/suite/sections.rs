@@ -1,4 +1,4 @@
-//! The section registry (grader/src/sections.rs) is the one list: every registered section
+//! The section registry (grader/src/course/sections.rs) is the one list: every registered section
 //! follows the rules every section must, and the course tree (exercises/, solutions/, the stub
 //! copies, grader/Cargo.toml) holds exactly the registered sections.
 
@@ -10,10 +10,10 @@ fn root() -> PathBuf {
 
 #[test]
 fn every_registered_section_is_well_formed() {
-    let ids = grader::sections::ids();
+    let ids = grader::course::sections::ids();
     let textbook = ["7.2", "7.3", "7.4", "7.5", "1d", "8.2", "8.3", "8.4", "8.5"];
     assert_eq!(ids, [&textbook[..], &["challenge-2d", "challenge-3d"]].concat(), "course order");
-    for s in grader::sections::all() {
+    for s in grader::course::sections::all() {
         let problems = kernels::exercise::section_problems(s);
         assert!(problems.is_empty(), "section {}: {problems:?}", s.id());
     }
@@ -32,12 +32,12 @@ fn the_well_formedness_check_can_fail() {
 
 #[test]
 fn the_tree_holds_exactly_the_registered_sections() {
-    assert_eq!(grader::sections::layout_problems(&root()), Vec::<String>::new());
+    assert_eq!(grader::course::sections::layout_problems(&root()), Vec::<String>::new());
     // Every section crate is a dependency of the grader, at its registered directory.
     let manifest = std::fs::read_to_string(root().join("grader/Cargo.toml")).unwrap();
     let deps: Vec<&str> = manifest.lines().filter(|l| l.starts_with("section-")).collect();
-    assert_eq!(deps.len(), grader::sections::all().len(), "{deps:?}");
-    for (dir, _) in grader::sections::STUBS {
+    assert_eq!(deps.len(), grader::course::sections::all().len(), "{deps:?}");
+    for (dir, _) in grader::course::sections::STUBS {
         assert!(
             deps.iter().any(|d| d.contains(&format!("\"../exercises/{dir}\""))),
             "{dir} is not a grader dependency"
@@ -66,20 +66,20 @@ fn copy_course(to: &Path) {
 fn a_tree_that_disagrees_with_the_registry_fails() {
     let tmp = tempfile::tempdir().unwrap();
     copy_course(tmp.path());
-    assert_eq!(grader::sections::layout_problems(tmp.path()), Vec::<String>::new());
+    assert_eq!(grader::course::sections::layout_problems(tmp.path()), Vec::<String>::new());
     std::fs::remove_file(tmp.path().join("grader/bundle/stubs/7.4-halo-tiling/kernel.cu")).unwrap();
     assert_eq!(
-        grader::sections::layout_problems(tmp.path()),
+        grader::course::sections::layout_problems(tmp.path()),
         vec!["grader/bundle/stubs/7.4-halo-tiling/kernel.cu is missing".to_string()]
     );
     std::fs::create_dir_all(tmp.path().join("exercises/9.1-new-section")).unwrap();
     std::fs::write(tmp.path().join("exercises/9.1-new-section/Cargo.toml"), "[package]\n").unwrap();
-    let problems = grader::sections::layout_problems(tmp.path());
+    let problems = grader::course::sections::layout_problems(tmp.path());
     assert!(
         problems.iter().any(|p| p.contains("exercises/9.1-new-section is not a registered section")),
         "{problems:?}"
     );
     std::fs::remove_dir_all(tmp.path().join("solutions/8.5-register-tiling")).unwrap();
-    let problems = grader::sections::layout_problems(tmp.path());
+    let problems = grader::course::sections::layout_problems(tmp.path());
     assert!(problems.iter().any(|p| p == "solutions/8.5-register-tiling/kernel.cu is missing"), "{problems:?}");
 }

@@ -107,12 +107,12 @@ fn editors_encodings_compile_and_grade() {
     let (s, code) = grade("7.2", files[0].0, &files[0].1);
     assert_eq!((s["passed"].as_bool(), code), (Some(true), Some(0)), "{}: {s:#}", files[0].0);
     let backend = grader::backend::emulator::EmulatorBackend;
-    let compiler = grader::compiler::select(grader::compiler::CompilerChoice::Nvrtc, true).unwrap();
+    let compiler = grader::toolchain::select(grader::toolchain::CompilerChoice::Nvrtc, true).unwrap();
     let grading = grader::grade::Grader::new(&backend, compiler);
     for (name, bytes) in &files[1..] {
-        let file = grader::grade::KernelFile { path: scratch(name, bytes), display: name.to_string() };
-        let r = grading.grade(grader::sections::find("7.2").unwrap(), &file, 5, true).unwrap();
-        assert!(r.passed && r.compile.ok && r.visible_only, "{name}: {}", grader::report::section(&r, false));
+        let file = grader::course::KernelFile { path: scratch(name, bytes), display: name.to_string() };
+        let r = grading.grade(grader::course::sections::find("7.2").unwrap(), &file, 5, true).unwrap();
+        assert!(r.passed && r.compile.ok && r.visible_only, "{name}: {}", grader::render::section(&r, false));
     }
 }
 

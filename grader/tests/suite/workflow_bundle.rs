@@ -105,7 +105,7 @@ fn a_bundle_grades_submissions_into_results_json() {
     let stub = std::fs::read_to_string(ag.join("source/exercises/7.4-halo-tiling/kernel.cu")).unwrap();
     assert_eq!(
         stub,
-        grader::sections::stub(section_7_4::section()).unwrap(),
+        grader::course::sections::stub(section_7_4::section()).unwrap(),
         "the stub as shipped, not this checkout's"
     );
 

@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use grader::cli::{parse, Command as Cmd, Format, Output};
+use grader::cli::{parse, Command as Cmd};
+use grader::commands::{grade::Format, Output};
 
 fn parsed(args: &[&str]) -> Cmd {
     parse(std::iter::once("grader").chain(args.iter().copied())).unwrap()
@@ -55,9 +56,9 @@ fn workflow_command_lines_parse() {
 #[test]
 fn no_progress_bar_for_machines() {
     // JSON/Gradescope output, and test runs (stderr is captured, not a terminal).
-    assert!(!grader::bar::wanted(false));
-    assert!(!grader::bar::wanted(true));
-    assert!(grader::bar::tests(false).is_none());
+    assert!(!grader::render::bar::wanted(false));
+    assert!(!grader::render::bar::wanted(true));
+    assert!(grader::render::bar::tests(false).is_none());
 }
 
 const COMMANDS: &[&str] =

@@ -15,9 +15,15 @@ use cudarc::driver::{result as cu, sys};
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
-use super::{Backend, KernelResources, LoadFailure, Outcome, Program, SourceUnit, Speed};
+use super::{Backend, KernelResources, Outcome, Program, SourceUnit, Speed, Views};
 use crate::compare::initial_contents;
 use crate::error::{Error, Result};
+
+mod timing;
+
+pub use timing::{
+    checked_launches, compulsory_bytes, copy_bandwidth, median, Launcher, COPY_BYTES, RUNS, TIMING_METHOD, WARMUPS,
+};
 
 /// The first GPU, its primary context, and what the report shows about it.
 pub struct Device {
@@ -39,8 +45,17 @@ unsafe impl Sync for Device {}
 static DEVICE: OnceLock<Result<Device>> = OnceLock::new();
 
 fn driver_error(what: &str, e: cu::DriverError) -> Error {
-    let name = e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{e:?}"));
-    Error(format!("{what}: {name}"))
+    Error::Device(format!("{what}: {}", error_name(e)))
+}
+
+/// A driver error that the kernel caused (a fault in it, a launch its resources make
+/// impossible): the section fails, the grader does not.
+fn kernel_fault(what: &str, e: cu::DriverError) -> Error {
+    Error::Kernel(format!("{what}: {}", error_name(e)))
+}
+
+fn error_name(e: cu::DriverError) -> String {
+    e.error_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|_| format!("{e:?}"))
 }
 
 /// The GPU, probed once per process; an error says why there is none.
@@ -67,13 +82,13 @@ pub fn driver_library_present() -> bool {
 
 fn probe() -> Result<Device> {
     if !driver_library_present() {
-        return Err("no NVIDIA driver on this machine (its library, libcuda or nvcuda.dll, was not found); use --backend emulator (or auto)".into());
+        return Err(Error::Device("no NVIDIA driver on this machine (its library, libcuda or nvcuda.dll, was not found); use --backend emulator (or auto)".into()));
     }
     let attempt = std::panic::catch_unwind(|| -> Result<Device> {
         cu::init().map_err(|e| driver_error("the NVIDIA driver did not initialise", e))?;
         let count = cu::device::get_count().map_err(|e| driver_error("cannot count GPUs", e))?;
         if count == 0 {
-            return Err("the NVIDIA driver sees no GPU; use --backend emulator (or auto)".into());
+            return Err(Error::Device("the NVIDIA driver sees no GPU; use --backend emulator (or auto)".into()));
         }
         let dev = cu::device::get(0).map_err(|e| driver_error("cannot open GPU 0", e))?;
         let name = cu::device::get_name(dev).map_err(|e| driver_error("cannot read the GPU's name", e))?;
@@ -99,8 +114,9 @@ fn probe() -> Result<Device> {
             lock: Mutex::new(()),
         })
     });
-    attempt
-        .unwrap_or_else(|_| Err("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
+    attempt.unwrap_or_else(|_| {
+        Err(Error::Device("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
+    })
 }
 
 impl Device {
@@ -138,10 +154,10 @@ impl Backend for GpuBackend {
     }
 
     fn load(&self, _ptx: &str) -> Result<Box<dyn Program>, Error> {
-        Err(Error("the GPU backend compiles from the source: the grader must call load_source".into()))
+        Err(Error::Device("the GPU backend compiles from the source: the grader must call load_source".into()))
     }
 
-    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, LoadFailure> {
+    fn load_source(&self, ptx: &str, unit: &SourceUnit) -> Result<Box<dyn Program>, Error> {
         Ok(Box::new(self.load_program(ptx, unit)?))
     }
 
@@ -151,32 +167,6 @@ impl Backend for GpuBackend {
 
     fn speed(&self, ptx: &str, unit: &SourceUnit, kernel: &str, case: &Case) -> Option<Result<Speed, Error>> {
         Some(self.time_against_copy(ptx, unit, kernel, case))
-    }
-}
-
-impl GpuBackend {
-    /// The timing method of `grader time` (warm-ups, median of runs, the output checked on the
-    /// same case), against the copy bandwidth measured once per process.
-    fn time_against_copy(&self, ptx: &str, unit: &SourceUnit, kernel: &str, case: &Case) -> Result<Speed, Error> {
-        use crate::timing::{compulsory_bytes, COPY_BYTES, RUNS, WARMUPS};
-        static COPY: std::sync::OnceLock<Result<f64, String>> = std::sync::OnceLock::new();
-        let copy = COPY
-            .get_or_init(|| copy_bandwidth(self.device, COPY_BYTES, RUNS).map_err(|e| e.0))
-            .clone()
-            .map_err(|e| Error(format!("cannot measure the copy bandwidth: {e}")))?;
-        let program = self.load_program(ptx, unit)?;
-        let times = program.time(kernel, case, WARMUPS, RUNS)?;
-        let ms = median(&times) as f64;
-        let bw = compulsory_bytes(case) as f64 / (ms / 1e3);
-        Ok(Speed {
-            case: case.name.trim_start_matches("timing: ").to_string(),
-            median_ms: ms,
-            gb_per_s: bw / 1e9,
-            copy_gb_per_s: copy / 1e9,
-            percent_of_copy: 100.0 * bw / copy,
-            device: self.device.name.clone(),
-            method: TIMING_METHOD.to_string(),
-        })
     }
 }
 
@@ -194,17 +184,17 @@ const DEVICE_PRINTF_OFF: &[u8] = b"#define printf(...) 0\n#line 1\n";
 /// Compile with NVRTC (already located by the grader) for `arch`: a CUBIN for `sm_XY`, PTX for
 /// `compute_XY`.
 pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage> {
-    use crate::nvrtc::Output;
-    let nvrtc = crate::nvrtc::get(true)?;
+    use crate::toolchain::nvrtc::Output;
+    let nvrtc = crate::toolchain::nvrtc::get(true)?;
     // The device's printf is compiled out: the emulator's ordered copy of the output is the one
     // reported, the driver's would land in the middle of the report (or the JSON), and a
     // printf in every thread of a large launch takes the GPU tens of seconds. `#line` keeps
     // the student's line numbers.
-    let source = [DEVICE_PRINTF_OFF, crate::nvrtc::source_bytes(unit.source)].concat();
+    let source = [DEVICE_PRINTF_OFF, crate::toolchain::nvrtc::source_bytes(unit.source)].concat();
     let output = if arch.starts_with("sm_") { Output::Cubin } else { Output::Ptx };
     let (mut bytes, _) = nvrtc
-        .build(&source, unit.name, &crate::nvrtc::options(arch, unit.defines), output)
-        .map_err(|log| Error(format!("NVRTC for {arch}: {log}")))?;
+        .build(&source, unit.name, &crate::toolchain::nvrtc::options(arch, unit.defines), output)
+        .map_err(|log| Error::Device(format!("NVRTC for {arch}: {log}")))?;
     let kind = match output {
         Output::Cubin => format!("cubin {arch}"),
         Output::Ptx => {
@@ -280,7 +270,7 @@ impl DeviceBuffer {
     fn download(&self, like: &Data, len: usize) -> Result<Data, Error> {
         let fail = |e| driver_error("cannot copy from the GPU (did the kernel fault?)", e);
         if len * 4 > self.bytes {
-            return Err(Error(format!("output of {len} elements is larger than its buffer")));
+            return Err(Error::Device(format!("output of {len} elements is larger than its buffer")));
         }
         // SAFETY: `len` elements fit in the buffer (checked above).
         unsafe {
@@ -325,33 +315,9 @@ impl Drop for Event {
     }
 }
 
-/// Milliseconds of `work` on the default stream, between two events.
-fn timed(work: &mut dyn FnMut() -> Result<(), Error>) -> Result<f32, Error> {
-    let (start, stop) = (Event::new()?, Event::new()?);
-    let fail = |e| driver_error("GPU timing failed", e);
-    // SAFETY: live events on the default (null) stream.
-    unsafe {
-        cu::event::record(start.0, std::ptr::null_mut()).map_err(fail)?;
-        work()?;
-        cu::event::record(stop.0, std::ptr::null_mut()).map_err(fail)?;
-        cu::event::synchronize(stop.0).map_err(|e| driver_error("the kernel failed on the GPU", e))?;
-        cu::event::elapsed(start.0, stop.0).map_err(fail)
-    }
-}
-
-pub fn median(values: &[f32]) -> f32 {
-    let mut v = values.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    match v.len() {
-        0 => f32::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
-}
-
 /// The kernel named `kernel` in `module`, loaded and ready to launch.
 fn function_of(module: &GpuModule, kernel: &str) -> Result<sys::CUfunction, Error> {
-    let name = CString::new(kernel).map_err(|_| Error("kernel name with a NUL byte".into()))?;
+    let name = CString::new(kernel).map_err(|_| Error::Device("kernel name with a NUL byte".into()))?;
     // SAFETY: the module is loaded for the program's life.
     let f = unsafe { cu::module::get_function(module.module, name) }
         .map_err(|e| driver_error(&format!("no kernel `{kernel}` in the GPU module"), e))?;
@@ -365,7 +331,7 @@ fn function_of(module: &GpuModule, kernel: &str) -> Result<sys::CUfunction, Erro
 /// Write the case's `__constant__` symbols into `module`.
 fn write_constants(module: &GpuModule, case: &Case) -> Result<(), Error> {
     for (symbol, data) in &case.constants {
-        let name = CString::new(symbol.as_str()).map_err(|_| Error("symbol name with a NUL byte".into()))?;
+        let name = CString::new(symbol.as_str()).map_err(|_| Error::Device("symbol name with a NUL byte".into()))?;
         // SAFETY: the module is loaded.
         let (ptr, size) = unsafe { cu::module::get_global(module.module, name) }
             .map_err(|e| driver_error(&format!("the kernel declares no __constant__ `{symbol}`"), e))?;
@@ -373,7 +339,7 @@ fn write_constants(module: &GpuModule, case: &Case) -> Result<(), Error> {
         // the case fills its start, as cudaMemcpyToSymbol with a smaller count does, and the
         // emulator does the same.
         if size < data.len() * 4 {
-            return Err(Error(format!(
+            return Err(Error::Device(format!(
                 "__constant__ `{symbol}` holds {size} bytes, but the case writes {} (check its dimensions)",
                 data.len() * 4
             )));
@@ -406,12 +372,12 @@ struct Staged {
 
 impl GpuBackend {
     /// Compile for this device (CUBIN, else PTX) and load it beside the emulator's program.
-    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, LoadFailure> {
+    pub fn load_program(&self, ptx: &str, unit: &SourceUnit) -> Result<GpuProgram, Error> {
         let emulator = EmulatorBackend.load_source(ptx, unit)?;
         let emulator_kernels = emu::Module::parse(ptx).map(|m| m.kernels()).unwrap_or_default();
         let (major, minor) = self.device.compute_capability;
         let mut errors = Vec::new();
-        let _guard = self.device.bind().map_err(LoadFailure::Grader)?;
+        let _guard = self.device.bind()?;
         for arch in [format!("sm_{major}{minor}"), format!("compute_{major}{minor}")] {
             let image = match compile_for(unit, &arch) {
                 Ok(i) => i,
@@ -426,10 +392,10 @@ impl GpuBackend {
                 Err(e) => errors.push(driver_error(&format!("the driver refused the {kind}"), e)),
             }
         }
-        Err(LoadFailure::Grader(Error(format!(
+        Err(Error::Device(format!(
             "cannot load the kernel on the GPU: {}",
             errors.iter().map(Error::message).collect::<Vec<_>>().join("; ")
-        ))))
+        )))
     }
 }
 
@@ -450,7 +416,7 @@ impl GpuProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => buffers.get(i).map(|b| b.ptr).ok_or_else(|| {
-                    Error(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                    Error::Device(format!("case {}: argument names buffer {i}, which does not exist", case.name))
                 }),
                 Arg::I32(v) => Ok(v as u32 as u64),
                 Arg::U32(v) => Ok(v as u64),
@@ -480,8 +446,10 @@ impl GpuProgram {
             // exclude: say which bound, as the emulator does.
             let bounds = self.emulator_kernels.iter().find(|k| k.name == kernel).map(|k| k.bounds);
             match bounds.and_then(|b| b.refusal(g.block)) {
-                Some(why) => Error(format!("{}: {why}", driver_error("the GPU refused the launch", e).message())),
-                None => driver_error("the GPU refused the launch", e),
+                Some(why) => {
+                    Error::Kernel(format!("{}: {why}", kernel_fault("the GPU refused the launch", e).message()))
+                }
+                None => kernel_fault("the GPU refused the launch", e),
             }
         })
     }
@@ -490,7 +458,9 @@ impl GpuProgram {
         let len = match case.buffers.get(case.output) {
             Some(Buffer::Input(d) | Buffer::InOut(d)) => d.len(),
             Some(Buffer::OutputF32(n) | Buffer::OutputI32(n)) => *n,
-            None => return Err(Error(format!("case {}: output buffer {} does not exist", case.name, case.output))),
+            None => {
+                return Err(Error::Device(format!("case {}: output buffer {} does not exist", case.name, case.output)))
+            }
         };
         staged.buffers[case.output].download(&case.expected, len)
     }
@@ -501,164 +471,9 @@ impl GpuProgram {
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
         self.launch(kernel, f, case, &mut staged)?;
-        cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
+        cu::ctx::synchronize().map_err(|e| kernel_fault("the kernel failed on the GPU", e))?;
         self.read_output(case, &staged)
     }
-
-    /// `warmups` launches, then the time of each of `runs` launches (ms, device events), each
-    /// checked against `case.expected` (see [`TIMING_METHOD`]): a launch whose output is wrong
-    /// is an error naming it.
-    pub fn time(&self, kernel: &str, case: &Case, warmups: usize, runs: usize) -> Result<Vec<f32>, Error> {
-        let _guard = self.device.bind()?;
-        let mut staged = self.stage(case)?;
-        // Every buffer as the case starts it (inputs, and the output poisoned), kept aside.
-        let pristine = staged
-            .buffers
-            .iter()
-            .map(|b| {
-                let copy = DeviceBuffer::new(b.bytes)?;
-                copy_device(&copy, b)?;
-                Ok(copy)
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let flush = L2Flush::new(self.device.l2_bytes)?;
-        let mut host = vec![0u8; staged.buffers.get(case.output).map_or(0, |b| b.bytes)];
-        checked_launches(case, warmups, runs, &mut |timed_launch, bytes| {
-            // A module of its own: nothing a launch left in `__device__` memory (a flag, a copy
-            // of the answer, a counter) is there for the next one.
-            let module = self.module.fresh()?;
-            let f = function_of(&module, kernel)?;
-            write_constants(&module, case)?;
-            // Queued, not waited for: the GPU restores and clears while the host goes on, then
-            // holds (`spin`) until the timed launch is queued behind the start event, so that
-            // the host's launch latency is not timed (back-to-back launches hide it too).
-            for (buffer, start) in staged.buffers.iter().zip(&pristine) {
-                copy_device(buffer, start)?;
-            }
-            flush.clean()?;
-            flush.spin()?;
-            let ms = if timed_launch {
-                Some(timed(&mut || self.launch(kernel, f, case, &mut staged))?)
-            } else {
-                self.launch(kernel, f, case, &mut staged)?;
-                cu::ctx::synchronize().map_err(|e| driver_error("the kernel failed on the GPU", e))?;
-                None
-            };
-            // SAFETY: `host` holds the output buffer's bytes.
-            unsafe { cu::memcpy_dtoh_sync(&mut host[..], staged.buffers[case.output].ptr) }
-                .map_err(|e| driver_error("cannot copy from the GPU (did the kernel fault?)", e))?;
-            bytes.clear();
-            bytes.extend_from_slice(&host);
-            Ok(ms)
-        })
-    }
-}
-
-/// One launch of the timing method: `(timed, output)` → its time when `timed`.
-pub type Launcher<'a> = dyn FnMut(bool, &mut Vec<u8>) -> Result<Option<f32>, Error> + 'a;
-
-/// The timing method's bookkeeping, whatever runs the launches: `launch(timed, output)` runs one
-/// launch from the case's starting state, leaves its output's bytes in `output` and returns its
-/// time (when `timed`). Every output is checked: the same bytes as one already checked, or right
-/// (the tolerance compare only when the bytes differ: it is slow on 67 M elements). A wrong one
-/// is an error naming the launch. Returns the times of the `runs` timed launches.
-pub fn checked_launches(case: &Case, warmups: usize, runs: usize, launch: &mut Launcher) -> Result<Vec<f32>, Error> {
-    let mut times = Vec::with_capacity(runs);
-    let (mut output, mut checked) = (Vec::new(), Vec::new());
-    for n in 0..warmups + runs {
-        times.extend(launch(n >= warmups, &mut output)?);
-        if n > 0 && output == checked {
-            continue;
-        }
-        let words = output.chunks_exact(4).map(|w| [w[0], w[1], w[2], w[3]]);
-        let data = match case.expected {
-            Data::F32(_) => Data::F32(words.map(f32::from_le_bytes).collect()),
-            Data::I32(_) => Data::I32(words.map(i32::from_le_bytes).collect()),
-        };
-        if let Some(m) = crate::compare::compare(&case.expected, &data, case.tolerance, case.shape) {
-            let which = if n < warmups {
-                format!("warm-up launch {} of {warmups}", n + 1)
-            } else {
-                format!("timed launch {} of {runs}", n - warmups + 1)
-            };
-            return Err(Error(format!(
-                "wrong output on the timing case in {which}: {} of {} elements{} (every launch must compute its \
-                 whole output from its inputs)",
-                crate::report::thousands(m.wrong as u64),
-                crate::report::thousands(m.total as u64),
-                if m.all_unwritten { ", never written" } else { "" }
-            )));
-        }
-        std::mem::swap(&mut checked, &mut output);
-    }
-    Ok(times)
-}
-
-/// How a kernel is timed, for the reports: what keeps a kernel from timing less than its work.
-pub const TIMING_METHOD: &str = "each launch on a freshly loaded module (its __device__ variables as declared), \
-     with its inputs restored, its output poisoned and the L2 cache cleared before it, and its output checked after it";
-
-/// Leaves the L2 cache holding clean lines of a buffer no kernel uses, so that every timed
-/// launch starts alike: nothing of its inputs cached, and no dirty lines of the restored buffers
-/// to write back during the launch (which cost the reference 2D challenge 4% of its time).
-/// Reading twice the L2's size in slices copied to one small buffer dirties only that buffer.
-struct L2Flush {
-    source: DeviceBuffer,
-    slice: DeviceBuffer,
-    /// A kernel of the grader's own that waits on the GPU's clock and touches no memory.
-    spin: GpuModule,
-}
-
-/// `pmpp_spin(ns)`: one thread reads %globaltimer until `ns` nanoseconds have passed.
-const SPIN_PTX: &str = ".version 7.0\n.target sm_70\n.address_size 64\n\
-.visible .entry pmpp_spin(.param .u64 ns)\n{\n\
-  .reg .pred %p;\n  .reg .b64 %rd<4>;\n\
-  ld.param.u64 %rd1, [ns];\n  mov.u64 %rd2, %globaltimer;\n\
-WAIT:\n  mov.u64 %rd3, %globaltimer;\n  sub.u64 %rd3, %rd3, %rd2;\n\
-  setp.lt.u64 %p, %rd3, %rd1;\n  @%p bra WAIT;\n  ret;\n}\n";
-
-/// How long the GPU holds before a timed launch: far longer than the host takes to queue it.
-const SPIN_NS: u64 = 200_000;
-
-impl L2Flush {
-    const SLICE: usize = 1 << 20;
-
-    fn new(l2_bytes: u64) -> Result<L2Flush, Error> {
-        let bytes = (2 * l2_bytes as usize).max(8 << 20).next_multiple_of(Self::SLICE);
-        let spin = GpuModule::load([SPIN_PTX.as_bytes(), b"\0"].concat(), "ptx".into())
-            .map_err(|e| driver_error("cannot load the grader's own timing kernel", e))?;
-        Ok(L2Flush { source: DeviceBuffer::new(bytes)?, slice: DeviceBuffer::new(Self::SLICE)?, spin })
-    }
-
-    /// Queue the wait (see [`SPIN_NS`]).
-    fn spin(&self) -> Result<(), Error> {
-        let f = function_of(&self.spin, "pmpp_spin")?;
-        let mut ns = SPIN_NS;
-        let mut params = [&mut ns as *mut u64 as *mut c_void];
-        // SAFETY: one u64 parameter, as the kernel declares; `ns` outlives the call (the driver
-        // copies parameters when the launch is queued).
-        unsafe { cu::launch_kernel(f, (1, 1, 1), (1, 1, 1), 0, std::ptr::null_mut(), &mut params) }
-            .map_err(|e| driver_error("cannot launch the grader's own timing kernel", e))
-    }
-
-    fn clean(&self) -> Result<(), Error> {
-        for at in (0..self.source.bytes).step_by(Self::SLICE) {
-            // SAFETY: `at + SLICE` is within the source (a whole number of slices) and the slice
-            // holds SLICE bytes.
-            unsafe {
-                cu::memcpy_dtod_async(self.slice.ptr, self.source.ptr + at as u64, Self::SLICE, std::ptr::null_mut())
-            }
-            .map_err(|e| driver_error("cannot clear the GPU's L2 cache", e))?;
-        }
-        Ok(())
-    }
-}
-
-/// Copy `from` into `to` (same size) on the device.
-fn copy_device(to: &DeviceBuffer, from: &DeviceBuffer) -> Result<(), Error> {
-    // SAFETY: both buffers are live and hold `bytes` (made from the same case).
-    unsafe { cu::memcpy_dtod_async(to.ptr, from.ptr, to.bytes.min(from.bytes), std::ptr::null_mut()) }
-        .map_err(|e| driver_error("cannot copy on the GPU", e))
 }
 
 impl Program for GpuProgram {
@@ -682,8 +497,8 @@ impl Program for GpuProgram {
         self.emulator.launch_refusal(kernel, block)
     }
 
-    fn run(&self, kernel: &str, case: &Case) -> Result<Outcome, Error> {
-        let checked = self.emulator.run(kernel, case)?;
+    fn run(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error> {
+        let checked = self.emulator.run(kernel, case, views)?;
         if !checked.completed || !checked.findings.is_empty() || checked.findings_dropped > 0 {
             // The sanitizer's finding names the line; launching would only poison the context.
             return Ok(checked);
@@ -707,27 +522,6 @@ impl Program for GpuProgram {
             emulator_static_shared_bytes: self.emulator_kernels.iter().find(|k| k.name == kernel)?.static_shared_bytes,
         })
     }
-}
-
-/// Device-to-device copy bandwidth, bytes read + written per second: the card's practical
-/// ceiling, measured the same way as the kernels (warm-up, then the median of `runs`).
-pub fn copy_bandwidth(device: &Device, bytes: usize, runs: usize) -> Result<f64, Error> {
-    let _guard = device.bind()?;
-    let src = DeviceBuffer::new(bytes)?;
-    let dst = DeviceBuffer::new(bytes)?;
-    let copy = &mut || {
-        // SAFETY: both buffers hold `bytes`.
-        unsafe { cu::memcpy_dtod_async(dst.ptr, src.ptr, bytes, std::ptr::null_mut()) }
-            .map_err(|e| driver_error("device-to-device copy failed", e))
-    };
-    for _ in 0..3 {
-        copy()?;
-    }
-    let mut times = Vec::with_capacity(runs);
-    for _ in 0..runs {
-        times.push(timed(copy)?);
-    }
-    Ok(2.0 * bytes as f64 / (median(&times) as f64 / 1e3))
 }
 
 #[cfg(test)]

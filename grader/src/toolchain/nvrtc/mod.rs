@@ -12,6 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+mod locate;
+
+use locate::activate;
+pub use locate::{cache_dir, get, library_in, library_names};
+pub(crate) use locate::{pip_install, python_site_dirs, PYTHON_COMMAND};
+
 /// The pip package that carries libnvrtc for CUDA 12.
 pub const WHEEL: &str = "nvidia-cuda-nvrtc-cu12";
 
@@ -74,371 +80,30 @@ pub struct CompileFailure {
 
 static NVRTC: OnceLock<Result<Nvrtc>> = OnceLock::new();
 
-/// Find (and, when `allow_install`, install) NVRTC once per process.
-pub fn get(allow_install: bool) -> Result<&'static Nvrtc> {
-    NVRTC.get_or_init(|| locate(allow_install)).as_ref().map_err(|e| e.clone())
-}
-
-/// The per-user cache the wheel is installed into.
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PMPP_COURSE_CACHE") {
-        return Some(PathBuf::from(dir).join("nvrtc"));
-    }
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    let base = match var("XDG_CACHE_HOME") {
-        Some(x) => x,
-        // Windows has no HOME: its per-user cache is %LOCALAPPDATA%.
-        None if cfg!(windows) => var("LOCALAPPDATA").or_else(|| var("USERPROFILE").map(|p| p.join(".cache")))?,
-        None => var("HOME")?.join(".cache"),
-    };
-    Some(base.join("pmpp-course").join("nvrtc"))
-}
-
-/// NVRTC's file names on this platform, newest first (NVIDIA ships none for macOS).
-pub fn library_names() -> &'static [&'static str] {
-    if cfg!(windows) {
-        &["nvrtc64_130_0.dll", "nvrtc64_120_0.dll"]
-    } else if cfg!(target_os = "macos") {
-        &[]
-    } else {
-        &["libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"]
-    }
-}
-
-/// Where a toolkit or a wheel keeps the library under its root: toolkits in `lib64`, `lib` or
-/// (Windows) `bin`; the CUDA 12 wheel in `nvidia/cuda_nvrtc/lib`, the CUDA 13 one in
-/// `nvidia/cu13/lib` (`bin` on Windows).
-const LIBRARY_SUBDIRS: &[&str] = &[
-    "",
-    "lib64",
-    "lib",
-    "bin",
-    "bin/x64",
-    "targets/x86_64-linux/lib",
-    "targets/sbsa-linux/lib",
-    "nvidia/cu13/lib",
-    "nvidia/cu13/bin",
-    "nvidia/cu13/bin/x86_64",
-    "nvidia/cuda_nvrtc/lib",
-    "nvidia/cuda_nvrtc/bin",
-];
-
-/// The NVRTC library file in `dir` or in one of the subdirectories where toolkits and wheels
-/// keep it (12 or 13; `activate` checks the version).
-pub fn library_in(dir: &Path) -> Option<PathBuf> {
-    for sub in LIBRARY_SUBDIRS {
-        // Part by part, so that Windows shows its own separators.
-        let d = sub.split('/').filter(|p| !p.is_empty()).fold(dir.to_path_buf(), |d, part| d.join(part));
-        for name in library_names() {
-            let f = d.join(name);
-            if f.is_file() {
-                return Some(f);
-            }
-        }
-    }
-    None
-}
-
-/// How the messages tell a student to run Python: Windows' launcher is `py`.
-pub(crate) const PYTHON_COMMAND: &str = if cfg!(windows) { "py" } else { "python3" };
-
-/// The Python 3 that runs pip here: `python3`, or `python`/`py` (Windows), whichever runs.
-pub(crate) fn python() -> &'static str {
-    static PYTHON: OnceLock<&'static str> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        let works = |cmd: &str| {
-            Command::new(cmd)
-                .arg("--version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or(PYTHON_COMMAND)
-    })
-}
-
-/// Where to look, in order, each with the name of the step shown to the user.
-fn search_dirs() -> Vec<(PathBuf, String)> {
-    let mut dirs = Vec::new();
-    for var in ["CUDA_HOME", "CUDA_PATH"] {
-        if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
-            dirs.push((PathBuf::from(v), var.to_string()));
-        }
-    }
-    dirs.push((PathBuf::from("/usr/local/cuda"), "/usr/local/cuda".into()));
-    // Versioned toolkits, newest first.
-    if let Ok(entries) = std::fs::read_dir("/usr/local") {
-        let mut versioned: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("cuda-")))
-            .collect();
-        versioned.sort();
-        versioned.reverse();
-        dirs.extend(versioned.into_iter().map(|p| (p, "a CUDA toolkit in /usr/local".to_string())));
-    }
-    dirs.push((PathBuf::from("/opt/cuda"), "/opt/cuda".into()));
-    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), "the system libraries".into()));
-    for site in python_site_dirs() {
-        dirs.push((site, "pip site-packages".into()));
-    }
-    if let Some(cache) = cache_dir() {
-        dirs.push((cache, "the course's cache".into()));
-    }
-    dirs
-}
-
-/// Python's package directories (site, user site, PYTHONPATH), asked of `python3` itself.
-pub(crate) fn python_site_dirs() -> Vec<PathBuf> {
-    static DIRS: OnceLock<Vec<PathBuf>> = OnceLock::new();
-    DIRS.get_or_init(ask_python_site_dirs).clone()
-}
-
-fn ask_python_site_dirs() -> Vec<PathBuf> {
-    let script = "import site, sys\n\
-                  dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
-                  dirs.append(site.getusersitepackages())\n\
-                  print('\\n'.join(dirs + sys.path))";
-    let out = Command::new(python()).args(["-c", script]).stderr(Stdio::null()).output();
-    match out {
-        Ok(o) if o.status.success() => {
-            String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()).map(PathBuf::from).collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-fn locate(allow_install: bool) -> Result<Nvrtc> {
-    if library_names().is_empty() {
-        return Err(
-            "NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into(),
-        );
-    }
-    // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
-    if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
-        let p = PathBuf::from(&v);
-        let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
-        let lib = lib.ok_or_else(|| {
-            format!(
-                "NVRTC_PATH={} is neither an NVRTC library ({}) nor a directory containing one",
-                p.display(),
-                library_names().join(", ")
-            )
-        })?;
-        return activate(&lib, "NVRTC_PATH");
-    }
-    let mut tried = Vec::new();
-    for (dir, step) in search_dirs() {
-        if let Some(lib) = library_in(&dir) {
-            match activate(&lib, &step) {
-                Ok(n) => return Ok(n),
-                Err(e) => tried.push(e),
-            }
-        }
-    }
-    if !allow_install {
-        return Err(not_found_message(&tried, None));
-    }
-    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some("HOME is not set")))?;
-    install(&cache).map_err(|why| not_found_message(&tried, Some(why.message())))?;
-    let lib = library_in(&cache)
-        .ok_or_else(|| not_found_message(&tried, Some("pip finished but there is no NVRTC library in the cache")))?;
-    activate(&lib, "the course's cache (just installed)")
-}
-
-fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
-    let mut msg = String::from(
-        "NVRTC (NVIDIA's runtime CUDA compiler, 12 or later) was not found: it compiles your kernel.cu to PTX.",
-    );
-    for t in tried {
-        msg.push_str(&format!("\n  skipped: {t}"));
-    }
-    if let Some(why) = install_failure {
-        msg.push_str(&format!("\n  installing it automatically failed: {why}"));
-    }
-    msg.push_str(&format!(
-        "\nInstall it with `{PYTHON_COMMAND} -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
-         (or at the directory holding it)."
-    ));
-    Error(msg)
-}
-
-/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12` (see `pip_install`).
-fn install(cache: &Path) -> Result<()> {
-    eprintln!(
-        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
-         wheel into {} with pip (once, about 100 MB)…",
-        cache.display()
-    );
-    pip_install(WHEEL, cache, |dir| library_in(dir).is_some(), "NVRTC library")?;
-    eprintln!("NVRTC installed in {}.", cache.display());
-    Ok(())
-}
-
-/// `python3 -m pip install --target <dir> <wheel>`, into a temporary directory renamed into
-/// place so that an interrupted or concurrent install never leaves half a package. `holds`
-/// says whether a directory has what the wheel was installed for (`what`, for messages).
-pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<()> {
-    let parent = dir.parent().ok_or("the cache directory has no parent")?;
-    std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
-    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&staging);
-    let pip =
-        Command::new(python()).args(["-m", "pip", "--version"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
-    match pip {
-        Ok(st) if st.success() => {}
-        Ok(_) => {
-            let py = python();
-            return Err(Error(format!("{py} has no pip (install pip, e.g. `{py} -m ensurepip --user`)")));
-        }
-        Err(e) => return Err(Error(format!("cannot run {} ({e}); is Python 3 with pip installed?", python()))),
-    }
-    let run = |extra: &[&str]| -> Result<std::process::Output> {
-        Command::new(python())
-            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target"])
-            .arg(&staging)
-            .args(extra)
-            .arg(wheel)
-            .stdin(Stdio::null())
-            .output()
-            .map_err(|e| Error(format!("cannot run {} ({e}); is Python 3 with pip installed?", python())))
-    };
-    let mut out = run(&[])?;
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    if !out.status.success() && stderr.contains("externally-managed") {
-        // A distribution's Python refuses pip; --target does not touch its packages, so it is safe.
-        out = run(&["--break-system-packages"])?;
-    }
-    if !out.status.success() {
-        let _ = std::fs::remove_dir_all(&staging);
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
-        let tail = last[last.len().saturating_sub(3)..].join(" / ");
-        return Err(Error(format!("`{} -m pip install {wheel}` failed (offline? no pip?): {tail}", python())));
-    }
-    if !holds(&staging) {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(Error(format!("the {wheel} wheel holds no {what} for this platform")));
-    }
-    if let Err(e) = std::fs::rename(&staging, dir) {
-        let _ = std::fs::remove_dir_all(&staging);
-        // Another grader finished the same install first: use that one.
-        if !holds(dir) {
-            return Err(Error(format!("cannot move the installed wheel into {}: {e}", dir.display())));
-        }
-    }
-    Ok(())
-}
-
-/// Open a library by its path. On Windows its own directory is searched for the libraries it
-/// imports; the builtins library NVRTC opens later by name is not among them (`preload_builtins`).
-fn load_library(lib: &Path) -> Result<libloading::Library, libloading::Error> {
-    #[cfg(windows)]
-    {
-        use libloading::os::windows::{Library, LOAD_WITH_ALTERED_SEARCH_PATH};
-        // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
-        unsafe { Library::load_with_flags(lib, LOAD_WITH_ALTERED_SEARCH_PATH) }.map(Into::into)
-    }
-    #[cfg(not(windows))]
-    {
-        // SAFETY: loading NVRTC runs its initialisers, which only set up the library itself.
-        unsafe { libloading::Library::new(lib) }
-    }
-}
-
-/// The builtins library NVRTC loads by name when it compiles (`nvrtc-builtins64_129.dll`),
-/// loaded first by its full path from NVRTC's own folder. Windows looks for a library named
-/// without a path in the program's folder, the system folders and `PATH`, not beside the library
-/// that asks for it, so NVRTC from a pip wheel or the course's cache failed every compilation
-/// ("failed to open nvrtc-builtins64_129.dll"); a library already loaded is found by its name.
-/// Elsewhere the loader finds it beside NVRTC by itself: nothing to do.
-fn preload_builtins(lib: &Path) -> Vec<libloading::Library> {
-    #[cfg(windows)]
-    {
-        use libloading::os::windows::{Library, LOAD_WITH_ALTERED_SEARCH_PATH};
-        let Some(Ok(entries)) = lib.parent().map(std::fs::read_dir) else { return Vec::new() };
-        entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                    let n = n.to_ascii_lowercase();
-                    n.starts_with("nvrtc-builtins") && n.ends_with(".dll")
-                })
-            })
-            // SAFETY: NVRTC's own builtins library; loading it runs only its initialisers.
-            .filter_map(|p| unsafe { Library::load_with_flags(&p, LOAD_WITH_ALTERED_SEARCH_PATH) }.ok().map(Into::into))
-            .collect()
-    }
-    #[cfg(not(windows))]
-    {
-        let _ = lib;
-        Vec::new()
-    }
-}
-
-/// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
-fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
-    let library = load_library(lib).map_err(|e| Error(format!("{} could not be loaded: {e}", lib.display())))?;
-    let (mut major, mut minor) = (0, 0);
-    // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
-    let rc = unsafe {
-        let f = library
-            .get::<VersionFn>(b"nvrtcVersion\0")
-            .map_err(|_| Error(format!("{} is not NVRTC (no nvrtcVersion)", lib.display())))?;
-        f(&mut major, &mut minor)
-    };
-    // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
-    if rc != 0 || major < 12 {
-        return Err(Error(format!("{} is NVRTC {major}.{minor}; the grader needs 12 or later", lib.display())));
-    }
-    macro_rules! func {
-        ($name:literal) => {
-            // SAFETY: the symbol has the C signature of the field it is stored in (NVRTC's API).
-            *unsafe { library.get(concat!($name, "\0").as_bytes()) }
-                .map_err(|_| Error(format!("{} has no {} (not NVRTC?)", lib.display(), $name)))?
-        };
-    }
-    let api = Api {
-        create: func!("nvrtcCreateProgram"),
-        compile: func!("nvrtcCompileProgram"),
-        log_size: func!("nvrtcGetProgramLogSize"),
-        log: func!("nvrtcGetProgramLog"),
-        ptx_size: func!("nvrtcGetPTXSize"),
-        ptx: func!("nvrtcGetPTX"),
-        cubin_size: func!("nvrtcGetCUBINSize"),
-        cubin: func!("nvrtcGetCUBIN"),
-        destroy: func!("nvrtcDestroyProgram"),
-        _library: library,
-        _builtins: preload_builtins(lib),
-    };
-    Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor), api })
-}
-
 /// The headers device code may include (`grader/device-headers/README.md` says why), handed to
 /// NVRTC by name with every program: they win over any include directory.
 pub(crate) const DEVICE_HEADERS: &[(&str, &str)] = &[
-    ("cuda_runtime.h", include_str!("../device-headers/cuda_runtime.h")),
-    ("cuda_runtime_api.h", include_str!("../device-headers/cuda_runtime_api.h")),
-    ("cuda.h", include_str!("../device-headers/cuda.h")),
-    ("device_launch_parameters.h", include_str!("../device-headers/device_launch_parameters.h")),
-    ("stdio.h", include_str!("../device-headers/stdio.h")),
-    ("cstdio", include_str!("../device-headers/cstdio")),
-    ("assert.h", include_str!("../device-headers/assert.h")),
-    ("cassert", include_str!("../device-headers/cassert")),
-    ("math.h", include_str!("../device-headers/math.h")),
-    ("cmath", include_str!("../device-headers/cmath")),
-    ("stdint.h", include_str!("../device-headers/stdint.h")),
-    ("cstdint", include_str!("../device-headers/cstdint")),
-    ("limits.h", include_str!("../device-headers/limits.h")),
-    ("climits", include_str!("../device-headers/climits")),
-    ("float.h", include_str!("../device-headers/float.h")),
-    ("cfloat", include_str!("../device-headers/cfloat")),
-    ("cooperative_groups.h", include_str!("../device-headers/cooperative_groups.h")),
-    ("cooperative_groups/reduce.h", include_str!("../device-headers/cooperative_groups/reduce.h")),
+    ("cuda_runtime.h", include_str!("../../../device-headers/cuda_runtime.h")),
+    ("cuda_runtime_api.h", include_str!("../../../device-headers/cuda_runtime_api.h")),
+    ("cuda.h", include_str!("../../../device-headers/cuda.h")),
+    ("device_launch_parameters.h", include_str!("../../../device-headers/device_launch_parameters.h")),
+    ("stdio.h", include_str!("../../../device-headers/stdio.h")),
+    ("cstdio", include_str!("../../../device-headers/cstdio")),
+    ("assert.h", include_str!("../../../device-headers/assert.h")),
+    ("cassert", include_str!("../../../device-headers/cassert")),
+    ("math.h", include_str!("../../../device-headers/math.h")),
+    ("cmath", include_str!("../../../device-headers/cmath")),
+    ("stdint.h", include_str!("../../../device-headers/stdint.h")),
+    ("cstdint", include_str!("../../../device-headers/cstdint")),
+    ("limits.h", include_str!("../../../device-headers/limits.h")),
+    ("climits", include_str!("../../../device-headers/climits")),
+    ("float.h", include_str!("../../../device-headers/float.h")),
+    ("cfloat", include_str!("../../../device-headers/cfloat")),
+    ("cooperative_groups.h", include_str!("../../../device-headers/cooperative_groups.h")),
+    ("cooperative_groups/reduce.h", include_str!("../../../device-headers/cooperative_groups/reduce.h")),
 ];
 /// Used only where no CUDA toolkit or NVIDIA wheel has the real one.
-const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../device-headers/cuda_fp16.h"));
+const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../../../device-headers/cuda_fp16.h"));
 
 /// Headers of the C++ standard library and of the host runtime that device code cannot use.
 pub(crate) const HOST_ONLY_HEADERS: &[&str] = &[
@@ -533,11 +198,11 @@ impl Nvrtc {
         output: Output,
     ) -> Result<(Vec<u8>, String)> {
         // Before NVRTC opens anything: a kernel may include the course's headers only.
-        crate::includes::check(source, program_name).map_err(Error)?;
+        super::includes::check(source, program_name).map_err(Error::Kernel)?;
         let src = CString::new(source_bytes(source))
-            .map_err(|_| Error(format!("{program_name}: the file contains a NUL byte")))?;
-        let name =
-            CString::new(program_name).map_err(|_| Error(format!("{program_name}: the path contains a NUL byte")))?;
+            .map_err(|_| Error::Toolchain(format!("{program_name}: the file contains a NUL byte")))?;
+        let name = CString::new(program_name)
+            .map_err(|_| Error::Toolchain(format!("{program_name}: the path contains a NUL byte")))?;
         // In a process of its own where the grader's binary is at hand: a compilation that does
         // not end (a huge unrolled loop) is killed at the time limit, and its memory is bounded.
         if let Some(exe) = worker_exe() {
@@ -545,8 +210,8 @@ impl Nvrtc {
         }
         // Elsewhere (the library's own tests) on a thread, given up on after the limit.
         let options = options.to_vec();
-        crate::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
-            .map_err(Error)?
+        super::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
+            .map_err(Error::Kernel)?
     }
 
     /// The compilation in one of the grader's NVRTC processes (see [`worker_main`]).
@@ -566,13 +231,17 @@ impl Nvrtc {
         ];
         match worker::compile(exe, &self.library, &request) {
             Ok((true, bytes, log)) => Ok((bytes, log)),
-            Ok((false, _, log)) => Err(Error(log)),
-            Err(worker::Failed::Start(e)) => Err(Error(format!("cannot start the grader's NVRTC process: {e}"))),
-            Err(worker::Failed::Timeout) => Err(Error(crate::limits::compile_timeout_log(program_name))),
-            Err(worker::Failed::Died) => Err(Error(format!(
+            Ok((false, _, log)) => Err(Error::Toolchain(log)),
+            Err(worker::Failed::Start(e)) => {
+                Err(Error::Toolchain(format!("cannot start the grader's NVRTC process: {e}")))
+            }
+            Err(worker::Failed::Timeout) => {
+                Err(Error::Toolchain(crate::toolchain::limits::compile_timeout_log(program_name)))
+            }
+            Err(worker::Failed::Died) => Err(Error::Toolchain(format!(
                 "{program_name}(1): error: the compiler stopped before it finished: it may use at most {} of memory \
                  (a loop unrolled too far, or templates instantiated too deep?).\n",
-                crate::limits::COMPILE_MEMORY_TEXT
+                crate::toolchain::limits::COMPILE_MEMORY_TEXT
             ))),
         }
     }
@@ -611,12 +280,12 @@ impl Nvrtc {
                 name_ptrs.as_ptr(),
             );
             if rc != 0 {
-                return Err(Error(format!("nvrtcCreateProgram failed (error {rc})")));
+                return Err(Error::Toolchain(format!("nvrtcCreateProgram failed (error {rc})")));
             }
             let compiled = (api.compile)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
             let log = read(prog, api.log_size, api.log).map(|b| c_chars_to_string(&b)).unwrap_or_default();
             let result = if compiled != 0 {
-                Err(Error(log))
+                Err(Error::Toolchain(log))
             } else {
                 let (size, get) = match output {
                     Output::Ptx => (api.ptx_size, api.ptx),
@@ -629,7 +298,7 @@ impl Nvrtc {
                         }
                         Ok((bytes, log))
                     }
-                    _ => Err(Error(format!("NVRTC compiled the file but made no {output:?}\n{log}"))),
+                    _ => Err(Error::Toolchain(format!("NVRTC compiled the file but made no {output:?}\n{log}"))),
                 }
             };
             (api.destroy)(&mut prog);
@@ -650,7 +319,8 @@ impl Nvrtc {
                 Some(why) => Err(CompileFailure { log: why }),
                 None => {
                     let ptx = String::from_utf8_lossy(&ptx).into_owned();
-                    crate::limits::check_ptx(&ptx, source, program_name).map_err(|log| CompileFailure { log })?;
+                    crate::toolchain::limits::check_ptx(&ptx, source, program_name)
+                        .map_err(|log| CompileFailure { log })?;
                     Ok(ptx)
                 }
             },
@@ -677,7 +347,7 @@ fn worker_exe() -> Option<PathBuf> {
 /// `grader __nvrtc-worker LIBRARY`: compile what comes on standard input until it closes,
 /// with this process's memory bounded. Exit 0 at the end of the input, 3 when it cannot run.
 pub fn worker_main(args: &[std::ffi::OsString]) -> i32 {
-    crate::limits::bound_this_process_memory();
+    crate::toolchain::limits::bound_this_process_memory();
     let [library] = args else {
         eprintln!("usage: grader {WORKER_COMMAND} LIBRARY");
         return 3;
@@ -697,11 +367,11 @@ pub fn worker_main(args: &[std::ffi::OsString]) -> i32 {
             String::from_utf8_lossy(options).split('\0').filter(|o| !o.is_empty()).map(str::to_string).collect();
         let answer = match (CString::new(source.as_slice()), CString::new(name.as_slice())) {
             (Ok(src), Ok(name)) => nvrtc.build_now(&src, &name, &options, output),
-            _ => Err(Error::new("a NUL byte in the source or its name")),
+            _ => Err(Error::Toolchain("a NUL byte in the source or its name".into())),
         };
         let frames = match answer {
             Ok((bytes, log)) => [b"ok".to_vec(), bytes, log.into_bytes()],
-            Err(log) => [b"failed".to_vec(), Vec::new(), log.0.into_bytes()],
+            Err(log) => [b"failed".to_vec(), Vec::new(), log.message().as_bytes().to_vec()],
         };
         if worker::write_frames(&mut out, &frames).is_err() {
             return 3;
@@ -710,143 +380,7 @@ pub fn worker_main(args: &[std::ffi::OsString]) -> i32 {
     0
 }
 
-/// The grader's side of its NVRTC processes: a pool of them, each compiling one request at a
-/// time; one that passes the time limit is killed, one that dies (its memory limit) is dropped.
-mod worker {
-    use std::io::{Read, Write};
-    use std::path::{Path, PathBuf};
-    use std::process::{Child, ChildStdin, Command, Stdio};
-    use std::sync::mpsc::{Receiver, RecvTimeoutError};
-    use std::sync::Mutex;
-    use std::time::Duration;
-
-    pub enum Failed {
-        Start(std::io::Error),
-        Timeout,
-        /// The process ended without an answer (it ran out of its memory).
-        Died,
-    }
-
-    struct Worker {
-        child: Child,
-        stdin: ChildStdin,
-        answers: Receiver<Option<Vec<Vec<u8>>>>,
-    }
-
-    /// Idle processes, by the NVRTC library they loaded.
-    static IDLE: Mutex<Vec<(PathBuf, Worker)>> = Mutex::new(Vec::new());
-
-    fn spawn(exe: &Path, library: &Path) -> std::io::Result<Worker> {
-        let mut child = Command::new(exe)
-            .arg(super::WORKER_COMMAND)
-            .arg(library)
-            .env_remove("PMPP_GRADER_EXE")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let stdin = child.stdin.take().expect("piped");
-        let mut stdout = child.stdout.take().expect("piped");
-        let (tx, answers) = std::sync::mpsc::channel();
-        std::thread::spawn(move || loop {
-            let answer = read_frames(&mut stdout, 3).ok().flatten();
-            let done = answer.is_none();
-            if tx.send(answer).is_err() || done {
-                break;
-            }
-        });
-        Ok(Worker { child, stdin, answers })
-    }
-
-    /// One compilation in a pooled process: (compiled, output, log).
-    pub fn compile(exe: &Path, library: &Path, request: &[Vec<u8>]) -> Result<(bool, Vec<u8>, String), Failed> {
-        let idle = {
-            let mut pool = IDLE.lock().unwrap_or_else(|p| p.into_inner());
-            pool.iter().position(|(l, _)| l == library).map(|i| pool.swap_remove(i).1)
-        };
-        let mut w = match idle {
-            Some(w) => w,
-            None => spawn(exe, library).map_err(Failed::Start)?,
-        };
-        if write_frames(&mut w.stdin, request).is_err() {
-            // An idle process that has gone: one new try.
-            let _ = w.child.kill();
-            let _ = w.child.wait();
-            w = spawn(exe, library).map_err(Failed::Start)?;
-            write_frames(&mut w.stdin, request).map_err(|_| Failed::Died)?;
-        }
-        let limit = Duration::from_secs(crate::limits::COMPILE_SECONDS);
-        match w.answers.recv_timeout(limit) {
-            Ok(Some(frames)) => {
-                let [status, bytes, log] = <[Vec<u8>; 3]>::try_from(frames).map_err(|_| Failed::Died)?;
-                IDLE.lock().unwrap_or_else(|p| p.into_inner()).push((library.to_path_buf(), w));
-                Ok((status == b"ok", bytes, String::from_utf8_lossy(&log).into_owned()))
-            }
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                let _ = w.child.kill();
-                let _ = w.child.wait();
-                Err(Failed::Died)
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = w.child.kill();
-                let _ = w.child.wait();
-                Err(Failed::Timeout)
-            }
-        }
-    }
-
-    /// Frames: a count, then each frame's length and bytes (little-endian u64s).
-    pub fn write_frames(w: &mut impl Write, frames: &[Vec<u8>]) -> std::io::Result<()> {
-        w.write_all(&(frames.len() as u64).to_le_bytes())?;
-        for f in frames {
-            w.write_all(&(f.len() as u64).to_le_bytes())?;
-            w.write_all(f)?;
-        }
-        w.flush()
-    }
-
-    fn read_u64(r: &mut impl Read) -> std::io::Result<Option<u64>> {
-        let mut b = [0u8; 8];
-        match r.read_exact(&mut b) {
-            Ok(()) => Ok(Some(u64::from_le_bytes(b))),
-            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// `expected` frames, or `None` at the end of the input.
-    fn read_frames(r: &mut impl Read, expected: usize) -> std::io::Result<Option<Vec<Vec<u8>>>> {
-        let Some(n) = read_u64(r)? else { return Ok(None) };
-        if n as usize != expected {
-            return Err(std::io::Error::other("unexpected frame count"));
-        }
-        let mut frames = Vec::with_capacity(expected);
-        for _ in 0..n {
-            let len = read_u64(r)?.ok_or_else(|| std::io::Error::other("cut short"))?;
-            let mut f = vec![0u8; len as usize];
-            r.read_exact(&mut f)?;
-            frames.push(f);
-        }
-        Ok(Some(frames))
-    }
-
-    pub fn read_request(r: &mut impl Read) -> std::io::Result<Option<Vec<Vec<u8>>>> {
-        read_frames(r, 4)
-    }
-
-    #[cfg(test)]
-    mod tests {
-        #[test]
-        fn frames_round_trip() {
-            let mut bytes = Vec::new();
-            let frames = vec![b"k.cu".to_vec(), b"ptx".to_vec(), Vec::new(), vec![0, 1, 2, 255]];
-            super::write_frames(&mut bytes, &frames).unwrap();
-            let mut r = bytes.as_slice();
-            assert_eq!(super::read_request(&mut r).unwrap(), Some(frames));
-            assert_eq!(super::read_request(&mut r).unwrap(), None, "the end of the input");
-        }
-    }
-}
+mod worker;
 
 /// One of NVRTC's size-then-contents outputs (log, PTX, CUBIN) of a live program.
 ///

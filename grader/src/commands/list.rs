@@ -1,0 +1,78 @@
+//! `list`: every section, its title, where the student stands, and whether the kernel passes its
+//! visible tests (a quick check: visible tests only).
+
+use super::{Engine, Output};
+use crate::course::{self, progress, sections, Course, Which};
+use crate::error::{Outcome, Result};
+use crate::grade::{grade_isolated, Grader};
+use crate::model::RunReport;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Check the reference solutions instead of your kernels.
+    #[arg(long)]
+    pub solutions: bool,
+    #[command(flatten)]
+    pub engine: Engine,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Output,
+}
+
+/// Every section, its title, and whether the current kernel passes its visible tests.
+pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
+    let root = course.root()?;
+    use colored::Colorize;
+    let (backend, compiler) = super::prepare(&args.engine)?;
+    let grader = Grader::new(backend.as_ref(), compiler);
+    let all = sections::all();
+    let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
+    let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
+    let which = if args.solutions { "reference solutions" } else { "your kernels" };
+    let text = args.format == Output::Text;
+    if text {
+        println!("{}", compiler.describe());
+        println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
+    }
+    let mut json = Vec::new();
+    // done / current / tried / not started, from .progress.json (full gradings only).
+    let progress = progress::Progress::load(root).unwrap_or_else(|e| {
+        eprintln!("note: {e}");
+        Default::default()
+    });
+    let ids = sections::ids();
+    let which = if args.solutions { Which::Solution } else { Which::Exercise };
+    for s in all {
+        let status = match course::kernel_file(root, s, which) {
+            Err(_) => "no kernel.cu".yellow().to_string(),
+            Ok(f) => match grade_isolated(&grader, s, &f, 0, true) {
+                Ok(r) => {
+                    let st = if r.passed {
+                        "✓ passes visible tests".green()
+                    } else if !r.compile.ok {
+                        "✗ does not compile".red()
+                    } else {
+                        "✗ not yet".red()
+                    };
+                    json.push(r);
+                    st.to_string()
+                }
+                Err(e) => format!("? {e}").yellow().to_string(),
+            },
+        };
+        if text {
+            let place = progress.place(s.id(), &ids);
+            let label = format!("{:11}", place.label());
+            let label = match place {
+                progress::Place::Done => label.green().to_string(),
+                progress::Place::Current => label.cyan().bold().to_string(),
+                _ => label,
+            };
+            let arrow = if place == progress::Place::Current { "→" } else { " " };
+            println!("{arrow} {:id_w$}  {:title_w$}  {label}  {status}", s.id(), s.title());
+        }
+    }
+    if !text {
+        super::print_json(&RunReport { sections: json })?;
+    }
+    Ok(Outcome::Passed)
+}

@@ -1,0 +1,106 @@
+//! What a grading adds on request: the speed targets timed on a GPU, and `--variants`, the
+//! section's other configurations measured beside the textbook's formula.
+
+use kernels::exercise::{CaseRng, Section};
+use rand::SeedableRng;
+
+use super::Grader;
+use crate::backend::{SourceUnit, Views};
+use crate::build::{self, Built};
+use crate::course::KernelFile;
+use crate::error::Result;
+use crate::judge;
+use crate::model::{SectionReport, VariantReport};
+
+impl Grader<'_> {
+    /// Time the kernel on the section's timing case where the backend can (a GPU), once its
+    /// tests pass and the sanitizer is quiet, and judge the speed targets with it.
+    pub(super) fn time_speed_targets(
+        &self,
+        report: &mut SectionReport,
+        section: &dyn Section,
+        source: &[u8],
+        kernel: &KernelFile,
+        seed: u64,
+    ) {
+        if !report.tests.iter().all(|t| t.passed) || !report.findings.is_empty() {
+            return;
+        }
+        let Some(mut case) = section.timing_case(&mut CaseRng::seed_from_u64(seed)) else { return };
+        let timed = self.builder.compile_case(section, kernel, source, &mut case).map(|ptx| {
+            let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
+            self.backend().speed(&ptx, &unit, section.kernel_name(), &case)
+        });
+        let speed = match timed {
+            Ok(None) => return,
+            Ok(Some(Ok(speed))) => Ok(speed),
+            Ok(Some(Err(e))) | Err(e) => Err(e),
+        };
+        for t in report.targets.iter_mut().filter(|t| t.skipped.is_some()) {
+            let target = section.targets().into_iter().find(|x| x.metric.as_str() == t.name);
+            match (&speed, target) {
+                (Ok(s), Some(target)) => {
+                    t.measured = Some(s.percent_of_copy);
+                    t.passed = target.compare.holds(s.percent_of_copy, target.value);
+                    t.skipped = None;
+                }
+                (Err(e), _) => {
+                    t.skipped = Some(format!("not timed: {e}"));
+                    t.passed = false;
+                }
+                _ => {}
+            }
+        }
+        report.speed = speed.ok();
+    }
+
+    /// The section's other configurations, one after another (each is as big as the metrics
+    /// case). Their own seed stream, so the graded cases do not change with `--variants`. A
+    /// failure of the grader's own (a driver that refuses the module) ends the grading: it is
+    /// not the variant's.
+    pub(super) fn run_variants(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        seed: u64,
+    ) -> Result<Vec<VariantReport>> {
+        let source = build::read_kernel(kernel)?;
+        let mut rng = CaseRng::seed_from_u64(seed ^ 0x5641_5249_414e_5453);
+        let mut reports = Vec::new();
+        for variant in section.metrics_variants(&mut rng) {
+            let mut report = VariantReport {
+                label: variant.label.clone(),
+                flops: 0,
+                global_load_bytes: 0,
+                op_per_byte: 0.0,
+                textbook: variant.textbook_op_per_byte,
+                passed: false,
+                message: String::new(),
+            };
+            let mut cases = [variant.case];
+            match self.builder.build(section, kernel, &source, &mut cases)? {
+                Built::DoesNotCompile { log, defines } => {
+                    report.message = format!("does not compile with {}: {log}", build::defines_text(&defines))
+                }
+                Built::Unrunnable(why) => report.message = why,
+                Built::Ready(build) => match build.run(&cases[0], Views::default()) {
+                    Err(e) if e.is_kernels() => report.message = e.to_string(),
+                    Err(e) => return Err(e),
+                    Ok(o) => {
+                        let (passed, message, _) = judge::judge(&cases[0], &o);
+                        report.passed = passed;
+                        // A variant's findings are not listed with the tests', so no pointer to them.
+                        report.message = message.replace(" (see findings)", "");
+                        if let Some(m) = &o.metrics {
+                            report.flops = m.flops;
+                            report.global_load_bytes = m.global_load_bytes;
+                            report.op_per_byte = m.op_per_byte();
+                        }
+                    }
+                },
+            }
+            reports.push(report);
+        }
+        Ok(reports)
+    }
+}

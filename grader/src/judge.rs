@@ -1,0 +1,235 @@
+//! Verdicts: a test from its outcome against the oracle, a target from the metrics, and the
+//! sanitizer's findings gathered per (kind, file, line). Everything here turns what a launch
+//! produced into the report's data; nothing here launches.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use kernels::exercise::{Case, Metric, Target};
+
+use crate::backend::{Finding, Metrics, Outcome};
+use crate::compare::{compare, Mismatch};
+use crate::course::KernelFile;
+use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, TargetReport};
+
+pub fn size_text(shape: [usize; 3]) -> String {
+    match shape {
+        [x, 1, 1] => format!("{x}"),
+        [x, y, 1] => format!("{x}×{y}"),
+        [x, y, z] => format!("{x}×{y}×{z}"),
+    }
+}
+
+/// The measured value of a target's metric on the metrics case (`None`: measured by timing on a
+/// GPU, not by counting).
+pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
+    let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    Some(match metric {
+        Metric::OpPerByte => m.op_per_byte(),
+        Metric::SharedBytesPerBlock => m.shared_bytes_per_block() as f64,
+        Metric::GlobalLoadBytesPerOutput => m.global_load_bytes as f64 / case.expected.len().max(1) as f64,
+        Metric::ThreadsPerBlock => case.geometry.block.iter().map(|&d| d as f64).product(),
+        Metric::GlobalLoadSectorsPerRequest => ratio(m.global_load_sectors, m.global_load_requests),
+        Metric::SharedBankConflictsPerRequest => ratio(m.shared_bank_conflicts, m.shared_requests),
+        Metric::LocalMemoryBytes => (m.local_load_bytes + m.local_store_bytes) as f64,
+        Metric::ActiveLanePercent => 100.0 * ratio(m.lane_instructions, 32 * m.warp_instructions),
+        Metric::PercentOfCopy => return None,
+    })
+}
+
+pub fn evaluate_targets(targets: &[Target], measured: Option<(&Metrics, &Case)>) -> Vec<TargetReport> {
+    targets
+        .iter()
+        .map(|t| {
+            let value = measured.and_then(|(m, c)| measure(t.metric, m, c));
+            // A speed target is timed on a GPU (`time_speed_targets`); elsewhere it is not held
+            // against the kernel, and the report says so.
+            let skipped = (t.metric.needs_gpu() && measured.is_some()).then(|| "needs a GPU".to_string());
+            TargetReport {
+                name: t.metric.as_str().to_string(),
+                op: t.compare.as_str().to_string(),
+                target: t.value,
+                measured: value,
+                textbook: t.textbook,
+                passed: skipped.is_some() || value.is_some_and(|v| t.compare.holds(v, t.value)),
+                advice: t.advice.to_string(),
+                skipped,
+            }
+        })
+        .collect()
+}
+
+pub fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
+    MetricsReport {
+        case: label.to_string(),
+        flops: m.flops,
+        global_load_bytes: m.global_load_bytes,
+        op_per_byte: m.op_per_byte(),
+        global_load_requests: m.global_load_requests,
+        global_load_sectors: m.global_load_sectors,
+        global_store_bytes: m.global_store_bytes,
+        shared_bytes_per_block: m.shared_bytes_per_block(),
+        other_float_ops: m.other_float_ops,
+        unique_global_load_bytes: m.unique_global_load_bytes,
+        shared_bank_conflicts: m.shared_bank_conflicts,
+        barriers: m.barriers,
+        threads: m.threads,
+        blocks: m.blocks,
+        output_elements: case.expected.len() as u64,
+        gpu: None,
+        lines: Vec::new(),
+        shown: Vec::new(),
+    }
+}
+
+/// Whether `file`, as NVRTC recorded it, is the student's kernel file: NVRTC may record the
+/// name joined to its working directory, or an absolute path. `canonical`: the kernel's.
+fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -> bool {
+    file == kernel.display
+        || Path::new(file).ends_with(&kernel.display)
+        || (canonical.is_some() && Path::new(file).canonicalize().ok().as_deref() == canonical)
+}
+
+/// The emulator's per-line counts as the report gives them: the student's file name, the
+/// line's text.
+pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, source: &[&str]) -> Vec<LineReport> {
+    let canonical = kernel.path.canonicalize().ok();
+    counts
+        .iter()
+        .map(|c| {
+            let own = is_students_file(kernel, canonical.as_deref(), &c.file);
+            LineReport {
+                file: if own { kernel.display.clone() } else { c.file.clone() },
+                line: c.line,
+                source: if own {
+                    source.get((c.line as usize).wrapping_sub(1)).map(|s| s.trim().to_string())
+                } else {
+                    None
+                },
+                warp_instructions: c.warp_instructions,
+                global_loads: c.global_loads,
+                global_load_bytes: c.global_load_bytes,
+                global_load_requests: c.global_load_requests,
+                global_load_sectors: c.global_load_sectors,
+                global_store_bytes: c.global_store_bytes,
+                shared_load_bytes: c.shared_load_bytes,
+                shared_store_bytes: c.shared_store_bytes,
+                shared_bank_conflicts: c.shared_bank_conflicts,
+                flops: c.flops,
+            }
+        })
+        .collect()
+}
+
+/// One test's verdict from its outcome.
+pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>) {
+    let mismatch = compare(&case.expected, &outcome.output, case.tolerance, case.shape);
+    let mut notes = Vec::new();
+    if let Some(m) = &mismatch {
+        let unwritten = if m.all_unwritten { " (never written)" } else { "" };
+        notes.push(format!("{} of {} elements wrong{unwritten}", m.wrong, m.total));
+    }
+    let n = outcome.findings.len() as u64 + outcome.findings_dropped;
+    if !outcome.completed {
+        let kind = outcome.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
+        notes.push(format!("stopped by {kind} (see findings)"));
+    } else if n > 0 {
+        notes.push(format!("{n} finding{} (see findings)", if n == 1 { "" } else { "s" }));
+    }
+    let passed = mismatch.is_none() && outcome.completed && outcome.findings.is_empty();
+    (passed, notes.join("; "), mismatch)
+}
+
+/// One `printf` call as the reports show it: who printed it, and the text without its final
+/// newline.
+pub fn printf_line(p: &::emulator::PrintfLine) -> PrintfReport {
+    PrintfReport { block: p.block, thread: p.thread, text: p.text.strip_suffix('\n').unwrap_or(&p.text).to_string() }
+}
+
+/// What one finding is the same as: a finding of the same kind on the same line of the same
+/// file (as the student names it) is one entry, counted.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FindingKey {
+    pub kind: ::emulator::FindingKind,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+}
+
+/// The section's findings over all its tests, one entry per [`FindingKey`].
+pub struct Findings<'k> {
+    kernel: &'k KernelFile,
+    lines: &'k [&'k str],
+    canonical: Option<std::path::PathBuf>,
+    list: Vec<FindingReport>,
+    seen: HashMap<FindingKey, usize>,
+    more: u64,
+}
+
+impl<'k> Findings<'k> {
+    /// `lines`: the kernel file's lines, to quote.
+    pub fn new(kernel: &'k KernelFile, lines: &'k [&'k str]) -> Self {
+        let canonical = kernel.path.canonicalize().ok();
+        Findings { kernel, lines, canonical, list: Vec::new(), seen: HashMap::new(), more: 0 }
+    }
+
+    /// The file as the student names it.
+    fn student_name(&self, file: &str) -> String {
+        if is_students_file(self.kernel, self.canonical.as_deref(), file) {
+            self.kernel.display.clone()
+        } else {
+            file.to_string()
+        }
+    }
+
+    /// A finding inside one of the grader's headers (a cooperative-groups `sync`) belongs to the
+    /// student's line that called it.
+    fn in_course_header(&self, file: &str) -> bool {
+        let path = Path::new(file);
+        file != self.kernel.display
+            && crate::toolchain::nvrtc::device_headers().iter().any(|(name, _)| path.ends_with(name))
+    }
+
+    /// One test's findings (and how many the emulator dropped beyond them).
+    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &str) {
+        self.more += dropped;
+        for f in findings {
+            let mut f = f.clone();
+            // The header's frames are dropped.
+            while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
+                f.source = Some(f.called_from.remove(0));
+            }
+            let key = FindingKey {
+                kind: f.kind,
+                file: f.source.as_ref().map(|s| self.student_name(&s.file)),
+                line: f.source.as_ref().map(|s| s.line),
+            };
+            if let Some(&i) = self.seen.get(&key) {
+                self.list[i].count += 1;
+                continue;
+            }
+            self.seen.insert(key.clone(), self.list.len());
+            let source_line = key.line.and_then(|l| self.lines.get((l as usize).wrapping_sub(1)));
+            self.list.push(FindingReport {
+                kind: f.kind.as_str().to_string(),
+                message: f.message.clone(),
+                file: key.file,
+                line: key.line,
+                block: f.block,
+                thread: f.thread,
+                case: case.to_string(),
+                source_line: source_line.map(|s| s.trim_end().to_string()),
+                called_from: f
+                    .called_from
+                    .iter()
+                    .map(|c| format!("{}:{}", self.student_name(&c.file), c.line))
+                    .collect(),
+                count: 1,
+            });
+        }
+    }
+
+    /// The findings, in the order first seen, and how many more there were.
+    pub fn finish(self) -> (Vec<FindingReport>, u64) {
+        (self.list, self.more)
+    }
+}

@@ -1,0 +1,265 @@
+//! The report: what a grading found, as plain data. Text, Gradescope and the contract's JSON are
+//! all rendered from these types; their field order is the JSON's (the contract fixes it).
+
+use serde::Serialize;
+
+use crate::compare::Mismatch;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    pub sections: Vec<SectionReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SectionReport {
+    pub section: String,
+    pub title: String,
+    pub kernel: String,
+    pub backend: String,
+    /// What compiled the kernel to PTX ("NVRTC 12.9", "clang 22.1.8").
+    pub compiler: String,
+    pub seed: u64,
+    pub passed: bool,
+    pub compile: CompileReport,
+    pub tests: Vec<TestReport>,
+    pub metrics: Option<MetricsReport>,
+    pub targets: Vec<TargetReport>,
+    /// The kernel timed on a GPU for a speed target (the challenges, GPU backend only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed: Option<Speed>,
+    /// Other configurations measured with `--variants`; absent without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variants: Option<Vec<VariantReport>>,
+    pub findings: Vec<FindingReport>,
+    /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
+    pub findings_more: u64,
+    /// Why the kernel could not be run at all, when it compiled (e.g. the entry is missing).
+    pub problem: Option<String>,
+    /// Only the visible cases were run (the `list` command's quick check).
+    pub visible_only: bool,
+    pub seconds: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CompileReport {
+    pub ok: bool,
+    /// NVRTC's errors with their source lines (warnings left out).
+    pub log: String,
+    /// The `-D` defines of the compilation that failed.
+    pub defines: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TestReport {
+    pub name: String,
+    pub visibility: String,
+    pub passed: bool,
+    pub message: String,
+    pub size: String,
+    pub metrics_case: bool,
+    pub mismatch: Option<Mismatch>,
+    /// What the kernel printed with `printf` (the first calls, in block, thread and program order).
+    pub printf: Vec<PrintfReport>,
+    /// `printf` calls beyond those listed.
+    pub printf_more: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PrintfReport {
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MetricsReport {
+    pub case: String,
+    pub flops: u64,
+    pub global_load_bytes: u64,
+    pub op_per_byte: f64,
+    pub global_load_requests: u64,
+    pub global_load_sectors: u64,
+    pub global_store_bytes: u64,
+    pub shared_bytes_per_block: u64,
+    pub other_float_ops: u64,
+    pub unique_global_load_bytes: u64,
+    pub shared_bank_conflicts: u64,
+    pub barriers: u64,
+    pub threads: u64,
+    pub blocks: u64,
+    pub output_elements: u64,
+    /// Registers, spills and shared bytes on the GPU (GPU backend only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gpu: Option<KernelResources>,
+    /// What each line of the kernel did on the metrics case (lines with work only; their sums
+    /// are the totals above).
+    pub lines: Vec<LineReport>,
+    /// Metrics the section shows but does not grade (e.g. the challenges' loads per output).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<ShownMetric>,
+}
+
+/// One source line's share of the metrics case: where the traffic comes from.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct LineReport {
+    /// The file as the student names it, and the line (0: code with no source line).
+    pub file: String,
+    pub line: u32,
+    /// The line's text, when it is the kernel's own file.
+    pub source: Option<String>,
+    pub warp_instructions: u64,
+    pub global_loads: u64,
+    pub global_load_bytes: u64,
+    pub global_load_requests: u64,
+    pub global_load_sectors: u64,
+    pub global_store_bytes: u64,
+    pub shared_load_bytes: u64,
+    pub shared_store_bytes: u64,
+    pub shared_bank_conflicts: u64,
+    pub flops: u64,
+}
+
+/// One `--variants` configuration: its metrics beside the textbook's formula value.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantReport {
+    pub label: String,
+    pub flops: u64,
+    pub global_load_bytes: u64,
+    pub op_per_byte: f64,
+    pub textbook: Option<f64>,
+    /// Output right, run complete, no findings.
+    pub passed: bool,
+    /// Why it failed, when it did.
+    pub message: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TargetReport {
+    pub name: String,
+    pub op: String,
+    pub target: f64,
+    pub measured: Option<f64>,
+    pub textbook: Option<f64>,
+    pub passed: bool,
+    pub advice: String,
+    /// Why the target was not measured and does not count ("needs a GPU").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+/// A metric measured and shown but not graded.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShownMetric {
+    pub name: String,
+    pub measured: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingReport {
+    pub kind: String,
+    pub message: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+    pub block: [u32; 3],
+    pub thread: [u32; 3],
+    /// The test it happened in.
+    pub case: String,
+    /// The student's source line, when known.
+    pub source_line: Option<String>,
+    /// When the line is inside a function: where it was called from ("kernel.cu:30"),
+    /// innermost first.
+    pub called_from: Vec<String>,
+    /// How many findings of this kind at this line, over all tests.
+    pub count: u64,
+}
+
+/// A kernel timed on a GPU against a device-to-device copy in the same process.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Speed {
+    pub case: String,
+    pub median_ms: f64,
+    /// Compulsory bytes (inputs read once, output written once) over the median time.
+    pub gb_per_s: f64,
+    pub copy_gb_per_s: f64,
+    pub percent_of_copy: f64,
+    pub device: String,
+    /// What was timed (`gpu::TIMING_METHOD`).
+    pub method: String,
+}
+
+/// What a real device says about a compiled kernel (cuFuncGetAttribute).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KernelResources {
+    /// The device and what was loaded on it ("NVIDIA H100 …", "cubin sm_90").
+    pub device: String,
+    pub binary: String,
+    pub registers_per_thread: u32,
+    /// Local memory per thread (register spills and local arrays).
+    pub local_bytes_per_thread: u32,
+    pub static_shared_bytes: u32,
+    /// The same number from the emulator's reading of the PTX: the two must agree.
+    pub emulator_static_shared_bytes: u64,
+}
+
+/// How many times each element of one input buffer was loaded from global memory.
+#[derive(Clone, Debug, Serialize)]
+pub struct BufferReuse {
+    /// The kernel's parameter the buffer is passed as (`N`, `in`, …), as its source names it.
+    pub name: String,
+    pub elements: usize,
+    /// x, y, z extents (an output-sized input takes the output's shape).
+    pub shape: [usize; 3],
+    /// The z plane the maps show (the middle one unless chosen; 0 in 2D).
+    pub plane: usize,
+    pub loads_per_element: LoadStats,
+    #[serde(skip)]
+    pub counts: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LoadStats {
+    pub min: u32,
+    pub mean: f64,
+    pub max: u32,
+    /// Loads over elements loaded at least once: how many times the compulsory traffic.
+    pub times_compulsory: f64,
+}
+
+impl BufferReuse {
+    /// "N (1048576 elements)"
+    pub fn label(&self) -> String {
+        format!("{} ({} elements)", self.name, self.elements)
+    }
+
+    /// The counts of the plane the maps show.
+    pub fn plane_counts(&self) -> &[u32] {
+        let n = self.shape[0] * self.shape[1];
+        &self.counts[self.plane * n..(self.plane + 1) * n]
+    }
+}
+
+impl LoadStats {
+    pub fn of(counts: &[u32]) -> LoadStats {
+        let total: u64 = counts.iter().map(|&c| c as u64).sum();
+        let touched = counts.iter().filter(|&&c| c > 0).count().max(1);
+        LoadStats {
+            min: counts.iter().copied().min().unwrap_or(0),
+            mean: total as f64 / counts.len().max(1) as f64,
+            max: counts.iter().copied().max().unwrap_or(0),
+            times_compulsory: total as f64 / touched as f64,
+        }
+    }
+}
+
+/// "1234567" → "1,234,567", as the reports write counts.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

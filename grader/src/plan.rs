@@ -1,0 +1,76 @@
+//! What a grading of a section runs and checks, named once: its cases (the visible ones, the
+//! hidden ones from the seed, an instructor's private ones, the metrics case last), its targets
+//! and its sanitizer. Grading runs this plan; Gradescope scores one point per row of it, with
+//! the same names whether or not the kernel could be run.
+
+use kernels::exercise::{Case, CaseRng, Section, Target, Visibility};
+use rand::SeedableRng;
+
+/// The generator for `seed` (the metrics case comes from the same stream, after the hidden ones).
+pub fn case_rng(seed: u64) -> CaseRng {
+    CaseRng::seed_from_u64(seed)
+}
+
+/// One case of the plan, flagged when it is the metrics case (the last).
+pub type Planned = (Case, bool);
+
+/// The cases in the order they are reported. Hidden and metrics data depend on the seed alone,
+/// so `7.4 --seed N` reproduces what `all --seed N` ran for 7.4; private cases go before the
+/// metrics case, which stays last.
+pub fn cases(section: &dyn Section, seed: u64, visible_only: bool, private: &[Case]) -> Vec<Planned> {
+    let mut cases: Vec<Planned> = section.visible_cases().into_iter().map(|c| (c, false)).collect();
+    if !visible_only {
+        let mut rng = case_rng(seed);
+        cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, false)));
+        cases.extend(private.iter().map(|c| (c.clone(), false)));
+        cases.push((section.metrics_case(&mut rng), true));
+    }
+    cases
+}
+
+/// The section's metrics case for `seed` (a command that runs it alone: `traffic`, `profile`).
+pub fn metrics_case(section: &dyn Section, seed: u64) -> Case {
+    let mut rng = case_rng(seed);
+    let _ = section.hidden_cases(&mut rng);
+    section.metrics_case(&mut rng)
+}
+
+/// How a test's case is shown: hidden cases stay hidden until grades are published.
+pub fn is_hidden(visibility: &str, is_metrics: bool) -> bool {
+    visibility == Visibility::Hidden.as_str() && !is_metrics
+}
+
+/// "7.4 test: random 64×64 (hidden)"; the metrics case is labelled as such.
+pub fn test_row(section: &str, case: &str, visibility: &str, is_metrics: bool) -> String {
+    let label = if is_metrics { "metrics case" } else { visibility };
+    format!("{section} test: {case} ({label})")
+}
+
+/// "7.4 target: op_per_byte >= 4"
+pub fn target_row(section: &str, metric: &str, op: &str, value: f64) -> String {
+    format!("{section} target: {metric} {op} {value}")
+}
+
+/// "7.4 sanitizer: no findings"
+pub fn sanitizer_row(section: &str) -> String {
+    format!("{section} sanitizer: no findings")
+}
+
+/// A row of the plan as a kernel that was never run gets it: (name, hidden).
+pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<(String, bool)> {
+    let mut rows: Vec<(String, bool)> = cases(section, seed, false, private)
+        .iter()
+        .map(|(case, m)| {
+            let vis = case.visibility.as_str();
+            (test_row(section.id(), &case.name, vis, *m), is_hidden(vis, *m))
+        })
+        .collect();
+    rows.extend(
+        section
+            .targets()
+            .iter()
+            .map(|t: &Target| (target_row(section.id(), t.metric.as_str(), t.compare.as_str(), t.value), false)),
+    );
+    rows.push((sanitizer_row(section.id()), false));
+    rows
+}

@@ -74,8 +74,6 @@ mod types;
 
 pub use memory::DeviceMemory;
 pub use module::Module;
-pub use probe::block::BlockTraffic;
-pub use probe::lines::LineCounts;
 pub use types::*;
 
 /// Run one launch to completion (or to its first fatal finding / the instruction budget).

@@ -1,6 +1,7 @@
 //! The emulator's public types: what a launch takes, what it reports. A leaf: it uses no other
 //! module of the crate (the entry points are `Module` and `launch`, re-exported at the root).
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A global-memory address handed out by [`DeviceMemory`](crate::DeviceMemory): what a kernel receives for a pointer.
@@ -342,19 +343,56 @@ impl Metrics {
     }
 }
 
+/// What the instructions of one source line did in a launch, summed over all threads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineCounts {
+    /// The source file and line (`line` 0: instructions with no `.loc`).
+    pub file: String,
+    pub line: u32,
+    /// Warp-level instructions executed.
+    pub warp_instructions: u64,
+    /// Lane-level global loads, their bytes, the warp-level requests and the 32-byte sectors
+    /// they touched (4 per request is ideal for a full warp's 4-byte loads).
+    pub global_loads: u64,
+    pub global_load_bytes: u64,
+    pub global_load_requests: u64,
+    pub global_load_sectors: u64,
+    pub global_store_bytes: u64,
+    pub shared_load_bytes: u64,
+    pub shared_store_bytes: u64,
+    pub shared_requests: u64,
+    pub shared_bank_conflicts: u64,
+    /// Constant, parameter and local memory, loads and stores together.
+    pub other_memory_bytes: u64,
+    /// Bytes updated by atomics, global and shared.
+    pub atomic_bytes: u64,
+    pub flops: u64,
+}
+
+/// One block's traffic and one of its threads' ([`Options::watch`], [`LaunchReport::block`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockTraffic {
+    /// The watched thread (its index in the block).
+    pub thread: u32,
+    /// Global word (address / 4) → thread-level loads by the block, and by the watched thread.
+    pub global_loads: BTreeMap<u64, (u32, u32)>,
+    /// Shared word (offset / 4) → stores by the block, loads by the block, loads by the thread.
+    pub shared: BTreeMap<u32, (u32, u32, u32)>,
+}
+
 /// What a launch produced besides the writes to device memory.
 #[derive(Clone, Debug, Default)]
 pub struct LaunchReport {
     pub metrics: Metrics,
     /// With `Options::traffic_per_line`: what each source line did, in line order (their sums
     /// are the metrics' own totals).
-    pub lines: Vec<crate::LineCounts>,
+    pub lines: Vec<LineCounts>,
     /// With `Options::loads_per_element`: each allocation (by its address) and how many times
     /// each of its 4-byte elements was loaded from global memory.
     pub element_loads: Vec<(DevicePtr, Vec<u32>)>,
     /// With `Options::watch`: the watched block's traffic (`None` if the launch has no such
     /// block or thread).
-    pub block: Option<crate::BlockTraffic>,
+    pub block: Option<BlockTraffic>,
     pub findings: Vec<Finding>,
     /// Findings beyond `Options::max_findings`, not kept.
     pub findings_dropped: u64,

@@ -1,21 +1,11 @@
 //! One block's traffic (`Options::watch`, `LaunchReport::block`): which 4-byte words of global
 //! memory the block loaded and which shared words it stored and loaded, each with how many times,
 //! and the same for one of its threads — the tile and the window of the book's figures, measured.
-//! A probe in one file; it exists only in the watched block.
-
-use std::collections::BTreeMap;
+//! A probe in one file; it exists only in the watched block. What it reports, [`BlockTraffic`],
+//! is declared with the public types (`types`, the leaf every module may use).
 
 use super::{GlobalAccess, Probe, SharedAccess};
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BlockTraffic {
-    /// The watched thread (its index in the block).
-    pub thread: u32,
-    /// Global word (address / 4) → thread-level loads by the block, and by the watched thread.
-    pub global_loads: BTreeMap<u64, (u32, u32)>,
-    /// Shared word (offset / 4) → stores by the block, loads by the block, loads by the thread.
-    pub shared: BTreeMap<u32, (u32, u32, u32)>,
-}
+use crate::types::BlockTraffic;
 
 impl BlockTraffic {
     pub fn new(thread: u32) -> BlockTraffic {

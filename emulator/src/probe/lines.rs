@@ -1,36 +1,12 @@
 //! Memory traffic and floating-point work per line of the kernel's source: where a kernel's
 //! global loads come from (`Options::traffic_per_line`, `LaunchReport::lines`). A probe in one
 //! file: it counts per instruction while blocks run and folds instructions into their `.cu`
-//! lines when the launch ends.
+//! lines when the launch ends. What it reports, [`LineCounts`], is declared with the public
+//! types (`types`, the leaf every module may use).
 
 use super::{AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess};
 use crate::ir::Kernel;
-
-/// What the instructions of one source line did in a launch, summed over all threads.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineCounts {
-    /// The source file and line (`line` 0: instructions with no `.loc`).
-    pub file: String,
-    pub line: u32,
-    /// Warp-level instructions executed.
-    pub warp_instructions: u64,
-    /// Lane-level global loads, their bytes, the warp-level requests and the 32-byte sectors
-    /// they touched (4 per request is ideal for a full warp's 4-byte loads).
-    pub global_loads: u64,
-    pub global_load_bytes: u64,
-    pub global_load_requests: u64,
-    pub global_load_sectors: u64,
-    pub global_store_bytes: u64,
-    pub shared_load_bytes: u64,
-    pub shared_store_bytes: u64,
-    pub shared_requests: u64,
-    pub shared_bank_conflicts: u64,
-    /// Constant, parameter and local memory, loads and stores together.
-    pub other_memory_bytes: u64,
-    /// Bytes updated by atomics, global and shared.
-    pub atomic_bytes: u64,
-    pub flops: u64,
-}
+use crate::types::LineCounts;
 
 impl LineCounts {
     fn add(&mut self, o: &LineCounts) {

@@ -18,6 +18,7 @@ pub(crate) mod metrics;
 pub mod reuse;
 
 use crate::ir::{Kernel, Space};
+use crate::types::BlockTraffic;
 
 /// A warp's access to global memory: one instruction, the lanes that reached global memory.
 pub(crate) struct GlobalAccess<'a> {
@@ -262,7 +263,7 @@ probes! {
     metrics: metrics::MetricsProbe,
     lines: Option<lines::LineTraffic>,
     reuse: Option<reuse::ElementLoads>,
-    block: Option<block::BlockTraffic>,
+    block: Option<BlockTraffic>,
 }
 
 impl Probes {
@@ -272,7 +273,7 @@ impl Probes {
         Probes {
             lines: traffic_per_line.then(Default::default),
             reuse: loads_per_element.then(Default::default),
-            block: watched_thread.map(block::BlockTraffic::new),
+            block: watched_thread.map(BlockTraffic::new),
             ..Default::default()
         }
     }

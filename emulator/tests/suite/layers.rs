@@ -1,6 +1,8 @@
 //! The crate's shape: no module of `emulator/src` reaches back to a module that reaches it
-//! (`crate::x` paths and `use crate::{x, …}` lists, tests excepted; a cycle is printed), no
-//! file is over 700 lines and no function over 125.
+//! (`crate::x` paths and `use crate::{x, …}` lists, tests and comments excepted; a cycle is
+//! printed), no file is over 700 lines and no function over 125. A name the crate root
+//! re-exports (`crate::Metrics`) counts as a use of the module it comes from, or `types` could
+//! reach `probe` through `lib.rs` unseen.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -23,7 +25,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The modules a file names after `crate::`.
+/// The first segment of each path a file names after `crate::`: a module (`exec`) or a name
+/// the crate root re-exports (`Metrics`).
 fn uses(text: &str) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for (i, _) in text.match_indices("crate::") {
@@ -54,27 +57,76 @@ fn uses(text: &str) -> BTreeSet<String> {
             found.insert(name);
         }
     }
-    found.retain(|m| !m.is_empty() && m.chars().next().unwrap().is_lowercase());
+    found.retain(|m| !m.is_empty());
     found
+}
+
+/// What `lib.rs` re-exports, name → module: `pub use x::…::Name;` lines, and for `pub use
+/// x::*;` every `pub` item declared in `x`'s own file (`files`: module → its text).
+fn re_exports(lib: &str, files: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(path) = line.trim().strip_prefix("pub use ").and_then(|p| p.strip_suffix(';')) else {
+            continue;
+        };
+        let module = path.split("::").next().unwrap().to_string();
+        let last = path.rsplit("::").next().unwrap();
+        if last != "*" {
+            names.insert(last.to_string(), module);
+            continue;
+        }
+        for l in files.get(&module).into_iter().flat_map(|t| t.lines()) {
+            let kinds = ["pub struct ", "pub enum ", "pub fn ", "pub const ", "pub trait ", "pub type "];
+            if let Some(rest) = kinds.iter().find_map(|k| l.strip_prefix(k)) {
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                names.insert(name, module.clone());
+            }
+        }
+    }
+    names
+}
+
+/// The code of a file as the graph reads it: unit tests and comment lines left out.
+fn code_of(text: &str) -> String {
+    let code = text.split("#[cfg(test)]").next().unwrap();
+    code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
 }
 
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Each module's code, its files together, and the text of its own file (`x.rs`, `x/mod.rs`).
+    let mut code: BTreeMap<String, String> = BTreeMap::new();
+    let mut own: BTreeMap<String, String> = BTreeMap::new();
     for f in files {
         let module = module_of(&src, &f);
         if matches!(module.as_str(), "lib" | "tests" | "bin") {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();
-        // Unit tests may reach anywhere.
-        let code = text.split("#[cfg(test)]").next().unwrap();
-        let deps = g.entry(module.clone()).or_default();
-        deps.extend(uses(code).into_iter().filter(|d| *d != module));
+        if f.parent() == Some(&src) || f.ends_with(format!("{module}/mod.rs")) {
+            own.insert(module.clone(), text.clone());
+        }
+        code.entry(module).or_default().push_str(&code_of(&text));
     }
-    g
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let names = re_exports(&lib, &own);
+    code.iter().map(|(module, text)| (module.clone(), deps(module, text, &code, &names))).collect()
+}
+
+/// The modules `module`'s code uses: those it names, and those of the re-exported names it uses.
+fn deps(
+    module: &str,
+    text: &str,
+    modules: &BTreeMap<String, String>,
+    names: &BTreeMap<String, String>,
+) -> BTreeSet<String> {
+    uses(text)
+        .into_iter()
+        .filter_map(|u| if modules.contains_key(&u) { Some(u) } else { names.get(&u).cloned() })
+        .filter(|d| d != module)
+        .collect()
 }
 
 /// A cycle through `start`, if any (depth-first).
@@ -117,6 +169,27 @@ fn a_cycle_would_be_found() {
 fn use_lists_are_read() {
     let u = uses("use crate::{decode::{Op, Space}, ops, types::X};\nlet a = crate::shadow::f();");
     assert_eq!(u.into_iter().collect::<Vec<_>>(), ["decode", "ops", "shadow", "types"]);
+}
+
+#[test]
+fn a_re_exported_name_is_its_module() {
+    let lib = "mod probe;\nmod types;\npub use probe::lines::LineCounts;\npub use types::*;\n";
+    let own = BTreeMap::from([("types".to_string(), "pub struct Metrics {}\nstruct Hidden;\n".to_string())]);
+    let names = re_exports(lib, &own);
+    assert_eq!(names.get("LineCounts").map(String::as_str), Some("probe"));
+    assert_eq!(names.get("Metrics").map(String::as_str), Some("types"));
+    assert_eq!(names.get("Hidden"), None);
+    // `types` naming `crate::LineCounts` depends on `probe`: with `probe` using `types`, a cycle.
+    let modules = BTreeMap::from([("probe".to_string(), String::new()), ("types".to_string(), String::new())]);
+    let code = code_of("/// See [`Metrics`](crate::Metrics).\npub lines: Vec<crate::LineCounts>,");
+    assert_eq!(deps("types", &code, &modules, &names), BTreeSet::from(["probe".to_string()]));
+    let mut g = BTreeMap::from([
+        ("types".to_string(), deps("types", &code, &modules, &names)),
+        ("probe".to_string(), deps("probe", "use crate::types::Metrics;", &modules, &names)),
+    ]);
+    assert!(cycle(&g, &mut vec!["types".into()]).is_some());
+    g.get_mut("types").unwrap().clear();
+    assert!(cycle(&g, &mut vec!["types".into()]).is_none());
 }
 
 /// Lines of each function of `text` longer than `limit` (a `fn` line to the `}` at its indent).

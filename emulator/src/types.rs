@@ -267,56 +267,148 @@ pub struct PrintfLine {
     pub text: String,
 }
 
-/// Exact counts for one launch. Thread-level counts add up over every active lane.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Metrics {
+/// Declares the counters (the list is below): sorts each into the launch's list, the lines'
+/// list or both, one at a time, then generates [`Metrics`], [`LineCounts`] and what goes with
+/// them, so that a counter is written once.
+macro_rules! counters {
+    (@sort [$($m:tt)*] [$($l:tt)*] $(#[$doc:meta])* $name:ident: $merge:ident; $($rest:tt)*) => {
+        counters!(@sort [$($m)* $(#[$doc])* $name: $merge,] [$($l)*] $($rest)*);
+    };
+    (@sort [$($m:tt)*] [$($l:tt)*] $(#[$doc:meta])* $name:ident: $merge:ident, line; $($rest:tt)*) => {
+        counters!(@sort [$($m)* $(#[$doc])* $name: $merge,] [$($l)* $(#[$doc])* $name = [$name],] $($rest)*);
+    };
+    (@sort [$($m:tt)*] [$($l:tt)*] $(#[$doc:meta])* $name:ident = [$($part:ident),+]; $($rest:tt)*) => {
+        counters!(@sort [$($m)*] [$($l)* $(#[$doc])* $name = [$($part),+],] $($rest)*);
+    };
+    (@sort
+        [$($(#[$mdoc:meta])* $m:ident: $merge:ident,)*]
+        [$($(#[$ldoc:meta])* $l:ident = [$($part:ident),+],)*]
+    ) => {
+        /// Exact counts for one launch. Thread-level counts add up over every active lane.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct Metrics {
+            $($(#[$mdoc])* pub $m: u64,)*
+        }
+
+        impl Metrics {
+            /// The counters' names, in the order of the fields.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($m)),*];
+
+            /// Each counter's name and value, in the order of the fields.
+            pub fn counters(&self) -> impl Iterator<Item = (&'static str, u64)> {
+                Self::NAMES.iter().copied().zip([$(self.$m),*])
+            }
+
+            /// Fold in the counts of a later block, each counter by its rule.
+            pub(crate) fn merge(&mut self, later: &Metrics) {
+                $(self.$m = merge_by::$merge(self.$m, later.$m);)*
+            }
+        }
+
+        /// What the instructions of one source line did in a launch, summed over all threads.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub struct LineCounts {
+            /// The source file and line (`line` 0: instructions with no `.loc`).
+            pub file: String,
+            pub line: u32,
+            $($(#[$ldoc])* pub $l: u64,)*
+        }
+
+        impl LineCounts {
+            /// The counts' names, in the order of the fields (after `file` and `line`).
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($l)),*];
+
+            /// Each count's name and value, in the order of the fields.
+            pub fn counters(&self) -> impl Iterator<Item = (&'static str, u64)> {
+                Self::NAMES.iter().copied().zip([$(self.$l),*])
+            }
+
+            /// A line's counts, from what its instructions counted.
+            pub(crate) fn new(file: String, line: u32, m: &Metrics) -> LineCounts {
+                LineCounts { file, line, $($l: 0 $(+ m.$part)+,)* }
+            }
+        }
+    };
+    ($($list:tt)*) => {
+        counters!(@sort [] [] $($list)*);
+    };
+}
+
+/// How the blocks' counts of a counter make the launch's.
+mod merge_by {
+    /// Counted by every block.
+    pub fn sum(a: u64, b: u64) -> u64 {
+        a + b
+    }
+
+    /// The largest of one block's.
+    pub fn max(a: u64, b: u64) -> u64 {
+        a.max(b)
+    }
+
+    /// Set by the launch once the blocks are merged (they count none of it).
+    pub fn launch(a: u64, _: u64) -> u64 {
+        a
+    }
+}
+
+// The counters, once: `name: sum`, `max` or `launch` (how blocks merge; see `merge_by`) is a
+// field of `Metrics`; `, line` makes it a field of `LineCounts` too, counted per source line;
+// `name = [a, b]` is a field of `LineCounts` alone, the sum of those counters on the line.
+counters! {
     /// FLOPs: fma/mad on floats = 2; add, sub, mul = 1 (f32 and f64).
-    pub flops: u64,
+    flops: sum, line;
     /// Other floating-point operations (div, rcp, sqrt, ex2, lg2, min, max, abs, neg, ...),
     /// counted apart and not in `flops`.
-    pub other_float_ops: u64,
-    pub global_load_bytes: u64,
-    pub global_store_bytes: u64,
-    pub global_loads: u64,
-    pub shared_load_bytes: u64,
-    pub shared_store_bytes: u64,
-    pub const_load_bytes: u64,
-    pub local_load_bytes: u64,
-    pub local_store_bytes: u64,
-    pub param_load_bytes: u64,
+    other_float_ops: sum;
+    global_load_bytes: sum, line;
+    global_store_bytes: sum, line;
+    /// Lane-level global loads.
+    global_loads: sum, line;
+    shared_load_bytes: sum, line;
+    shared_store_bytes: sum, line;
+    const_load_bytes: sum;
+    local_load_bytes: sum;
+    local_store_bytes: sum;
+    param_load_bytes: sum;
+    /// Constant, parameter and local memory, loads and stores together.
+    other_memory_bytes = [const_load_bytes, local_load_bytes, local_store_bytes, param_load_bytes];
     /// Warp-level global load instructions (Nsight Compute: l1tex__t_requests_pipe_lsu_mem_global_op_ld).
-    pub global_load_requests: u64,
+    global_load_requests: sum, line;
     /// Distinct 32-byte sectors touched per warp-level global load, summed
-    /// (l1tex__t_sectors_pipe_lsu_mem_global_op_ld).
-    pub global_load_sectors: u64,
+    /// (l1tex__t_sectors_pipe_lsu_mem_global_op_ld; 4 per request is ideal for a full warp's
+    /// 4-byte loads).
+    global_load_sectors: sum, line;
     /// Bytes of global memory read at least once (compulsory traffic). 0 for a launch stopped
     /// by a fault: blocks running beside the faulting one may have read more, so no number
     /// would be the same for every number of worker threads.
-    pub unique_global_load_bytes: u64,
-    pub static_shared_bytes: u64,
-    pub dynamic_shared_bytes: u64,
+    unique_global_load_bytes: launch;
+    static_shared_bytes: launch;
+    dynamic_shared_bytes: launch;
     /// Warp-level shared load/store instructions.
-    pub shared_requests: u64,
+    shared_requests: sum, line;
     /// Extra shared-memory wavefronts caused by bank conflicts (0 for a conflict-free kernel).
-    pub shared_bank_conflicts: u64,
+    shared_bank_conflicts: sum, line;
     /// Warp-level instructions executed, and the lanes active in them (efficiency = active / (32 * warp)).
-    pub warp_instructions: u64,
-    pub lane_instructions: u64,
+    warp_instructions: sum, line;
+    lane_instructions: sum;
     /// Block-level barriers: one each time a whole block passes a `__syncthreads()`, summed
     /// over blocks (the warp-level count is `barriers × warps per block`).
-    pub barriers: u64,
+    barriers: sum;
     /// The largest number of global loads made by one thread.
-    pub max_global_loads_per_thread: u64,
+    max_global_loads_per_thread: max;
     /// Atomics (`atom`, `red`): warp-level instructions, and the bytes their lanes update in
     /// global and in shared memory. They are read-modify-writes done next to the memory, so
     /// none of it is in the load, store, request or sector counts above, nor in OP/B's bytes
     /// (Nsight Compute too keeps them apart: `…_op_atom`, `…_op_red`). A float `atom.add` /
     /// `red.add` counts one FLOP per lane in `flops`, as the textbook counts an addition.
-    pub atomic_requests: u64,
-    pub global_atomic_bytes: u64,
-    pub shared_atomic_bytes: u64,
-    pub threads: u64,
-    pub blocks: u64,
+    atomic_requests: sum;
+    global_atomic_bytes: sum;
+    shared_atomic_bytes: sum;
+    /// Bytes updated by atomics, global and shared.
+    atomic_bytes = [global_atomic_bytes, shared_atomic_bytes];
+    threads: sum;
+    blocks: sum;
 }
 
 impl Metrics {
@@ -341,32 +433,6 @@ impl Metrics {
             self.lane_instructions as f64 / (32.0 * self.warp_instructions as f64)
         }
     }
-}
-
-/// What the instructions of one source line did in a launch, summed over all threads.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineCounts {
-    /// The source file and line (`line` 0: instructions with no `.loc`).
-    pub file: String,
-    pub line: u32,
-    /// Warp-level instructions executed.
-    pub warp_instructions: u64,
-    /// Lane-level global loads, their bytes, the warp-level requests and the 32-byte sectors
-    /// they touched (4 per request is ideal for a full warp's 4-byte loads).
-    pub global_loads: u64,
-    pub global_load_bytes: u64,
-    pub global_load_requests: u64,
-    pub global_load_sectors: u64,
-    pub global_store_bytes: u64,
-    pub shared_load_bytes: u64,
-    pub shared_store_bytes: u64,
-    pub shared_requests: u64,
-    pub shared_bank_conflicts: u64,
-    /// Constant, parameter and local memory, loads and stores together.
-    pub other_memory_bytes: u64,
-    /// Bytes updated by atomics, global and shared.
-    pub atomic_bytes: u64,
-    pub flops: u64,
 }
 
 /// One block's traffic and one of its threads' ([`Options::watch`], [`LaunchReport::block`]).

@@ -32,6 +32,77 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
     }
 }
 
+/// The counters are a probe themselves: the launch's (in [`MetricsProbe`]) and each
+/// instruction's (in the per-line probe) are counted by this one code.
+impl Probe for Metrics {
+    #[inline(always)]
+    fn instruction(&mut self, _pc: usize, active: u32) {
+        self.warp_instructions += 1;
+        self.lane_instructions += active.count_ones() as u64;
+    }
+
+    #[inline(always)]
+    fn float_ops(&mut self, _pc: usize, lanes: u32, flops: u8, other: u8) {
+        let n = lanes.count_ones() as u64;
+        self.flops += flops as u64 * n;
+        self.other_float_ops += other as u64 * n;
+    }
+
+    #[inline(always)]
+    fn global(&mut self, a: &GlobalAccess) {
+        let lanes = a.lanes.count_ones() as u64;
+        if a.store {
+            self.global_store_bytes += a.bytes * lanes;
+            return;
+        }
+        self.global_load_bytes += a.bytes * lanes;
+        self.global_loads += lanes;
+        self.global_load_requests += 1;
+        self.global_load_sectors += a.sectors();
+    }
+
+    #[inline(always)]
+    fn shared(&mut self, a: &SharedAccess) {
+        let bytes = a.bytes * a.lanes.count_ones() as u64;
+        if a.store {
+            self.shared_store_bytes += bytes;
+        } else {
+            self.shared_load_bytes += bytes;
+        }
+        self.shared_requests += 1;
+        self.shared_bank_conflicts += a.conflicts;
+    }
+
+    #[inline(always)]
+    fn other_memory(&mut self, a: &OtherAccess) {
+        let bytes = a.bytes * a.lanes.count_ones() as u64;
+        match (a.space, a.store) {
+            (Space::Const, _) => self.const_load_bytes += bytes,
+            (Space::Param, _) => self.param_load_bytes += bytes,
+            (_, true) => self.local_store_bytes += bytes,
+            (_, false) => self.local_load_bytes += bytes,
+        }
+    }
+
+    fn atomic(&mut self, a: &AtomicAccess) {
+        self.global_atomic_bytes += a.bytes * a.global_lanes.count_ones() as u64;
+        self.shared_atomic_bytes += a.bytes * a.shared_lanes.count_ones() as u64;
+        if a.completed && (a.global_lanes | a.shared_lanes) != 0 {
+            self.atomic_requests += 1;
+        }
+    }
+
+    fn barrier(&mut self) {
+        self.barriers += 1;
+    }
+
+    fn merge(&mut self, later: Self) {
+        Metrics::merge(self, &later);
+    }
+}
+
+/// The launch's metrics: the counters, and what only a whole block knows (its threads, the
+/// most global loads of one of them).
 impl Probe for MetricsProbe {
     fn block_begin(&mut self, threads: usize) {
         self.loads_per_thread.clear();
@@ -39,65 +110,39 @@ impl Probe for MetricsProbe {
     }
 
     #[inline(always)]
-    fn instruction(&mut self, _pc: usize, active: u32) {
-        self.m.warp_instructions += 1;
-        self.m.lane_instructions += active.count_ones() as u64;
+    fn instruction(&mut self, pc: usize, active: u32) {
+        self.m.instruction(pc, active);
     }
 
     #[inline(always)]
-    fn float_ops(&mut self, _pc: usize, lanes: u32, flops: u8, other: u8) {
-        let n = lanes.count_ones() as u64;
-        self.m.flops += flops as u64 * n;
-        self.m.other_float_ops += other as u64 * n;
+    fn float_ops(&mut self, pc: usize, lanes: u32, flops: u8, other: u8) {
+        self.m.float_ops(pc, lanes, flops, other);
     }
 
     #[inline(always)]
     fn global(&mut self, a: &GlobalAccess) {
-        let lanes = a.lanes.count_ones() as u64;
-        if a.store {
-            self.m.global_store_bytes += a.bytes * lanes;
-            return;
+        self.m.global(a);
+        if !a.store {
+            for_lanes(a.lanes, |l| self.loads_per_thread[(a.base_tid + l as u32) as usize] += 1);
         }
-        self.m.global_load_bytes += a.bytes * lanes;
-        self.m.global_loads += lanes;
-        self.m.global_load_requests += 1;
-        self.m.global_load_sectors += a.sectors();
-        for_lanes(a.lanes, |l| self.loads_per_thread[(a.base_tid + l as u32) as usize] += 1);
     }
 
     #[inline(always)]
     fn shared(&mut self, a: &SharedAccess) {
-        let bytes = a.bytes * a.lanes.count_ones() as u64;
-        if a.store {
-            self.m.shared_store_bytes += bytes;
-        } else {
-            self.m.shared_load_bytes += bytes;
-        }
-        self.m.shared_requests += 1;
-        self.m.shared_bank_conflicts += a.conflicts;
+        self.m.shared(a);
     }
 
     #[inline(always)]
     fn other_memory(&mut self, a: &OtherAccess) {
-        let bytes = a.bytes * a.lanes.count_ones() as u64;
-        match (a.space, a.store) {
-            (Space::Const, _) => self.m.const_load_bytes += bytes,
-            (Space::Param, _) => self.m.param_load_bytes += bytes,
-            (_, true) => self.m.local_store_bytes += bytes,
-            (_, false) => self.m.local_load_bytes += bytes,
-        }
+        self.m.other_memory(a);
     }
 
     fn atomic(&mut self, a: &AtomicAccess) {
-        self.m.global_atomic_bytes += a.bytes * a.global_lanes.count_ones() as u64;
-        self.m.shared_atomic_bytes += a.bytes * a.shared_lanes.count_ones() as u64;
-        if a.completed && (a.global_lanes | a.shared_lanes) != 0 {
-            self.m.atomic_requests += 1;
-        }
+        self.m.atomic(a);
     }
 
     fn barrier(&mut self) {
-        self.m.barriers += 1;
+        self.m.barrier();
     }
 
     fn block_end(&mut self, threads: usize) {
@@ -107,31 +152,7 @@ impl Probe for MetricsProbe {
     }
 
     fn merge(&mut self, later: Self) {
-        let (t, m) = (&mut self.m, &later.m);
-        t.flops += m.flops;
-        t.other_float_ops += m.other_float_ops;
-        t.global_load_bytes += m.global_load_bytes;
-        t.global_store_bytes += m.global_store_bytes;
-        t.global_loads += m.global_loads;
-        t.shared_load_bytes += m.shared_load_bytes;
-        t.shared_store_bytes += m.shared_store_bytes;
-        t.const_load_bytes += m.const_load_bytes;
-        t.local_load_bytes += m.local_load_bytes;
-        t.local_store_bytes += m.local_store_bytes;
-        t.param_load_bytes += m.param_load_bytes;
-        t.global_load_requests += m.global_load_requests;
-        t.global_load_sectors += m.global_load_sectors;
-        t.shared_requests += m.shared_requests;
-        t.shared_bank_conflicts += m.shared_bank_conflicts;
-        t.warp_instructions += m.warp_instructions;
-        t.lane_instructions += m.lane_instructions;
-        t.barriers += m.barriers;
-        t.max_global_loads_per_thread = t.max_global_loads_per_thread.max(m.max_global_loads_per_thread);
-        t.atomic_requests += m.atomic_requests;
-        t.global_atomic_bytes += m.global_atomic_bytes;
-        t.shared_atomic_bytes += m.shared_atomic_bytes;
-        t.threads += m.threads;
-        t.blocks += m.blocks;
+        self.m.merge(&later.m);
     }
 }
 

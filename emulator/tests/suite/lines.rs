@@ -2,7 +2,7 @@
 //! counts, worked out from the source, and the lines summing to the launch's metrics exactly.
 
 use crate::common::*;
-use emulator::{DeviceMemory, KernelArg, LaunchReport, LineCounts, Options};
+use emulator::{DeviceMemory, KernelArg, LaunchReport, LineCounts, Metrics, Options};
 
 fn line_of(cu: &str, needle: &str) -> u32 {
     let src = fixture_text(cu);
@@ -11,25 +11,21 @@ fn line_of(cu: &str, needle: &str) -> u32 {
     hits[0] as u32
 }
 
-/// Every per-line count summed over the lines equals the launch's metric.
+/// Every per-line count summed over the lines equals the launch's counter of that name, or the
+/// counters it sums.
 fn assert_lines_sum_to_metrics(r: &LaunchReport) {
-    let sum = |f: fn(&LineCounts) -> u64| r.lines.iter().map(f).sum::<u64>();
     let m = &r.metrics;
-    assert_eq!(sum(|l| l.global_loads), m.global_loads);
-    assert_eq!(sum(|l| l.global_load_bytes), m.global_load_bytes);
-    assert_eq!(sum(|l| l.global_load_requests), m.global_load_requests);
-    assert_eq!(sum(|l| l.global_load_sectors), m.global_load_sectors);
-    assert_eq!(sum(|l| l.global_store_bytes), m.global_store_bytes);
-    assert_eq!(sum(|l| l.shared_load_bytes), m.shared_load_bytes);
-    assert_eq!(sum(|l| l.shared_store_bytes), m.shared_store_bytes);
-    assert_eq!(sum(|l| l.shared_requests), m.shared_requests);
-    assert_eq!(sum(|l| l.shared_bank_conflicts), m.shared_bank_conflicts);
-    assert_eq!(sum(|l| l.flops), m.flops);
-    assert_eq!(sum(|l| l.warp_instructions), m.warp_instructions);
-    assert_eq!(
-        sum(|l| l.other_memory_bytes),
-        m.const_load_bytes + m.param_load_bytes + m.local_load_bytes + m.local_store_bytes
-    );
+    let metric = |name: &str| m.counters().find(|c| c.0 == name).map(|c| c.1);
+    for (i, name) in LineCounts::NAMES.iter().enumerate() {
+        let sum: u64 = r.lines.iter().map(|l| l.counters().nth(i).unwrap().1).sum();
+        let expected = match *name {
+            "other_memory_bytes" => m.const_load_bytes + m.param_load_bytes + m.local_load_bytes + m.local_store_bytes,
+            "atomic_bytes" => m.global_atomic_bytes + m.shared_atomic_bytes,
+            _ => metric(name).unwrap_or_else(|| panic!("`{name}` is no metric")),
+        };
+        assert_eq!(sum, expected, "{name}");
+    }
+    assert!(Metrics::NAMES.contains(&"flops") && LineCounts::NAMES.contains(&"global_load_sectors"));
 }
 
 #[test]

@@ -6,8 +6,8 @@
 //! starts), then executed warp by warp (`exec`). `types` is the public leaf every layer may
 //! use; `module` and `launch` are the entry points; no module reaches back to one that uses it
 //! (tested). Value semantics live in `ops`; measuring ([`Metrics`], `probe`) and checking
-//! ([`Finding`], `check`) observe execution through the events the executor emits. `launch`
-//! checks the request and runs blocks on worker threads.
+//! ([`Finding`], `check`) observe execution through the events the executor emits (`event`).
+//! `launch` checks the request and runs blocks on worker threads.
 //!
 //! Execution model:
 //! - Warps of 32 lanes, one PC per lane; a warp always runs the lanes with the lowest PC, so
@@ -59,6 +59,7 @@
 
 mod check;
 mod decode;
+mod event;
 mod exec;
 mod inline;
 mod ir;

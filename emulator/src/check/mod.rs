@@ -37,8 +37,8 @@ mod shared;
 pub(crate) use barrier::WarpAtBarrier;
 pub(crate) use bounds::BadAccess;
 pub(crate) use findings::Findings;
-pub(crate) use shared::SharedWarpAccess;
 
+use crate::event::SharedAccess;
 use crate::ir::Kernel;
 use crate::types::{Finding, FindingKind};
 
@@ -106,9 +106,9 @@ impl Checks {
         Stop
     }
 
-    /// A warp's load or store that may reach shared memory (see [`SharedWarpAccess`]).
+    /// A warp's load or store that may reach shared memory (see [`SharedAccess`]).
     #[inline(always)]
-    pub fn shared(&mut self, cx: &CheckCtx, access: &SharedWarpAccess) {
+    pub fn shared(&mut self, cx: &CheckCtx, access: &SharedAccess) {
         self.shared.access(&mut self.findings, cx, access)
     }
 

@@ -12,28 +12,9 @@
 
 use super::shadow::{Accessor, Hazard, SharedShadow};
 use super::{CheckCtx, Findings};
-use crate::ir::{Reg, NO_REG};
+use crate::event::SharedAccess;
+use crate::ir::NO_REG;
 use crate::types::FindingKind;
-
-/// A warp's load or store, as the shared check sees it (after the executor performed it).
-pub(crate) struct SharedWarpAccess<'a> {
-    pub pc: usize,
-    /// The thread index (in the block) of lane 0 (a multiple of 32).
-    pub base_tid: u32,
-    /// The lanes of the instruction that ran.
-    pub mask: u32,
-    /// The lanes of `mask` that reached shared memory, each at `offsets[lane]` (in bounds and
-    /// aligned), checked in lane order.
-    pub lanes: u32,
-    pub offsets: &'a [u32; 32],
-    /// Bytes per lane.
-    pub size: u32,
-    pub store: bool,
-    /// The register of a scalar access, whose copy state follows it: a load sets it for the
-    /// lanes of `mask` (a copy of unwritten shared memory, or not); a `st.shared` passes it on
-    /// to the bytes it stores. `NO_REG` for other accesses.
-    pub reg: Reg,
-}
 
 #[derive(Default)]
 pub(super) struct SharedCheck {
@@ -60,12 +41,12 @@ impl SharedCheck {
     }
 
     #[inline(always)]
-    pub fn access(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedWarpAccess) {
+    pub fn access(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess) {
         let warp = (a.base_tid / 32) as usize;
         let ws = self.warp_sync[warp];
         let copied = if a.lanes == 0 {
             0
-        } else if a.size == 4 {
+        } else if a.bytes == 4 {
             self.words_of_warp(findings, cx, a, ws)
         } else {
             self.lane_by_lane(findings, cx, a, ws)
@@ -78,7 +59,7 @@ impl SharedCheck {
     /// 32-bit accesses, the warp's lanes in order while none has something to say. Returns the
     /// lanes that loaded a copy of unwritten memory.
     #[inline(always)]
-    fn words_of_warp(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedWarpAccess, ws: u32) -> u32 {
+    fn words_of_warp(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, ws: u32) -> u32 {
         let first_tid = a.base_tid as u16;
         let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
             if a.store {
@@ -99,14 +80,14 @@ impl SharedCheck {
     }
 
     /// Other sizes, lane by lane.
-    fn lane_by_lane(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedWarpAccess, ws: u32) -> u32 {
+    fn lane_by_lane(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, ws: u32) -> u32 {
         let mut copied = 0u32;
         let mut m = a.lanes;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws };
-            if !self.shadow.try_access(who, a.offsets[l] as usize, a.size as usize, a.store) {
+            if !self.shadow.try_access(who, a.offsets[l] as usize, a.bytes as usize, a.store) {
                 copied |= (self.explained(findings, cx, a, l, ws) as u32) << l;
             }
         }
@@ -117,9 +98,9 @@ impl SharedCheck {
     /// when a copy load read unwritten bytes (not reported: the value carries that state).
     #[cold]
     #[inline(never)]
-    fn explained(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedWarpAccess, l: usize, ws: u32) -> bool {
+    fn explained(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, l: usize, ws: u32) -> bool {
         let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws };
-        let (offset, size, store) = (a.offsets[l] as usize, a.size as usize, a.store);
+        let (offset, size, store) = (a.offsets[l] as usize, a.bytes as usize, a.store);
         let copy_load = !store && cx.kernel.copy_load[a.pc];
         let checked = self.shadow.access_explained(who, offset, size, store, copy_load);
         if let Some(hazard) = checked.hazard {
@@ -130,7 +111,7 @@ impl SharedCheck {
 
     /// The copy state of the access's register: set by a load, passed on by a store.
     #[inline(always)]
-    fn follow_copies(&mut self, a: &SharedWarpAccess, warp: usize, copied: u32) {
+    fn follow_copies(&mut self, a: &SharedAccess, warp: usize, copied: u32) {
         let slot = &mut self.unwritten[warp * self.nslots + a.reg.index()];
         if a.store {
             let lanes = *slot & a.mask;
@@ -146,13 +127,13 @@ impl SharedCheck {
     /// unwritten memory, so they stay unwritten (they still count as writes for races).
     #[cold]
     #[inline(never)]
-    fn mark_copies(&mut self, a: &SharedWarpAccess, lanes: u32) {
+    fn mark_copies(&mut self, a: &SharedAccess, lanes: u32) {
         let mut m = lanes;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
             let tid = (a.base_tid + l as u32) as u16;
-            self.shadow.mark_copied_unwritten(tid, a.offsets[l] as usize, a.size as usize);
+            self.shadow.mark_copied_unwritten(tid, a.offsets[l] as usize, a.bytes as usize);
         }
     }
 

@@ -67,12 +67,8 @@ impl Runner {
         let mut row = w.regs[ri];
         let addrs = &w.regs[base.index()];
         // Lane by lane up to the first bad one: bounds and alignment, then the value (a store by
-        // several lanes to one word keeps the last). The checks only observe, so they come after.
-        // Words strictly increasing within a window of 32: no bank conflict (checked here
-        // rather than by sorting afterwards).
+        // several lanes to one word keeps the last). The observers come after.
         let mut offsets = [0u32; 32];
-        let mut increasing = true;
-        let mut previous = -1i64;
         let shared = &mut self.shared[..];
         let mut m = mask;
         while m != 0 {
@@ -89,48 +85,24 @@ impl Runner {
             } else {
                 row[l] = extend_loaded(u32::from_le_bytes(*cell) as u64, ty);
             }
-            let word = (o >> 2) as i64;
-            increasing &= word > previous;
-            previous = word;
         }
         let done = mask & !m;
         if !store {
             w.regs[ri] = row;
         }
-        let access = SharedWarpAccess {
+        let access = SharedAccess {
             pc,
             base_tid: w.base_tid,
             mask: done,
             lanes: done,
             offsets: &offsets,
-            size: 4,
+            bytes: 4,
             store,
             reg: r,
         };
         self.checks.shared(&cx.check, &access);
         if done != 0 {
-            let first = (offsets[done.trailing_zeros() as usize] >> 2) as i64;
-            let conflicts = if increasing && previous - first < 32 {
-                0
-            } else {
-                let mut words = [0u64; 32];
-                let mut nw = 0;
-                for_lanes(done, |l| {
-                    words[nw & 31] = (offsets[l] >> 2) as u64;
-                    nw += 1;
-                });
-                bank_conflicts(&mut words[..nw])
-            };
-            let base_tid = w.base_tid;
-            self.probes.shared(&SharedAccess {
-                pc,
-                base_tid,
-                lanes: done,
-                offsets: &offsets,
-                bytes: 4,
-                store,
-                conflicts,
-            });
+            self.probes.shared(&access);
         }
         if m != 0 {
             return self.mem_op_slow(cx, w, Access { mask: m, ..a });
@@ -163,8 +135,6 @@ impl Runner {
         if bad & mask != 0 {
             return false;
         }
-        let mut words = [0u64; 128];
-        let mut nw = 0;
         let mut m = mask;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -178,29 +148,12 @@ impl Runner {
                     w.regs[reg.index()][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                 }
             }
-            let mut word = (o >> 2) as u64;
-            while (word << 2) < (o as u64 + total) {
-                words[nw] = word;
-                nw += 1;
-                word += 1;
-            }
         }
         let reg = if n == 1 { regs[0] } else { NO_REG };
-        let (base_tid, size) = (w.base_tid, total as u32);
-        self.checks.shared(
-            &cx.check,
-            &SharedWarpAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, size, store, reg },
-        );
-        let conflicts = bank_conflicts(&mut words[..nw]);
-        self.probes.shared(&SharedAccess {
-            pc,
-            base_tid,
-            lanes: mask,
-            offsets: &offsets,
-            bytes: total,
-            store,
-            conflicts,
-        });
+        let (base_tid, bytes) = (w.base_tid, total as u32);
+        let access = SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, reg };
+        self.checks.shared(&cx.check, &access);
+        self.probes.shared(&access);
         true
     }
 

@@ -68,7 +68,6 @@ impl Runner {
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
         let addrs = w.regs[base.index()];
-        self.words.clear();
         let mut seen = LanesSeen::default();
         let mut bad = None;
         let mut m = mask;
@@ -85,10 +84,10 @@ impl Runner {
         // the others. A scalar load's register (whatever the space) and a `st.shared`'s carry
         // copies of unwritten shared memory.
         let reg = if n == 1 && (!store || space == Space::Shared) { regs[0] } else { NO_REG };
+        let (base_tid, bytes) = (w.base_tid, total as u32);
+        let access =
+            SharedAccess { pc, base_tid, mask: mask & !m, lanes: shared, offsets: &offsets, bytes, store, reg };
         if shared != 0 || reg != NO_REG {
-            let (base_tid, size) = (w.base_tid, total as u32);
-            let access =
-                SharedWarpAccess { pc, base_tid, mask: mask & !m, lanes: shared, offsets: &offsets, size, store, reg };
             self.checks.shared(&cx.check, &access);
         }
         let result = match bad {
@@ -108,17 +107,7 @@ impl Runner {
             });
         }
         if shared != 0 {
-            let conflicts = bank_conflicts(&mut self.words);
-            let base_tid = w.base_tid;
-            self.probes.shared(&SharedAccess {
-                pc,
-                base_tid,
-                lanes: shared,
-                offsets: &offsets,
-                bytes: total,
-                store,
-                conflicts,
-            });
+            self.probes.shared(&access);
         }
         for (space, lanes) in [(Space::Local, local), (Space::Const, constant), (Space::Param, param)] {
             if lanes != 0 {
@@ -190,11 +179,6 @@ impl Runner {
                     } else {
                         w.regs[reg.index()][l] = extend_loaded(read_le(&self.shared, at, esize), ty);
                     }
-                }
-                let mut word = o >> 2;
-                while word << 2 < o + total {
-                    self.words.push(word);
-                    word += 1;
                 }
             }
             Region::Local(o) | Region::Frame(o) => {

@@ -12,10 +12,11 @@
 //! answer a check gives, `Stop` (the budget is spent, or an access faulted).
 
 use crate::check::bounds::alignment;
-use crate::check::{BadAccess, CheckCtx, Checks, SharedWarpAccess, Stop, WarpAtBarrier};
+use crate::check::{BadAccess, CheckCtx, Checks, Stop, WarpAtBarrier};
+use crate::event::{AtomicAccess, GlobalAccess, OtherAccess, SharedAccess};
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
-use crate::probe::{AtomicAccess, GlobalAccess, OtherAccess, Probe, Probes, SharedAccess};
+use crate::probe::{Probe, Probes};
 use crate::types::{Finding, FindingKind, PrintfLine};
 use crate::{ops, rounding};
 
@@ -281,7 +282,6 @@ pub(crate) struct Runner {
     checks: Checks,
     block_idx: [u32; 3],
     last_alloc: usize,
-    words: Vec<u64>,
     /// `printf` output of the block so far: (thread, order within the thread, line).
     printf: Vec<(u32, u32, PrintfLine)>,
     printf_seq: u32,
@@ -328,43 +328,6 @@ fn extend_loaded(v: u64, ty: Ty) -> u64 {
     } else {
         v
     }
-}
-
-/// Extra wavefronts of one shared-memory request: the most distinct 4-byte words that fall in
-/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
-fn bank_conflicts(words: &mut [u64]) -> u64 {
-    if words.is_empty() {
-        return 0;
-    }
-    // Fast path: strictly increasing words spanning fewer than 32 (distinct banks).
-    if words[words.len() - 1].wrapping_sub(words[0]) < 32 && words.windows(2).all(|p| p[0] < p[1]) {
-        return 0;
-    }
-    let distinct = {
-        if !words.windows(2).all(|w| w[0] <= w[1]) {
-            words.sort_unstable();
-        }
-        let mut n = 0;
-        for i in 0..words.len() {
-            if i == 0 || words[i] != words[i - 1] {
-                words[n] = words[i];
-                n += 1;
-            }
-        }
-        n
-    };
-    let uniq = &words[..distinct];
-    // Conflict-free fast path: all distinct words within a window of 32 words.
-    if uniq[uniq.len() - 1] - uniq[0] < 32 {
-        return 0;
-    }
-    let mut per_bank = [0u32; 32];
-    for w in uniq {
-        per_bank[(w % 32) as usize] += 1;
-    }
-    let worst = *per_bank.iter().max().unwrap() as u64;
-    let minimum = (distinct as u64).div_ceil(32);
-    worst.saturating_sub(minimum)
 }
 
 impl Runner {

@@ -40,7 +40,7 @@ impl Probe for BlockTraffic {
     }
 
     fn shared(&mut self, a: &SharedAccess) {
-        let words = a.bytes.div_ceil(4).max(1) as u32;
+        let words = a.bytes.div_ceil(4).max(1);
         let mine = self.lane(a.base_tid, a.lanes);
         let mut m = a.lanes;
         while m != 0 {
@@ -70,6 +70,7 @@ impl Probe for BlockTraffic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::NO_REG;
 
     #[test]
     fn the_block_and_its_thread_are_counted_apart() {
@@ -83,20 +84,22 @@ mod tests {
         b.shared(&SharedAccess {
             pc: 0,
             base_tid: 32,
+            mask: 0b10,
             lanes: 0b10,
             offsets: &offsets,
             bytes: 8,
             store: false,
-            conflicts: 0,
+            reg: NO_REG,
         });
         b.shared(&SharedAccess {
             pc: 0,
             base_tid: 0,
+            mask: 0b10,
             lanes: 0b10,
             offsets: &offsets,
             bytes: 4,
             store: true,
-            conflicts: 0,
+            reg: NO_REG,
         });
         assert_eq!(b.shared.get(&2), Some(&(1, 1, 1)), "stored by thread 1, loaded by thread 33");
         assert_eq!(b.shared.get(&3), Some(&(0, 1, 1)), "the second word of an 8-byte load");

@@ -12,7 +12,7 @@ pub(crate) struct MetricsProbe {
 }
 
 /// Distinct values in `v` (sorted in place when it is not already).
-pub(crate) fn count_distinct(v: &mut [u64]) -> u64 {
+fn count_distinct(v: &mut [u64]) -> u64 {
     if v.is_empty() {
         return 0;
     }
@@ -30,6 +30,119 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
         f(m.trailing_zeros() as usize);
         m &= m - 1;
     }
+}
+
+/// The distinct 32-byte sectors the lanes of a global access touch (an aligned access of at
+/// most 16 bytes lies in one): Nsight Compute's sectors of one request.
+#[inline(always)]
+fn sectors(a: &GlobalAccess) -> u64 {
+    // Lanes in increasing address order (a coalesced warp): count the changes.
+    let mut m = a.lanes;
+    if m == 0 {
+        return 0;
+    }
+    let mut previous = a.address(m.trailing_zeros() as usize) >> 5;
+    let mut n = 1;
+    m &= m - 1;
+    while m != 0 {
+        let sector = a.address(m.trailing_zeros() as usize) >> 5;
+        if sector < previous {
+            return sectors_in_any_order(a);
+        }
+        n += (sector != previous) as u64;
+        previous = sector;
+        m &= m - 1;
+    }
+    n
+}
+
+#[cold]
+fn sectors_in_any_order(a: &GlobalAccess) -> u64 {
+    let mut sectors = [0u64; 32];
+    let mut n = 0;
+    for_lanes(a.lanes, |l| {
+        sectors[n] = a.address(l) >> 5;
+        n += 1;
+    });
+    count_distinct(&mut sectors[..n])
+}
+
+/// Extra wavefronts of a shared request caused by bank conflicts (0 when conflict-free).
+#[inline(always)]
+fn bank_conflicts(a: &SharedAccess) -> u64 {
+    // The bulk of tiled kernels, told without sorting: whole words, strictly increasing in lane
+    // order within a window of 32 words, are in distinct banks.
+    if a.bytes == 4 && a.lanes != 0 {
+        let o = a.offsets;
+        let (increasing, first, last) = if a.lanes == u32::MAX {
+            // The whole warp branch-free, so that it vectorises.
+            ((1..32).fold(true, |ok, l| ok & (o[l - 1] < o[l])), o[0], o[31])
+        } else {
+            let mut m = a.lanes;
+            let first = o[m.trailing_zeros() as usize];
+            let (mut increasing, mut previous) = (true, first);
+            m &= m - 1;
+            while m != 0 {
+                let next = o[m.trailing_zeros() as usize];
+                increasing &= next > previous;
+                previous = next;
+                m &= m - 1;
+            }
+            (increasing, first, previous)
+        };
+        if increasing && (last - first) >> 2 < 32 {
+            return 0;
+        }
+    }
+    let mut words = [0u64; 128];
+    let mut n = 0;
+    for_lanes(a.lanes, |l| {
+        let o = a.offsets[l] as u64;
+        let mut word = o >> 2;
+        while word << 2 < o + a.bytes as u64 {
+            words[n] = word;
+            n += 1;
+            word += 1;
+        }
+    });
+    conflicts_of_words(&mut words[..n])
+}
+
+/// Extra wavefronts of a request for these 4-byte words: the most distinct words that fall in
+/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
+fn conflicts_of_words(words: &mut [u64]) -> u64 {
+    if words.is_empty() {
+        return 0;
+    }
+    // Fast path: strictly increasing words spanning fewer than 32 (distinct banks).
+    if words[words.len() - 1].wrapping_sub(words[0]) < 32 && words.windows(2).all(|p| p[0] < p[1]) {
+        return 0;
+    }
+    let distinct = {
+        if !words.windows(2).all(|w| w[0] <= w[1]) {
+            words.sort_unstable();
+        }
+        let mut n = 0;
+        for i in 0..words.len() {
+            if i == 0 || words[i] != words[i - 1] {
+                words[n] = words[i];
+                n += 1;
+            }
+        }
+        n
+    };
+    let uniq = &words[..distinct];
+    // Conflict-free: all distinct words within a window of 32 words.
+    if uniq[uniq.len() - 1] - uniq[0] < 32 {
+        return 0;
+    }
+    let mut per_bank = [0u32; 32];
+    for w in uniq {
+        per_bank[(w % 32) as usize] += 1;
+    }
+    let worst = *per_bank.iter().max().unwrap() as u64;
+    let minimum = (distinct as u64).div_ceil(32);
+    worst.saturating_sub(minimum)
 }
 
 /// The counters are a probe themselves: the launch's (in [`MetricsProbe`]) and each
@@ -58,19 +171,19 @@ impl Probe for Metrics {
         self.global_load_bytes += a.bytes * lanes;
         self.global_loads += lanes;
         self.global_load_requests += 1;
-        self.global_load_sectors += a.sectors();
+        self.global_load_sectors += sectors(a);
     }
 
     #[inline(always)]
     fn shared(&mut self, a: &SharedAccess) {
-        let bytes = a.bytes * a.lanes.count_ones() as u64;
+        let bytes = a.bytes as u64 * a.lanes.count_ones() as u64;
         if a.store {
             self.shared_store_bytes += bytes;
         } else {
             self.shared_load_bytes += bytes;
         }
         self.shared_requests += 1;
-        self.shared_bank_conflicts += a.conflicts;
+        self.shared_bank_conflicts += bank_conflicts(a);
     }
 
     #[inline(always)]
@@ -159,6 +272,7 @@ impl Probe for MetricsProbe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::NO_REG;
 
     fn load(base: &[u64; 32], lanes: u32, bytes: u64) -> GlobalAccess<'_> {
         GlobalAccess { pc: 0, base_tid: 0, lanes, base, offset: 0, bytes, store: false }
@@ -187,27 +301,34 @@ mod tests {
         assert_eq!(p.m.max_global_loads_per_thread, 3, "lanes 0..15 loaded three times");
     }
 
+    fn shared<'a>(lanes: u32, offsets: &'a [u32; 32], bytes: u32, store: bool) -> SharedAccess<'a> {
+        SharedAccess { pc: 0, base_tid: 0, mask: lanes, lanes, offsets, bytes, store, reg: NO_REG }
+    }
+
+    #[test]
+    fn bank_conflicts_are_the_extra_wavefronts() {
+        let by = |stride: u32, lanes: u32, bytes: u32| {
+            let offsets: [u32; 32] = std::array::from_fn(|l| stride * l as u32);
+            bank_conflicts(&shared(lanes, &offsets, bytes, false))
+        };
+        assert_eq!(by(4, u32::MAX, 4), 0, "consecutive words");
+        assert_eq!(by(0, u32::MAX, 4), 0, "one word: a broadcast");
+        assert_eq!(by(8, u32::MAX, 4), 1, "every other word: 2-way");
+        assert_eq!(by(8, 0xFFFF, 4), 0, "half a warp, every other word: distinct banks");
+        assert_eq!(by(128, u32::MAX, 4), 31, "one bank: 32-way");
+        assert_eq!(by(8, u32::MAX, 8), 0, "8-byte values: two wavefronts anyway");
+        assert_eq!(by(4, 0b1010, 4), 0, "two lanes, increasing");
+        let reversed: [u32; 32] = std::array::from_fn(|l| 4 * (31 - l as u32));
+        assert_eq!(bank_conflicts(&shared(u32::MAX, &reversed, 4, false)), 0, "any order of distinct banks");
+    }
+
     #[test]
     fn shared_other_atomic_and_instruction_events_count_as_the_metrics_say() {
         let mut p = MetricsProbe::default();
-        p.shared(&SharedAccess {
-            pc: 0,
-            base_tid: 0,
-            offsets: &[0; 32],
-            lanes: u32::MAX,
-            bytes: 4,
-            store: true,
-            conflicts: 0,
-        });
-        p.shared(&SharedAccess {
-            pc: 0,
-            base_tid: 0,
-            offsets: &[0; 32],
-            lanes: 0xFF,
-            bytes: 8,
-            store: false,
-            conflicts: 3,
-        });
+        p.shared(&shared(u32::MAX, &[0; 32], 4, true));
+        // Four lanes 128 bytes apart: four words in one bank, three extra wavefronts.
+        let strided: [u32; 32] = std::array::from_fn(|l| 128 * l as u32);
+        p.shared(&shared(0xF, &strided, 4, false));
         p.other_memory(&OtherAccess { pc: 0, space: Space::Const, lanes: 0b11, bytes: 4, store: false });
         p.other_memory(&OtherAccess { pc: 0, space: Space::Local, lanes: 0b1, bytes: 16, store: true });
         p.atomic(&AtomicAccess { pc: 0, global_lanes: 0b111, shared_lanes: 0, bytes: 4, completed: true });
@@ -218,7 +339,7 @@ mod tests {
         let m = &p.m;
         assert_eq!(
             (m.shared_store_bytes, m.shared_load_bytes, m.shared_requests, m.shared_bank_conflicts),
-            (128, 64, 2, 3)
+            (128, 16, 2, 3)
         );
         assert_eq!((m.const_load_bytes, m.local_store_bytes), (8, 16));
         assert_eq!((m.atomic_requests, m.global_atomic_bytes), (1, 16), "a faulting atomic is no request");

@@ -9,108 +9,17 @@
 //!
 //! The sanitizer's checks observe the same execution from the `check` module, with one
 //! difference that keeps them out of this trait: a check may answer. The budget and a faulting
-//! access stop the launch (`check::Stop`), so the checks are a fixed set with events of their
-//! own (`check::Checks`), called beside the probes' at the same places.
+//! access stop the launch (`check::Stop`), so the checks are a fixed set (`check::Checks`),
+//! called beside the probes' at the same places with the same accesses (`event`).
 
 pub mod block;
 pub mod lines;
 pub(crate) mod metrics;
 pub mod reuse;
 
-use crate::ir::{Kernel, Space};
+pub(crate) use crate::event::{AtomicAccess, GlobalAccess, OtherAccess, SharedAccess};
+use crate::ir::Kernel;
 use crate::types::BlockTraffic;
-
-/// A warp's access to global memory: one instruction, the lanes that reached global memory.
-pub(crate) struct GlobalAccess<'a> {
-    pub pc: usize,
-    /// The thread index (in the block) of the warp's lane 0.
-    pub base_tid: u32,
-    pub lanes: u32,
-    /// Each lane's address is `base[l] + offset` (only the lanes in `lanes` are meaningful).
-    pub base: &'a [u64; 32],
-    pub offset: u64,
-    /// Bytes per lane (all the registers of a vector access).
-    pub bytes: u64,
-    pub store: bool,
-}
-
-impl GlobalAccess<'_> {
-    #[inline(always)]
-    pub fn address(&self, lane: usize) -> u64 {
-        self.base[lane].wrapping_add(self.offset)
-    }
-
-    /// The distinct 32-byte sectors the lanes touch (an aligned access of at most 16 bytes lies
-    /// in one): Nsight Compute's sectors of one request.
-    #[inline(always)]
-    pub fn sectors(&self) -> u64 {
-        // Lanes in increasing address order (a coalesced warp): count the changes.
-        let mut m = self.lanes;
-        if m == 0 {
-            return 0;
-        }
-        let mut previous = self.address(m.trailing_zeros() as usize) >> 5;
-        let mut n = 1;
-        m &= m - 1;
-        while m != 0 {
-            let sector = self.address(m.trailing_zeros() as usize) >> 5;
-            if sector < previous {
-                return self.sectors_in_any_order();
-            }
-            n += (sector != previous) as u64;
-            previous = sector;
-            m &= m - 1;
-        }
-        n
-    }
-
-    #[cold]
-    fn sectors_in_any_order(&self) -> u64 {
-        let mut sectors = [0u64; 32];
-        let mut n = 0;
-        let mut m = self.lanes;
-        while m != 0 {
-            sectors[n] = self.address(m.trailing_zeros() as usize) >> 5;
-            n += 1;
-            m &= m - 1;
-        }
-        metrics::count_distinct(&mut sectors[..n])
-    }
-}
-
-/// A warp's access to shared memory: the lanes that reached it, their offsets, and the bank
-/// conflicts they caused (extra wavefronts; 0 when conflict-free).
-pub(crate) struct SharedAccess<'a> {
-    pub pc: usize,
-    /// The thread index (in the block) of the warp's lane 0.
-    pub base_tid: u32,
-    pub lanes: u32,
-    /// Each lane's byte offset in the block's shared memory (meaningful for `lanes` only).
-    pub offsets: &'a [u32; 32],
-    pub bytes: u64,
-    pub store: bool,
-    pub conflicts: u64,
-}
-
-/// Accesses to constant, parameter or local memory by `lanes` lanes (call-sequence parameters
-/// are not memory traffic and never appear).
-pub(crate) struct OtherAccess {
-    pub pc: usize,
-    pub space: Space,
-    pub lanes: u32,
-    pub bytes: u64,
-    pub store: bool,
-}
-
-/// An atomic instruction (`atom`, `red`): the lanes that updated global and shared memory, and
-/// whether it completed (a fault stops it at the first bad lane).
-pub(crate) struct AtomicAccess {
-    pub pc: usize,
-    pub global_lanes: u32,
-    pub shared_lanes: u32,
-    pub bytes: u64,
-    pub completed: bool,
-}
 
 /// What a probe may observe. Every method defaults to nothing.
 pub(crate) trait Probe: Default + Send {

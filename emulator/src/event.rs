@@ -1,0 +1,68 @@
+//! What the executor tells its observers, one warp-level instruction at a time: the memory
+//! accesses, each one struct read by the probes (`probe`: counts) and the checks (`check`:
+//! findings) alike. What is derived from an access (the sectors of a global load, the bank
+//! conflicts of a shared one) is computed by the probe that counts it.
+
+use crate::ir::{Reg, Space};
+
+/// A warp's access to global memory: one instruction, the lanes that reached global memory.
+pub(crate) struct GlobalAccess<'a> {
+    pub pc: usize,
+    /// The thread index (in the block) of the warp's lane 0.
+    pub base_tid: u32,
+    pub lanes: u32,
+    /// Each lane's address is `base[l] + offset` (only the lanes in `lanes` are meaningful).
+    pub base: &'a [u64; 32],
+    pub offset: u64,
+    /// Bytes per lane (all the registers of a vector access).
+    pub bytes: u64,
+    pub store: bool,
+}
+
+impl GlobalAccess<'_> {
+    #[inline(always)]
+    pub fn address(&self, lane: usize) -> u64 {
+        self.base[lane].wrapping_add(self.offset)
+    }
+}
+
+/// A warp's load or store that may reach shared memory, after the executor performed it: the
+/// probes count it, the shared check looks for hazards and follows copies of unwritten memory.
+pub(crate) struct SharedAccess<'a> {
+    pub pc: usize,
+    /// The thread index (in the block) of lane 0 (a multiple of 32).
+    pub base_tid: u32,
+    /// The lanes of the instruction that ran.
+    pub mask: u32,
+    /// The lanes of `mask` that reached shared memory, each at `offsets[lane]` (in bounds and
+    /// aligned; the other entries mean nothing).
+    pub lanes: u32,
+    pub offsets: &'a [u32; 32],
+    /// Bytes per lane (all the registers of a vector access).
+    pub bytes: u32,
+    pub store: bool,
+    /// The register of a scalar access, whose copy state the shared check follows: a load sets
+    /// it for the lanes of `mask` (a copy of unwritten shared memory, or not); a `st.shared`
+    /// passes it on to the bytes it stores. `NO_REG` for other accesses.
+    pub reg: Reg,
+}
+
+/// Accesses to constant, parameter or local memory by `lanes` lanes (call-sequence parameters
+/// are not memory traffic and never appear).
+pub(crate) struct OtherAccess {
+    pub pc: usize,
+    pub space: Space,
+    pub lanes: u32,
+    pub bytes: u64,
+    pub store: bool,
+}
+
+/// An atomic instruction (`atom`, `red`): the lanes that updated global and shared memory, and
+/// whether it completed (a fault stops it at the first bad lane).
+pub(crate) struct AtomicAccess {
+    pub pc: usize,
+    pub global_lanes: u32,
+    pub shared_lanes: u32,
+    pub bytes: u64,
+    pub completed: bool,
+}

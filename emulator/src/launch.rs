@@ -12,7 +12,7 @@ use crate::exec::{BlockResult, LaunchCtx, Runner};
 use crate::ir::Kernel;
 use crate::memory::DeviceMemory;
 use crate::module::Module;
-use crate::probe::{Probe, Probes};
+use crate::probe::{Probe, Probes, Start};
 use crate::types::*;
 
 /// Largest launch accepted (threads in all).
@@ -68,9 +68,7 @@ pub(crate) fn run(
         shared_bytes: k.dynamic_shared_offset + dynamic,
         max_printf: options.max_printf_lines,
         slow_memory_path: options.slow_memory_path,
-        traffic_per_line: options.traffic_per_line,
-        loads_per_element: options.loads_per_element,
-        watch: options.watch,
+        options,
         check: CheckCtx {
             kernel: k,
             block: l.config.block,
@@ -85,16 +83,13 @@ pub(crate) fn run(
         // Global atomics applied in block order give the same values (float sums too) every time.
         threads = 1;
     }
-    let mut merged = Merged::new(options);
+    let mut merged = Merged::new(options, l.config.block);
     if threads <= 1 {
         run_in_order(&cx, nblocks, options.instruction_budget, &mut merged);
     } else {
         run_in_parallel(&cx, nblocks, threads, options.instruction_budget, &mut merged)?;
     }
-    let (mut report, reuse) = merged.finish(k);
-    if let Some(reuse) = reuse {
-        report.element_loads = mem.allocs.iter().map(|a| (DevicePtr(a.base), reuse.of_range(a.base, a.len))).collect();
-    }
+    let mut report = merged.finish(k, mem);
     if report.completed {
         report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
     }
@@ -225,12 +220,13 @@ struct Merged<'o> {
 }
 
 impl<'o> Merged<'o> {
-    fn new(options: &'o Options) -> Merged<'o> {
+    fn new(options: &'o Options, shape: [u32; 3]) -> Merged<'o> {
+        let at = Start { options, block: None, shape };
         Merged {
             options,
             report: LaunchReport { completed: true, ..Default::default() },
             keys: Vec::new(),
-            probes: Probes::new(options.traffic_per_line, options.loads_per_element, None),
+            probes: Probes::start(&at).unwrap_or_default(),
         }
     }
 
@@ -255,12 +251,9 @@ impl<'o> Merged<'o> {
         }
     }
 
-    fn finish(mut self, k: &Kernel) -> (LaunchReport, Option<crate::probe::reuse::ElementLoads>) {
-        self.probes.finish(k);
-        self.report.metrics = self.probes.metrics.m;
-        self.report.lines = self.probes.lines.map(|l| l.lines).unwrap_or_default();
-        self.report.block = self.probes.block;
-        (self.report, self.probes.reuse)
+    fn finish(mut self, k: &Kernel, mem: &DeviceMemory) -> LaunchReport {
+        self.probes.finish(k, mem, &mut self.report);
+        self.report
     }
 }
 

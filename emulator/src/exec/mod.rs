@@ -16,7 +16,7 @@ use crate::check::{BadAccess, CheckCtx, Checks, Stop, WarpAtBarrier};
 use crate::event::{AtomicAccess, GlobalAccess, OtherAccess, SharedAccess};
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
-use crate::probe::{Probe, Probes};
+use crate::probe::{Probe, Probes, Start};
 use crate::types::{Finding, FindingKind, PrintfLine};
 use crate::{ops, rounding};
 
@@ -43,12 +43,8 @@ pub(crate) struct LaunchCtx<'a> {
     pub max_printf: usize,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
-    /// Which optional probes observe the blocks (`Options::traffic_per_line`,
-    /// `Options::loads_per_element`).
-    pub traffic_per_line: bool,
-    pub loads_per_element: bool,
-    /// `Options::watch`: the block and thread whose traffic is recorded.
-    pub watch: Option<crate::Watch>,
+    /// The launch's options, from which each block's probes start.
+    pub options: &'a crate::Options,
     /// What the checks know of the launch.
     pub check: CheckCtx<'a>,
 }
@@ -340,12 +336,8 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
-        let watched = cx.watch.filter(|w| w.block == self.block_idx).and_then(|w| {
-            let [bx, by, bz] = cx.block;
-            let [tx, ty, tz] = w.thread;
-            (tx < bx && ty < by && tz < bz).then_some(tx + bx * (ty + by * tz))
-        });
-        self.probes = Probes::new(cx.traffic_per_line, cx.loads_per_element, watched);
+        let at = Start { options: cx.options, block: Some(self.block_idx), shape: cx.block };
+        self.probes = Probes::start(&at).unwrap_or_default();
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;

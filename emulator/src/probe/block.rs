@@ -4,8 +4,10 @@
 //! A probe in one file; it exists only in the watched block. What it reports, [`BlockTraffic`],
 //! is declared with the public types (`types`, the leaf every module may use).
 
-use super::{GlobalAccess, Probe, SharedAccess};
-use crate::types::BlockTraffic;
+use super::{GlobalAccess, Probe, SharedAccess, Start};
+use crate::ir::Kernel;
+use crate::memory::DeviceMemory;
+use crate::types::{BlockTraffic, LaunchReport};
 
 impl BlockTraffic {
     pub fn new(thread: u32) -> BlockTraffic {
@@ -64,6 +66,18 @@ impl Probe for BlockTraffic {
         if self.global_loads.is_empty() && self.shared.is_empty() {
             *self = later;
         }
+    }
+
+    /// Only in the watched block, when it has the watched thread (the launch's own starts
+    /// empty and takes the block's when it is merged).
+    fn start(at: &Start) -> Option<Self> {
+        let w = at.options.watch.filter(|w| Some(w.block) == at.block)?;
+        let ([bx, by, bz], [tx, ty, tz]) = (at.shape, w.thread);
+        (tx < bx && ty < by && tz < bz).then(|| BlockTraffic::new(tx + bx * (ty + by * tz)))
+    }
+
+    fn finish(self, _kernel: &Kernel, _mem: &DeviceMemory, report: &mut LaunchReport) {
+        report.block = Some(self);
     }
 }
 

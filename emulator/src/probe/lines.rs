@@ -4,17 +4,16 @@
 //! lines when the launch ends. What it reports, [`LineCounts`], is declared with the public
 //! types (`types`, the leaf every module may use).
 
-use super::{AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess};
+use super::{AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess, Start};
 use crate::ir::Kernel;
-use crate::types::{LineCounts, Metrics};
+use crate::memory::DeviceMemory;
+use crate::types::{LaunchReport, LineCounts, Metrics};
 
 /// Counts per instruction while the launch runs (the launch's counters, counted by the same
 /// code); per source line once it is finished.
 #[derive(Default)]
 pub struct LineTraffic {
     per_pc: Vec<Metrics>,
-    /// After `finish`: one entry per source line that executed anything, in line order.
-    pub lines: Vec<LineCounts>,
 }
 
 impl LineTraffic {
@@ -61,7 +60,12 @@ impl Probe for LineTraffic {
         }
     }
 
-    fn finish(&mut self, kernel: &Kernel) {
+    fn start(at: &Start) -> Option<Self> {
+        at.options.traffic_per_line.then(Self::default)
+    }
+
+    /// One entry per source line that executed anything, in line order.
+    fn finish(self, kernel: &Kernel, _mem: &DeviceMemory, report: &mut LaunchReport) {
         let mut lines: Vec<(&str, u32, Metrics)> = Vec::new();
         for (pc, counts) in self.per_pc.iter().enumerate() {
             if counts.warp_instructions == 0 {
@@ -77,6 +81,6 @@ impl Probe for LineTraffic {
             }
         }
         lines.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        self.lines = lines.into_iter().map(|(file, line, m)| LineCounts::new(file.to_string(), line, &m)).collect();
+        report.lines = lines.into_iter().map(|(file, line, m)| LineCounts::new(file.to_string(), line, &m)).collect();
     }
 }

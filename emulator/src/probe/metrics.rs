@@ -1,8 +1,9 @@
 //! The launch's [`Metrics`] as a probe: every count the grader grades comes from here.
 
 use super::{AtomicAccess, GlobalAccess, OtherAccess, Probe, SharedAccess};
-use crate::ir::Space;
-use crate::types::Metrics;
+use crate::ir::{Kernel, Space};
+use crate::memory::DeviceMemory;
+use crate::types::{LaunchReport, Metrics};
 
 #[derive(Default)]
 pub(crate) struct MetricsProbe {
@@ -266,6 +267,10 @@ impl Probe for MetricsProbe {
 
     fn merge(&mut self, later: Self) {
         self.m.merge(&later.m);
+    }
+
+    fn finish(self, _kernel: &Kernel, _mem: &DeviceMemory, report: &mut LaunchReport) {
+        report.metrics = self.m;
     }
 }
 

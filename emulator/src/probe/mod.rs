@@ -1,7 +1,9 @@
 //! Measuring as observers of execution: the executor emits per-warp events and knows nothing
 //! of who listens; each probe turns the events it cares about into counts. The metrics are a
-//! probe (`metrics.rs`), and so is any new view of a launch: one file implementing [`Probe`],
-//! plus one line in the `probes!` list below (the per-source-line traffic of `lines.rs` is one).
+//! probe (`metrics.rs`), and so is any new view of a launch: one file implementing [`Probe`]
+//! (what it counts, whether the options ask for it, what it puts in the report), plus one line
+//! in the `probes!` list below (the per-source-line traffic of `lines.rs` is one). A public
+//! view has, besides, its switch in `Options` and its field of `LaunchReport`.
 //!
 //! Dispatch is static: the set is a struct with one field per probe, each event a call per
 //! field that inlines away; an optional probe is an `Option` that costs one test when off.
@@ -19,7 +21,8 @@ pub mod reuse;
 
 pub(crate) use crate::event::{AtomicAccess, GlobalAccess, OtherAccess, SharedAccess};
 use crate::ir::Kernel;
-use crate::types::BlockTraffic;
+use crate::memory::DeviceMemory;
+use crate::types::{BlockTraffic, LaunchReport, Options};
 
 /// What a probe may observe. Every method defaults to nothing.
 pub(crate) trait Probe: Default + Send {
@@ -39,8 +42,23 @@ pub(crate) trait Probe: Default + Send {
     fn block_end(&mut self, _threads: usize) {}
     /// Fold in the result of a later block (blocks are merged in order).
     fn merge(&mut self, later: Self);
-    /// The launch is over: `kernel` maps instruction indices to source lines.
-    fn finish(&mut self, _kernel: &Kernel) {}
+    /// The probe that starts observing (see [`Start`]); `None` when the options leave it off,
+    /// which only an optional probe (`Option<P>`) can be.
+    fn start(_at: &Start) -> Option<Self> {
+        Some(Self::default())
+    }
+    /// The launch is over: what the probe saw goes into the report (`kernel` maps instruction
+    /// indices to source lines, `mem` holds the allocations).
+    fn finish(self, _kernel: &Kernel, _mem: &DeviceMemory, _report: &mut LaunchReport) {}
+}
+
+/// Where a probe starts: a block, or the launch that merges the blocks' probes.
+pub(crate) struct Start<'a> {
+    pub options: &'a Options,
+    /// The block's index in the grid; `None` for the launch's own probe.
+    pub block: Option<[u32; 3]>,
+    /// The shape of every block.
+    pub shape: [u32; 3],
 }
 
 /// An optional probe: off, it observes nothing.
@@ -106,9 +124,12 @@ impl<P: Probe> Probe for Option<P> {
             _ => {}
         }
     }
-    fn finish(&mut self, kernel: &Kernel) {
+    fn start(at: &Start) -> Option<Self> {
+        Some(P::start(at))
+    }
+    fn finish(self, kernel: &Kernel, mem: &DeviceMemory, report: &mut LaunchReport) {
         if let Some(p) = self {
-            p.finish(kernel)
+            p.finish(kernel, mem, report)
         }
     }
 }
@@ -161,8 +182,11 @@ macro_rules! probes {
             fn merge(&mut self, later: Self) {
                 $(self.$name.merge(later.$name);)*
             }
-            fn finish(&mut self, kernel: &Kernel) {
-                $(self.$name.finish(kernel);)*
+            fn start(at: &Start) -> Option<Self> {
+                Some(Probes { $($name: <$ty>::start(at).unwrap_or_default(),)* })
+            }
+            fn finish(self, kernel: &Kernel, mem: &DeviceMemory, report: &mut LaunchReport) {
+                $(self.$name.finish(kernel, mem, report);)*
             }
         }
     };
@@ -173,17 +197,4 @@ probes! {
     lines: Option<lines::LineTraffic>,
     reuse: Option<reuse::ElementLoads>,
     block: Option<BlockTraffic>,
-}
-
-impl Probes {
-    /// The set a block observes with: the metrics always, the optional probes when asked for.
-    /// `watched_thread`: this is the watched block, and this thread of it is watched.
-    pub fn new(traffic_per_line: bool, loads_per_element: bool, watched_thread: Option<u32>) -> Probes {
-        Probes {
-            lines: traffic_per_line.then(Default::default),
-            reuse: loads_per_element.then(Default::default),
-            block: watched_thread.map(BlockTraffic::new),
-            ..Default::default()
-        }
-    }
 }

@@ -3,7 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::{GlobalAccess, Probe};
+use super::{GlobalAccess, Probe, Start};
+use crate::ir::Kernel;
+use crate::memory::DeviceMemory;
+use crate::types::{DevicePtr, LaunchReport};
 
 /// Words per page of counts: the counts are dense within a page (the buffers are dense).
 const PAGE_WORDS: usize = 1024;
@@ -21,7 +24,7 @@ impl ElementLoads {
     }
 
     /// The counts of the 4-byte elements of `[base, base + len)`, in order.
-    pub fn of_range(&self, base: u64, len: u64) -> Vec<u32> {
+    fn of_range(&self, base: u64, len: u64) -> Vec<u32> {
         let first = base >> 2;
         (first..first + len / 4)
             .map(|w| self.pages.get(&(w / PAGE_WORDS as u64)).map_or(0, |p| p[(w % PAGE_WORDS as u64) as usize]))
@@ -58,5 +61,13 @@ impl Probe for ElementLoads {
                 }
             }
         }
+    }
+
+    fn start(at: &Start) -> Option<Self> {
+        at.options.loads_per_element.then(Self::default)
+    }
+
+    fn finish(self, _kernel: &Kernel, mem: &DeviceMemory, report: &mut LaunchReport) {
+        report.element_loads = mem.allocs.iter().map(|a| (DevicePtr(a.base), self.of_range(a.base, a.len))).collect();
     }
 }

@@ -10,6 +10,7 @@ mod coverage;
 mod e2e;
 mod gpu;
 mod hostile;
+mod layers;
 mod report_snapshots;
 mod sections;
 mod student_kernels;

@@ -245,6 +245,13 @@ impl FindingKind {
     }
 }
 
+/// As the report writes it ([`FindingKind::as_str`]), padded when a width is asked for.
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
 /// One sanitizer finding: what, where in the source, and which thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {

@@ -46,8 +46,8 @@ pub fn evaluate_targets(targets: &[Target], measured: Option<(&Metrics, &Case)>)
             // against the kernel, and the report says so.
             let skipped = (t.metric.needs_gpu() && measured.is_some()).then(|| "needs a GPU".to_string());
             TargetReport {
-                name: t.metric.as_str().to_string(),
-                op: t.compare.as_str().to_string(),
+                name: t.metric,
+                op: t.compare,
                 target: t.value,
                 measured: value,
                 textbook: t.textbook,
@@ -210,7 +210,7 @@ impl<'k> Findings<'k> {
             self.seen.insert(key.clone(), self.list.len());
             let source_line = key.line.and_then(|l| self.lines.get((l as usize).wrapping_sub(1)));
             self.list.push(FindingReport {
-                kind: f.kind.as_str().to_string(),
+                kind: f.kind,
                 message: f.message.clone(),
                 file: key.file,
                 line: key.line,

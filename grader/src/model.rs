@@ -1,9 +1,19 @@
 //! The report: what a grading found, as plain data. Text, Gradescope and the contract's JSON are
 //! all rendered from these types; their field order is the JSON's (the contract fixes it).
 
-use serde::Serialize;
+use std::fmt::Display;
+
+use ::emulator::FindingKind;
+use kernels::exercise::{Compare, Metric, Visibility};
+use serde::{Serialize, Serializer};
 
 use crate::compare::Mismatch;
+
+/// A typed field as the contract's JSON writes it: its name (`"hidden"`, `"op_per_byte"`,
+/// `">="`, `"race"`).
+fn as_name<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
@@ -52,7 +62,8 @@ pub struct CompileReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct TestReport {
     pub name: String,
-    pub visibility: String,
+    #[serde(serialize_with = "as_name")]
+    pub visibility: Visibility,
     pub passed: bool,
     pub message: String,
     pub size: String,
@@ -135,8 +146,10 @@ pub struct VariantReport {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TargetReport {
-    pub name: String,
-    pub op: String,
+    #[serde(serialize_with = "as_name")]
+    pub name: Metric,
+    #[serde(serialize_with = "as_name")]
+    pub op: Compare,
     pub target: f64,
     pub measured: Option<f64>,
     pub textbook: Option<f64>,
@@ -150,13 +163,15 @@ pub struct TargetReport {
 /// A metric measured and shown but not graded.
 #[derive(Clone, Debug, Serialize)]
 pub struct ShownMetric {
-    pub name: String,
+    #[serde(serialize_with = "as_name")]
+    pub name: Metric,
     pub measured: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct FindingReport {
-    pub kind: String,
+    #[serde(serialize_with = "as_name")]
+    pub kind: FindingKind,
     pub message: String,
     pub file: Option<String>,
     pub line: Option<u32>,

@@ -3,7 +3,7 @@
 //! and its sanitizer. Grading runs this plan; Gradescope scores one point per row of it, with
 //! the same names whether or not the kernel could be run.
 
-use kernels::exercise::{Case, CaseRng, Section, Target, Visibility};
+use kernels::exercise::{Case, CaseRng, Compare, Metric, Section, Visibility};
 use rand::SeedableRng;
 
 /// The generator for `seed` (the metrics case comes from the same stream, after the hidden ones).
@@ -36,18 +36,18 @@ pub fn metrics_case(section: &dyn Section, seed: u64) -> Case {
 }
 
 /// How a test's case is shown: hidden cases stay hidden until grades are published.
-pub fn is_hidden(visibility: &str, is_metrics: bool) -> bool {
-    visibility == Visibility::Hidden.as_str() && !is_metrics
+pub fn is_hidden(visibility: Visibility, is_metrics: bool) -> bool {
+    visibility == Visibility::Hidden && !is_metrics
 }
 
 /// "7.4 test: random 64×64 (hidden)"; the metrics case is labelled as such.
-pub fn test_row(section: &str, case: &str, visibility: &str, is_metrics: bool) -> String {
-    let label = if is_metrics { "metrics case" } else { visibility };
+pub fn test_row(section: &str, case: &str, visibility: Visibility, is_metrics: bool) -> String {
+    let label = if is_metrics { "metrics case" } else { visibility.as_str() };
     format!("{section} test: {case} ({label})")
 }
 
 /// "7.4 target: op_per_byte >= 4"
-pub fn target_row(section: &str, metric: &str, op: &str, value: f64) -> String {
+pub fn target_row(section: &str, metric: Metric, op: Compare, value: f64) -> String {
     format!("{section} target: {metric} {op} {value}")
 }
 
@@ -60,17 +60,9 @@ pub fn sanitizer_row(section: &str) -> String {
 pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<(String, bool)> {
     let mut rows: Vec<(String, bool)> = cases(section, seed, false, private)
         .iter()
-        .map(|(case, m)| {
-            let vis = case.visibility.as_str();
-            (test_row(section.id(), &case.name, vis, *m), is_hidden(vis, *m))
-        })
+        .map(|(case, m)| (test_row(section.id(), &case.name, case.visibility, *m), is_hidden(case.visibility, *m)))
         .collect();
-    rows.extend(
-        section
-            .targets()
-            .iter()
-            .map(|t: &Target| (target_row(section.id(), t.metric.as_str(), t.compare.as_str(), t.value), false)),
-    );
+    rows.extend(section.targets().iter().map(|t| (target_row(section.id(), t.metric, t.compare, t.value), false)));
     rows.push((sanitizer_row(section.id()), false));
     rows
 }

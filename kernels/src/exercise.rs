@@ -23,6 +23,13 @@ impl Visibility {
     }
 }
 
+/// As the report writes it ([`Visibility::as_str`]), padded when a width is asked for.
+impl std::fmt::Display for Visibility {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
 /// Data of one device buffer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Data {
@@ -170,6 +177,13 @@ impl Metric {
     }
 }
 
+/// As the report writes it ([`Metric::as_str`]), padded when a width is asked for.
+impl std::fmt::Display for Metric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compare {
     AtLeast,
@@ -192,6 +206,13 @@ impl Compare {
             Compare::AtMost => measured <= target,
             Compare::Equal => (measured - target).abs() < 1e-9,
         }
+    }
+}
+
+/// As the report writes it ([`Compare::as_str`]), padded when a width is asked for.
+impl std::fmt::Display for Compare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
     }
 }
 

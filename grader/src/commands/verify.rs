@@ -388,6 +388,7 @@ pub fn grade_all(
 mod tests {
     use super::*;
     use crate::model::{CompileReport, FindingReport, TargetReport, TestReport};
+    use kernels::exercise::{Compare, Visibility};
 
     #[test]
     fn reasons_come_from_the_enums() {
@@ -477,7 +478,7 @@ mod tests {
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: vec![TestReport {
                 name: "a".into(),
-                visibility: "visible".into(),
+                visibility: Visibility::Visible,
                 passed: true,
                 message: String::new(),
                 size: "4".into(),
@@ -489,8 +490,8 @@ mod tests {
             metrics: None,
             speed: None,
             targets: vec![TargetReport {
-                name: "op_per_byte".into(),
-                op: ">=".into(),
+                name: Metric::OpPerByte,
+                op: Compare::AtLeast,
                 target: 9.0,
                 measured: Some(9.5),
                 textbook: None,
@@ -517,7 +518,7 @@ mod tests {
         racy.passed = false;
         racy.tests[0].passed = false;
         racy.findings.push(FindingReport {
-            kind: "race".into(),
+            kind: ::emulator::FindingKind::Race,
             message: String::new(),
             file: None,
             line: None,

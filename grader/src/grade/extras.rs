@@ -37,7 +37,7 @@ impl Grader<'_> {
             Ok(Some(Err(e))) | Err(e) => Err(e),
         };
         for t in report.targets.iter_mut().filter(|t| t.skipped.is_some()) {
-            let target = section.targets().into_iter().find(|x| x.metric.as_str() == t.name);
+            let target = section.targets().into_iter().find(|x| x.metric == t.name);
             match (&speed, target) {
                 (Ok(s), Some(target)) => {
                     t.measured = Some(s.percent_of_copy);

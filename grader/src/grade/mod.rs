@@ -211,7 +211,7 @@ impl<'a> Grader<'a> {
         for ((case, &metrics_case), outcome) in cases.iter().zip(is_metrics).zip(outcomes) {
             let mut test = TestReport {
                 name: case.name.clone(),
-                visibility: case.visibility.as_str().to_string(),
+                visibility: case.visibility,
                 passed: false,
                 message: String::new(),
                 size: judge::size_text(case.shape),
@@ -240,7 +240,7 @@ impl<'a> Grader<'a> {
                                 .into_iter()
                                 .filter_map(|s| {
                                     let measured = judge::measure(s, m, case)?;
-                                    Some(ShownMetric { name: s.as_str().to_string(), measured })
+                                    Some(ShownMetric { name: s, measured })
                                 })
                                 .collect();
                             // On a GPU: what the device made of the metrics case's compilation.

@@ -91,7 +91,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
     }
     let mut tests = Vec::new();
     for t in &r.tests {
-        let hidden = plan::is_hidden(&t.visibility, t.metrics_case);
+        let hidden = plan::is_hidden(t.visibility, t.metrics_case);
         let mut output = format!("size {}", t.size);
         if !t.message.is_empty() {
             output.push_str(&format!(": {}", t.message));
@@ -102,7 +102,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
             output.push_str(&crate::render::printf_block(&t.printf, t.printf_more));
         }
         let mut test = test(
-            plan::test_row(&r.section, &t.name, &t.visibility, t.metrics_case),
+            plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case),
             t.passed,
             if hidden { "after_published" } else { "visible" },
             output,
@@ -127,10 +127,10 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         if !t.passed && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
-        if let Some(line) = crate::render::culprit_line(r, &t.name).filter(|_| !t.passed) {
+        if let Some(line) = crate::render::culprit_line(r, t.name).filter(|_| !t.passed) {
             output.push_str(&format!("\n{line}"));
         }
-        tests.push(test(plan::target_row(&r.section, &t.name, &t.op, t.target), t.passed, "visible", output));
+        tests.push(test(plan::target_row(&r.section, t.name, t.op, t.target), t.passed, "visible", output));
     }
     let findings: Vec<String> = r
         .findings
@@ -146,7 +146,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
                 f.block,
                 f.thread,
                 f.case,
-                crate::render::explain(&f.kind)
+                crate::render::explain_kind(f.kind)
             )
         })
         .collect();
@@ -207,9 +207,10 @@ mod tests {
     #[test]
     fn a_graded_report_scores_each_test_target_and_the_sanitizer() {
         use crate::model::{CompileReport, FindingReport, MetricsReport, TargetReport, TestReport};
-        let t = |name: &str, vis: &str, passed: bool, metrics_case: bool| TestReport {
+        use kernels::exercise::{Compare, Metric, Visibility};
+        let t = |name: &str, vis: Visibility, passed: bool, metrics_case: bool| TestReport {
             name: name.into(),
-            visibility: vis.into(),
+            visibility: vis,
             passed,
             message: if passed { String::new() } else { "3 of 16 elements wrong".into() },
             size: "4×4".into(),
@@ -228,9 +229,9 @@ mod tests {
             passed: false,
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: vec![
-                t("textbook", "visible", true, false),
-                t("odd size", "hidden", false, false),
-                t("metrics: 1024x1024", "hidden", true, true),
+                t("textbook", Visibility::Visible, true, false),
+                t("odd size", Visibility::Hidden, false, false),
+                t("metrics: 1024x1024", Visibility::Hidden, true, true),
             ],
             metrics: Some(MetricsReport {
                 case: "1024x1024 r=2".into(),
@@ -268,8 +269,8 @@ mod tests {
             }),
             speed: None,
             targets: vec![TargetReport {
-                name: "op_per_byte".into(),
-                op: ">=".into(),
+                name: Metric::OpPerByte,
+                op: Compare::AtLeast,
                 target: 9.0,
                 measured: Some(9.4567),
                 textbook: Some(9.57),
@@ -279,7 +280,7 @@ mod tests {
             }],
             variants: None,
             findings: vec![FindingReport {
-                kind: "race".into(),
+                kind: ::emulator::FindingKind::Race,
                 message: String::new(),
                 file: Some("kernel.cu".into()),
                 line: Some(23),

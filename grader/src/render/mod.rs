@@ -14,11 +14,6 @@ pub mod maps;
 pub mod svg;
 pub mod traffic;
 
-/// One line per finding kind, as the report names it: what it means and what usually causes it.
-pub fn explain(kind: &str) -> &'static str {
-    FindingKind::parse(kind).map(explain_kind).unwrap_or("the emulator stopped this kernel")
-}
-
 /// What a finding of this kind means and what usually causes it.
 pub fn explain_kind(kind: FindingKind) -> &'static str {
     match kind {
@@ -157,7 +152,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         s.push_str(&format!(
             "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
             mark(false),
-            f.kind.red().bold(),
+            f.kind.as_str().red().bold(),
             place.bold(),
             f.block[0],
             f.block[1],
@@ -174,7 +169,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         if !f.called_from.is_empty() {
             s.push_str(&format!("        called from {}\n", f.called_from.join(", called from ")));
         }
-        s.push_str(&format!("        {}\n", explain(&f.kind)));
+        s.push_str(&format!("        {}\n", explain_kind(f.kind)));
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));
         }
@@ -251,7 +246,7 @@ fn target_mark(t: &TargetReport) -> String {
 }
 
 pub fn targets_block(targets: &[TargetReport]) -> String {
-    let name_w = targets.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    let name_w = targets.iter().map(|t| t.name.as_str().len()).max().unwrap_or(0);
     let cells: Vec<(String, String, String)> = targets
         .iter()
         .map(|t| {
@@ -447,7 +442,7 @@ pub fn compact(r: &SectionReport) -> String {
 /// (OP/B, bytes per output), the one with the most sectors beyond 4 per request (coalescing),
 /// the one with the most bank-conflict replays; with the command that shows every line.
 pub fn heaviest_line(r: &SectionReport) -> Option<String> {
-    let lines: Vec<String> = r.targets.iter().filter(|t| !t.passed).filter_map(|t| culprit_line(r, &t.name)).collect();
+    let lines: Vec<String> = r.targets.iter().filter(|t| !t.passed).filter_map(|t| culprit_line(r, t.name)).collect();
     (!lines.is_empty()).then(|| {
         format!(
             "{}\n        every line's traffic: cargo run -p grader -- traffic {}",
@@ -458,13 +453,13 @@ pub fn heaviest_line(r: &SectionReport) -> Option<String> {
 }
 
 /// The source line behind a missed target named `metric`, if a line explains it.
-pub fn culprit_line(r: &SectionReport, metric: &str) -> Option<String> {
+pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
     let m = r.metrics.as_ref()?;
     let per_output = |n: u64| {
         let v = format!("{:.1}", n as f64 / m.output_elements.max(1) as f64);
         v.trim_end_matches(".0").to_string()
     };
-    let (l, what) = match Metric::parse(metric)? {
+    let (l, what) = match metric {
         Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput => {
             let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
             (l, format!("makes {} global loads per output, the most of any line", per_output(l.global_loads)))

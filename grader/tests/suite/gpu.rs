@@ -152,7 +152,7 @@ fn an_out_of_bounds_kernel_is_caught_by_the_emulator_and_never_poisons_the_gpu()
     let s = sections::find("7.2").unwrap();
     let r = grade(&backend, nvrtc, s, &scratch("oob.cu", OOB_7_2));
     assert!(!r.passed);
-    let f = r.findings.iter().find(|f| f.kind == "out_of_bounds").expect("an out-of-bounds finding");
+    let f = r.findings.iter().find(|f| f.kind == emulator::FindingKind::OutOfBounds).expect("an out-of-bounds finding");
     assert_eq!(f.line, Some(9), "the line of the N read: {f:?}");
     // The context is still healthy: the reference passes right after.
     assert!(grade(&backend, nvrtc, s, &solution(s)).passed, "the GPU context survived");
@@ -193,6 +193,6 @@ fn a_challenge_is_timed_against_the_copy_on_the_gpu() {
     let speed = r.speed.as_ref().unwrap_or_else(|| panic!("the challenge was timed: {r:?}"));
     say(&format!("challenge-3d on {}: {:.3} ms, {:.0}% of copy", speed.device, speed.median_ms, speed.percent_of_copy));
     assert!(speed.percent_of_copy > 5.0 && speed.percent_of_copy < 120.0, "{speed:?}");
-    let target = r.targets.iter().find(|t| t.name == "percent_of_copy").unwrap();
+    let target = r.targets.iter().find(|t| t.name == kernels::exercise::Metric::PercentOfCopy).unwrap();
     assert_eq!((target.measured, target.skipped.as_deref()), (Some(speed.percent_of_copy), None));
 }

@@ -4,7 +4,7 @@
 use grader::compare::compare;
 use grader::model::{CompileReport, FindingReport, SectionReport, TargetReport, TestReport};
 use grader::render as report;
-use kernels::exercise::{Data, Tolerance};
+use kernels::exercise::{Compare, Data, Metric, Tolerance, Visibility};
 
 fn no_color() {
     colored::control::set_override(false);
@@ -27,10 +27,10 @@ fn ghost_ring_mismatch() -> grader::compare::Mismatch {
     compare(&Data::F32(expected), &Data::F32(got), Tolerance::Float { abs: 1e-4, rel: 1e-5 }, [w, h, 1]).unwrap()
 }
 
-fn test(name: &str, vis: &str, size: &str, passed: bool, message: &str) -> TestReport {
+fn test(name: &str, vis: Visibility, size: &str, passed: bool, message: &str) -> TestReport {
     TestReport {
         name: name.into(),
-        visibility: vis.into(),
+        visibility: vis,
         passed,
         message: message.into(),
         size: size.into(),
@@ -45,10 +45,10 @@ fn test(name: &str, vis: &str, size: &str, passed: bool, message: &str) -> TestR
 fn mismatch_report() {
     no_color();
     let m = ghost_ring_mismatch();
-    let mut failing = test("random 40x20, r=2", "hidden", "40×20", false, "");
+    let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
     failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
     failing.mismatch = Some(m);
-    let tests = vec![test("7x7 image, 5x5 diamond filter", "visible", "7×7", true, ""), failing];
+    let tests = vec![test("7x7 image, 5x5 diamond filter", Visibility::Visible, "7×7", true, ""), failing];
     insta::assert_snapshot!(report::test_lines(&tests));
 }
 
@@ -57,7 +57,7 @@ fn findings_block() {
     no_color();
     let findings = vec![
         FindingReport {
-            kind: "race".into(),
+            kind: ::emulator::FindingKind::Race,
             message: "read-after-write on shared word 37 (thread (5, 1, 0) wrote it at line 18)".into(),
             file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
             line: Some(27),
@@ -69,7 +69,7 @@ fn findings_block() {
             count: 12,
         },
         FindingReport {
-            kind: "out_of_bounds".into(),
+            kind: ::emulator::FindingKind::OutOfBounds,
             message: "out-of-bounds read of 4 bytes in global memory".into(),
             file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
             line: Some(15),
@@ -87,8 +87,8 @@ fn findings_block() {
 fn targets() -> Vec<TargetReport> {
     vec![
         TargetReport {
-            name: "op_per_byte".into(),
-            op: ">=".into(),
+            name: Metric::OpPerByte,
+            op: Compare::AtLeast,
             target: 8.0,
             measured: Some(9.6103),
             textbook: Some(9.57),
@@ -97,8 +97,8 @@ fn targets() -> Vec<TargetReport> {
             skipped: None,
         },
         TargetReport {
-            name: "shared_bytes_per_block".into(),
-            op: "<=".into(),
+            name: Metric::SharedBytesPerBlock,
+            op: Compare::AtMost,
             target: 4096.0,
             measured: Some(12288.0),
             textbook: None,
@@ -108,8 +108,8 @@ fn targets() -> Vec<TargetReport> {
         },
         // A speed target without a GPU: shown, not counted.
         TargetReport {
-            name: "percent_of_copy".into(),
-            op: ">=".into(),
+            name: Metric::PercentOfCopy,
+            op: Compare::AtLeast,
             target: 80.0,
             measured: None,
             textbook: None,
@@ -160,10 +160,10 @@ fn compile_error_section() {
 fn compact_report_fits_a_screen() {
     no_color();
     let m = ghost_ring_mismatch();
-    let mut failing = test("random 40x20, r=2", "hidden", "40×20", false, "");
+    let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
     failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
     failing.mismatch = Some(m);
-    let mut printed = test("7x7 image, 5x5 diamond filter", "visible", "7×7", true, "");
+    let mut printed = test("7x7 image, 5x5 diamond filter", Visibility::Visible, "7×7", true, "");
     printed.printf = vec![grader::model::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
     let r = SectionReport {
         speed: None,
@@ -175,7 +175,7 @@ fn compact_report_fits_a_screen() {
         seed: 3,
         passed: false,
         compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
-        tests: vec![printed, failing, test("metrics: 1024x1024, r=2", "hidden", "1024×1024", true, "")],
+        tests: vec![printed, failing, test("metrics: 1024x1024, r=2", Visibility::Hidden, "1024×1024", true, "")],
         metrics: None,
         targets: targets(),
         variants: None,

@@ -233,3 +233,109 @@ impl<'k> Findings<'k> {
         (self.list, self.more)
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use kernels::exercise::{Arg, Buffer, Compare, Data, Geometry, Tolerance, Visibility};
+
+    pub(crate) fn tiny_case() -> Case {
+        Case {
+            name: "tiny".into(),
+            visibility: Visibility::Visible,
+            defines: vec![],
+            geometry: Geometry { grid: [1, 1, 1], block: [4, 1, 1], dynamic_shared_bytes: 0 },
+            buffers: vec![Buffer::Input(Data::I32(vec![1, 2, 3, 4])), Buffer::OutputI32(4)],
+            args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(4)],
+            constants: vec![],
+            output: 1,
+            expected: Data::I32(vec![1, 2, 3, 4]),
+            shape: [4, 1, 1],
+            tolerance: Tolerance::Exact,
+        }
+    }
+
+    fn outcome(output: Vec<i32>, findings: Vec<Finding>, completed: bool) -> Outcome {
+        Outcome {
+            output: Data::I32(output),
+            metrics: None,
+            findings,
+            findings_dropped: 0,
+            completed,
+            printf: vec![],
+            printf_dropped: 0,
+            lines: vec![],
+            views: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_test_passes_only_when_right_complete_and_clean() {
+        let case = tiny_case();
+        assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0);
+        let (passed, msg, m) = judge(&case, &outcome(vec![1, 2, 3, kernels::exercise::I32_POISON], vec![], true));
+        assert!(!passed);
+        assert_eq!(msg, "1 of 4 elements wrong (never written)");
+        assert_eq!(m.unwrap().first[0].at, [3, 0, 0]);
+        let finding = Finding {
+            kind: ::emulator::FindingKind::Race,
+            message: "x".into(),
+            source: None,
+            called_from: vec![],
+            block: [0; 3],
+            thread: [1, 0, 0],
+        };
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
+        assert!(!passed, "a correct output with a race still fails");
+        assert_eq!(msg, "1 finding (see findings)");
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding], false));
+        assert!(!passed);
+        assert_eq!(msg, "stopped by race (see findings)");
+    }
+
+    #[test]
+    fn targets_measure_and_compare() {
+        let case = tiny_case();
+        let m = Metrics {
+            flops: 50,
+            global_load_bytes: 100,
+            static_shared_bytes: 1024,
+            dynamic_shared_bytes: 8,
+            ..Default::default()
+        };
+        let targets = [
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                value: 0.5,
+                textbook: Some(0.5),
+                advice: "a",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::AtMost,
+                value: 1024.0,
+                textbook: None,
+                advice: "b",
+            },
+            Target {
+                metric: Metric::GlobalLoadBytesPerOutput,
+                compare: Compare::Equal,
+                value: 25.0,
+                textbook: None,
+                advice: "c",
+            },
+            Target {
+                metric: Metric::ThreadsPerBlock,
+                compare: Compare::Equal,
+                value: 4.0,
+                textbook: None,
+                advice: "d",
+            },
+        ];
+        let r = evaluate_targets(&targets, Some((&m, &case)));
+        let got: Vec<(Option<f64>, bool)> = r.iter().map(|t| (t.measured, t.passed)).collect();
+        assert_eq!(got, vec![(Some(0.5), true), (Some(1032.0), false), (Some(25.0), true), (Some(4.0), true)]);
+        assert!(evaluate_targets(&targets, None).iter().all(|t| !t.passed && t.measured.is_none()));
+    }
+}

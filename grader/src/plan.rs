@@ -66,3 +66,36 @@ pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<(String, 
     rows.push((sanitizer_row(section.id()), false));
     rows
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_cases_depend_on_the_seed_alone() {
+        let s = section_7_2::section();
+        let a = cases(s, 42, false, &[]);
+        let b = cases(s, 42, false, &[]);
+        let c = cases(s, 43, false, &[]);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert!(a.last().unwrap().1, "the metrics case comes last");
+        assert_eq!(a.iter().filter(|(_, m)| *m).count(), 1);
+        let visible = cases(s, 42, true, &[]);
+        assert!(visible.iter().all(|(c, m)| c.visibility == Visibility::Visible && !m));
+    }
+
+    #[test]
+    fn private_cases_come_before_the_metrics_case() {
+        let s = section_7_2::section();
+        let mut private = cases(s, 9, false, &[]).remove(2).0;
+        private.name = "private".into();
+        let with = cases(s, 42, false, std::slice::from_ref(&private));
+        let without = cases(s, 42, false, &[]);
+        assert_eq!(with.len(), without.len() + 1);
+        assert_eq!(with[with.len() - 2].0.name, "private");
+        assert!(with.last().unwrap().1, "the metrics case stays last");
+        assert_eq!(metrics_case(s, 42), without.last().unwrap().0, "the metrics case alone is the same case");
+        assert!(cases(s, 42, true, std::slice::from_ref(&private)).iter().all(|(c, _)| c.name != "private"));
+    }
+}

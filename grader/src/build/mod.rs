@@ -305,3 +305,16 @@ fn arg_size(a: &Arg) -> usize {
         Arg::I32(_) | Arg::U32(_) | Arg::F32(_) => 4,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signature_comes_from_the_arguments() {
+        assert_eq!(
+            expected_signature("k", &crate::judge::tests::tiny_case()),
+            "extern \"C\" __global__ void k(int *, int *, int)"
+        );
+    }
+}

@@ -215,7 +215,7 @@ fn set_symbols(
 struct Merged<'o> {
     options: &'o Options,
     report: LaunchReport,
-    keys: Vec<(FindingKind, Option<SourceLocation>)>,
+    keys: Vec<FindingKey>,
     probes: Probes,
 }
 
@@ -235,7 +235,7 @@ impl<'o> Merged<'o> {
         self.probes.merge(r.probes);
         report.findings_dropped += r.dropped;
         for f in r.findings {
-            let key = (f.kind, f.source.clone());
+            let key = f.key();
             if self.keys.contains(&key) || report.findings.len() >= self.options.max_findings {
                 report.findings_dropped += 1;
             } else {

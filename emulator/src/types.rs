@@ -263,6 +263,40 @@ pub struct Finding {
     pub called_from: Vec<SourceLocation>,
     pub block: [u32; 3],
     pub thread: [u32; 3],
+    /// The instruction's line in the PTX (which places a finding with no `source`).
+    pub ptx_line: usize,
+}
+
+/// What makes two findings one: the same kind at the same place. The first of each key is kept
+/// and the rest counted — in a block, over a launch's blocks, and (the grader) over a section's
+/// tests.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FindingKey {
+    pub kind: FindingKind,
+    pub place: FindingPlace,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FindingPlace {
+    Source(SourceLocation),
+    /// An instruction with no `.loc`: its PTX line.
+    Ptx(usize),
+}
+
+impl FindingKey {
+    pub fn new(kind: FindingKind, source: Option<&SourceLocation>, ptx_line: usize) -> FindingKey {
+        let place = match source {
+            Some(s) => FindingPlace::Source(s.clone()),
+            None => FindingPlace::Ptx(ptx_line),
+        };
+        FindingKey { kind, place }
+    }
+}
+
+impl Finding {
+    pub fn key(&self) -> FindingKey {
+        FindingKey::new(self.kind, self.source.as_ref(), self.ptx_line)
+    }
 }
 
 /// What one `printf` call printed, and which thread printed it.
@@ -476,4 +510,34 @@ pub struct LaunchReport {
     pub printf: Vec<PrintfLine>,
     /// `printf` calls beyond those kept.
     pub printf_dropped: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_is_keyed_by_its_kind_and_place() {
+        let at = |file: &str, line| SourceLocation { file: file.into(), line };
+        let finding = |kind, source: Option<SourceLocation>, ptx_line| Finding {
+            kind,
+            message: String::new(),
+            source,
+            called_from: vec![],
+            block: [0; 3],
+            thread: [0; 3],
+            ptx_line,
+        };
+        let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
+        // Another thread, block or PTX instruction of the same line: the same finding.
+        assert_eq!(race.key(), finding(FindingKind::Race, Some(at("k.cu", 12)), 41).key());
+        // Another kind, file or line: another finding.
+        assert_ne!(race.key(), finding(FindingKind::OutOfBounds, Some(at("k.cu", 12)), 40).key());
+        assert_ne!(race.key(), finding(FindingKind::Race, Some(at("cooperative_groups.h", 12)), 40).key());
+        assert_ne!(race.key(), finding(FindingKind::Race, Some(at("k.cu", 13)), 40).key());
+        // With no source line, the PTX line places it.
+        let bare = finding(FindingKind::Race, None, 40);
+        assert_eq!(bare.key().place, FindingPlace::Ptx(40));
+        assert_ne!(bare.key(), finding(FindingKind::Race, None, 41).key());
+    }
 }

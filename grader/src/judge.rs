@@ -11,6 +11,7 @@ use crate::backend::{Finding, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, TargetReport};
+use ::emulator::FindingKey;
 
 pub fn size_text(shape: [usize; 3]) -> String {
     match shape {
@@ -146,16 +147,8 @@ pub fn printf_line(p: &::emulator::PrintfLine) -> PrintfReport {
     PrintfReport { block: p.block, thread: p.thread, text: p.text.strip_suffix('\n').unwrap_or(&p.text).to_string() }
 }
 
-/// What one finding is the same as: a finding of the same kind on the same line of the same
-/// file (as the student names it) is one entry, counted.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FindingKey {
-    pub kind: ::emulator::FindingKind,
-    pub file: Option<String>,
-    pub line: Option<u32>,
-}
-
-/// The section's findings over all its tests, one entry per [`FindingKey`].
+/// The section's findings over all its tests, one entry per [`FindingKey`] (the emulator's, of
+/// the finding as the student reads it: at the student's line, under the file's name as given).
 pub struct Findings<'k> {
     kernel: &'k KernelFile,
     lines: &'k [&'k str],
@@ -198,22 +191,22 @@ impl<'k> Findings<'k> {
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
                 f.source = Some(f.called_from.remove(0));
             }
-            let key = FindingKey {
-                kind: f.kind,
-                file: f.source.as_ref().map(|s| self.student_name(&s.file)),
-                line: f.source.as_ref().map(|s| s.line),
-            };
+            if let Some(s) = f.source.as_mut() {
+                s.file = self.student_name(&s.file);
+            }
+            let key = f.key();
             if let Some(&i) = self.seen.get(&key) {
                 self.list[i].count += 1;
                 continue;
             }
-            self.seen.insert(key.clone(), self.list.len());
-            let source_line = key.line.and_then(|l| self.lines.get((l as usize).wrapping_sub(1)));
+            self.seen.insert(key, self.list.len());
+            let line = f.source.as_ref().map(|s| s.line);
+            let source_line = line.and_then(|l| self.lines.get((l as usize).wrapping_sub(1)));
             self.list.push(FindingReport {
                 kind: f.kind,
                 message: f.message.clone(),
-                file: key.file,
-                line: key.line,
+                file: f.source.map(|s| s.file),
+                line,
                 block: f.block,
                 thread: f.thread,
                 case: case.to_string(),
@@ -284,6 +277,7 @@ pub(crate) mod tests {
             called_from: vec![],
             block: [0; 3],
             thread: [1, 0, 0],
+            ptx_line: 0,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");

@@ -2,13 +2,13 @@
 //! (or PTX line, without line information), at most `max_findings`; the rest are counted.
 
 use super::CheckCtx;
-use crate::types::{Finding, FindingKind};
+use crate::types::{Finding, FindingKey, FindingKind};
 
 #[derive(Default)]
 pub(crate) struct Findings {
     list: Vec<Finding>,
-    /// (kind, source line, or `1 << 40 | PTX line`) of each finding kept.
-    keys: Vec<(FindingKind, u64)>,
+    /// The key of each finding kept.
+    keys: Vec<FindingKey>,
     dropped: u64,
     block: [u32; 3],
 }
@@ -27,7 +27,7 @@ impl Findings {
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
         let loc = &cx.kernel.locs[pc];
-        let key = (kind, loc.source.as_ref().map(|s| s.line as u64).unwrap_or(1 << 40 | loc.ptx_line as u64));
+        let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
             self.dropped += 1;
             return;
@@ -44,6 +44,7 @@ impl Findings {
             called_from: loc.called_from.clone(),
             block: self.block,
             thread: cx.thread_coords(tid),
+            ptx_line: loc.ptx_line,
         });
     }
 

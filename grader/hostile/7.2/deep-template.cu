@@ -1,5 +1,5 @@
 // expect: compile
-// message: recursion | recursive template instantiation | did not finish within
+// message: recursion | recursive template instantiation | did not finish within | compiler stopped before it finished
 // why: A template that instantiates itself a hundred thousand times deep, to hold the compiler.
 template <int N> struct Deep { static constexpr int value = Deep<N - 1>::value + 1; };
 template <> struct Deep<0> { static constexpr int value = 0; };

@@ -71,7 +71,7 @@ pub fn contents(root: &Path, section: &dyn Section, cases: Option<&Path>) -> Res
     }
     // The student files as shipped, whatever this checkout's exercises hold now.
     for (dir, text) in crate::course::sections::STUBS {
-        let name = format!("exercises/{dir}/kernel.cu");
+        let name = crate::course::exercise_name(dir);
         match files.iter_mut().find(|(n, _, _)| *n == name) {
             Some(f) => f.1 = text.as_bytes().to_vec(),
             None => files.push((name, text.as_bytes().to_vec(), false)),

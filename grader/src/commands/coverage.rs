@@ -65,7 +65,7 @@ pub struct Fixture {
 
 /// Every fixture under `grader/coverage/`, in group and file order.
 pub fn fixtures(root: &Path) -> Result<Vec<Fixture>> {
-    let dir = root.join("grader").join("coverage");
+    let dir = crate::course::coverage_dir(root);
     let mut out = Vec::new();
     // <group>/<entry>.cu, in name order.
     for found in walkdir::WalkDir::new(&dir).min_depth(2).max_depth(2).sort_by_file_name() {
@@ -252,7 +252,7 @@ fn run_one(
 type Recorded = BTreeMap<String, String>;
 
 fn recorded_path(root: &Path) -> PathBuf {
-    root.join("grader").join("coverage").join("recorded.json")
+    crate::course::coverage_dir(root).join("recorded.json")
 }
 
 fn read_recorded(root: &Path) -> Result<Recorded> {

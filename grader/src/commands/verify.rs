@@ -330,7 +330,7 @@ pub fn grade_all(
     };
     for (section, path, expect) in plan {
         if let Some(suite) = only {
-            let dir = root.join("grader").join(suite.dir());
+            let dir = course::suite_dir(root, suite);
             if !path.starts_with(&dir) {
                 continue;
             }

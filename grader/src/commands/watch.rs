@@ -130,7 +130,7 @@ fn watch_saves(root: &Path, tx: mpsc::Sender<Event>) -> Result<notify::Recommend
         }
     })
     .map_err(|e| Error::Course(format!("cannot watch files: {e}")))?;
-    for dir in sections::all().iter().map(|s| root.join("exercises").join(s.dir())).filter(|d| d.is_dir()) {
+    for dir in sections::all().iter().map(|s| course::exercise_dir(root, *s)).filter(|d| d.is_dir()) {
         watcher
             .watch(&dir, notify::RecursiveMode::NonRecursive)
             .map_err(|e| Error::Course(format!("cannot watch {}: {e}", course::display_path(root, &dir))))?;

@@ -61,8 +61,19 @@ pub enum Which<'a> {
     File(&'a Path),
 }
 
+/// The student's kernel of the section in directory `dir`, relative to the course root, with
+/// `/` (as messages, the bundle's zip and .gitignore-style lists name it).
+pub fn exercise_name(dir: &str) -> String {
+    format!("exercises/{dir}/kernel.cu")
+}
+
+/// The folder of the student's kernel (what `watch` follows).
+pub fn exercise_dir(root: &Path, section: &dyn Section) -> PathBuf {
+    root.join("exercises").join(section.dir())
+}
+
 pub fn exercise_path(root: &Path, section: &dyn Section) -> PathBuf {
-    root.join("exercises").join(section.dir()).join("kernel.cu")
+    exercise_dir(root, section).join("kernel.cu")
 }
 
 pub fn solution_path(root: &Path, section: &dyn Section) -> PathBuf {
@@ -106,9 +117,19 @@ impl Suite {
     }
 }
 
+/// A suite's folder (`grader/<suite>/`).
+pub fn suite_dir(root: &Path, suite: Suite) -> PathBuf {
+    root.join("grader").join(suite.dir())
+}
+
+/// The device-language fixtures (`grader/coverage/<group>/<entry>.cu`) and their recorded outputs.
+pub fn coverage_dir(root: &Path) -> PathBuf {
+    root.join("grader").join("coverage")
+}
+
 /// A suite's kernels for a section (`grader/<suite>/<id>/*.cu`), sorted by name.
 pub fn suite_kernels(root: &Path, suite: Suite, section: &dyn Section) -> Vec<PathBuf> {
-    let dir = root.join("grader").join(suite.dir()).join(section.id());
+    let dir = suite_dir(root, suite).join(section.id());
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
         .min_depth(1)
         .max_depth(1)

@@ -156,7 +156,7 @@ pub fn reset(
     let Some(text) = crate::course::sections::stub(section) else {
         return Err(Error::Course(format!("no stub is built in for section {}", section.id())));
     };
-    let path = root.join("exercises").join(section.dir()).join("kernel.cu");
+    let path = super::exercise_path(root, section);
     let shown = crate::course::display_path(root, &path);
     if !yes {
         let _ = write!(out, "Replace {shown} with the original stub? Your changes will be lost. [y/N] ");

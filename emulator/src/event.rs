@@ -41,6 +41,10 @@ pub(crate) struct SharedAccess<'a> {
     /// Bytes per lane (all the registers of a vector access).
     pub bytes: u32,
     pub store: bool,
+    /// Each lane's offset above the one before it, in lane order (the executor sees it as it
+    /// goes, for free; `false` is always allowed): with the lanes within 32 words, no bank
+    /// conflict, and a probe needs no second pass over the lanes to say so.
+    pub ascending: bool,
     /// The register of a scalar access, whose copy state the shared check follows: a load sets
     /// it for the lanes of `mask` (a copy of unwritten shared memory, or not); a `st.shared`
     /// passes it on to the bytes it stores. `NO_REG` for other accesses.

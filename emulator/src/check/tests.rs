@@ -43,7 +43,17 @@ fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
 /// One lane's 32-bit access to shared memory.
 fn one_lane<'a>(pc: usize, tid: u32, offsets: &'a [u32; 32], store: bool, reg: Reg) -> SharedAccess<'a> {
     let lane = 1 << (tid % 32);
-    SharedAccess { pc, base_tid: tid / 32 * 32, mask: lane, lanes: lane, offsets, bytes: 4, store, reg }
+    SharedAccess {
+        pc,
+        base_tid: tid / 32 * 32,
+        mask: lane,
+        lanes: lane,
+        offsets,
+        bytes: 4,
+        store,
+        ascending: false,
+        reg,
+    }
 }
 
 fn messages(checks: &mut Checks) -> (Vec<(FindingKind, u32, String)>, u64) {

@@ -71,6 +71,7 @@ impl Runner {
         let mut offsets = [0u32; 32];
         let shared = &mut self.shared[..];
         let mut m = mask;
+        let (mut ascending, mut previous) = (true, -1i64);
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             let o = addrs[l].wrapping_add(off as u64);
@@ -79,6 +80,8 @@ impl Runner {
             }
             m &= m - 1;
             offsets[l] = o as u32;
+            ascending &= o as i64 > previous;
+            previous = o as i64;
             let cell: &mut [u8; 4] = (&mut shared[o as usize..o as usize + 4]).try_into().unwrap();
             if store {
                 *cell = (row[l] as u32).to_le_bytes();
@@ -98,6 +101,7 @@ impl Runner {
             offsets: &offsets,
             bytes: 4,
             store,
+            ascending,
             reg: r,
         };
         self.checks.shared(&cx.check, &access);
@@ -151,7 +155,8 @@ impl Runner {
         }
         let reg = if n == 1 { regs[0] } else { NO_REG };
         let (base_tid, bytes) = (w.base_tid, total as u32);
-        let access = SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, reg };
+        let access =
+            SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, ascending: false, reg };
         self.checks.shared(&cx.check, &access);
         self.probes.shared(&access);
         true

@@ -85,8 +85,17 @@ impl Runner {
         // copies of unwritten shared memory.
         let reg = if n == 1 && (!store || space == Space::Shared) { regs[0] } else { NO_REG };
         let (base_tid, bytes) = (w.base_tid, total as u32);
-        let access =
-            SharedAccess { pc, base_tid, mask: mask & !m, lanes: shared, offsets: &offsets, bytes, store, reg };
+        let access = SharedAccess {
+            pc,
+            base_tid,
+            mask: mask & !m,
+            lanes: shared,
+            offsets: &offsets,
+            bytes,
+            store,
+            ascending: false,
+            reg,
+        };
         if shared != 0 || reg != NO_REG {
             self.checks.shared(&cx.check, &access);
         }

@@ -103,6 +103,7 @@ mod tests {
             offsets: &offsets,
             bytes: 8,
             store: false,
+            ascending: false,
             reg: NO_REG,
         });
         b.shared(&SharedAccess {
@@ -113,6 +114,7 @@ mod tests {
             offsets: &offsets,
             bytes: 4,
             store: true,
+            ascending: false,
             reg: NO_REG,
         });
         assert_eq!(b.shared.get(&2), Some(&(1, 1, 1)), "stored by thread 1, loaded by thread 33");

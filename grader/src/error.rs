@@ -14,6 +14,9 @@ pub enum Error {
     /// The kernel's own: it cannot be run at all (PTX the emulator cannot run, a call to a
     /// function defined nowhere, a fault that stops a one-case command). Exit 1.
     Kernel(String),
+    /// The kernel does not compile: the compiler's log (its errors, a header the kernel may not
+    /// include, or the limit that stopped the compilation). Exit 1, as a compile error in a report.
+    Compile(String),
     /// A command line the grader cannot follow.
     Usage(String),
     /// No section has this id: the message names it and lists the sections (`cli` adds the
@@ -35,19 +38,20 @@ impl Error {
     /// the grader could not grade.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Kernel(_) => 1,
+            Error::Kernel(_) | Error::Compile(_) => 1,
             _ => 2,
         }
     }
 
     /// Whether the kernel is at fault (the section fails) rather than the grader.
     pub fn is_kernels(&self) -> bool {
-        matches!(self, Error::Kernel(_))
+        matches!(self, Error::Kernel(_) | Error::Compile(_))
     }
 
     pub fn message(&self) -> &str {
         match self {
             Error::Kernel(m)
+            | Error::Compile(m)
             | Error::Usage(m)
             | Error::Course(m)
             | Error::Toolchain(m)
@@ -61,6 +65,7 @@ impl Error {
     pub fn map_message(self, f: impl FnOnce(&str) -> String) -> Error {
         match self {
             Error::Kernel(m) => Error::Kernel(f(&m)),
+            Error::Compile(m) => Error::Compile(f(&m)),
             Error::Usage(m) => Error::Usage(f(&m)),
             Error::Course(m) => Error::Course(f(&m)),
             Error::Toolchain(m) => Error::Toolchain(f(&m)),
@@ -116,6 +121,7 @@ mod tests {
     #[test]
     fn only_the_kernels_problem_fails_the_section() {
         assert_eq!(Error::Kernel("no such function".into()).exit_code(), 1);
+        assert_eq!(Error::Compile("k.cu(3): error: expected a \";\"".into()).exit_code(), 1);
         for e in [
             Error::Usage(String::new()),
             Error::UnknownSection("9.9".into()),

@@ -139,6 +139,10 @@ impl<'a> Builder<'a> {
                 Ok(program) => programs.push((defines, ptx, program)),
                 // PTX the emulator cannot run: the section fails with the construct and the line.
                 Err(Error::Kernel(why)) => return Ok(Built::Unrunnable(why)),
+                // A backend that compiles again for its device, and fails to.
+                Err(Error::Compile(log)) => {
+                    return Ok(Built::DoesNotCompile { log: self.compiler.errors_only(&log), defines })
+                }
                 Err(e) => {
                     return Err(e.map_message(|m| format!("cannot grade {} ({}): {m}", section.id(), kernel.display)))
                 }

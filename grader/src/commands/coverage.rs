@@ -214,7 +214,7 @@ fn run_one(
     let unit = SourceUnit { source: &source, name: &name, defines: &[] };
     let program = match backend.load_source(&ptx, &unit) {
         Ok(p) => p,
-        Err(Error::Kernel(message)) => {
+        Err(Error::Kernel(message) | Error::Compile(message)) => {
             return Verdict::Refused { by: "the emulator", names_the_line: names_line(&message), message };
         }
         Err(e) => return Verdict::Failed { message: e.message().to_string() },

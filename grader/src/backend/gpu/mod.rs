@@ -194,7 +194,11 @@ pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage> {
     let output = if arch.starts_with("sm_") { Output::Cubin } else { Output::Ptx };
     let (mut bytes, _) = nvrtc
         .build(&source, unit.name, &crate::toolchain::nvrtc::options(arch, unit.defines), output)
-        .map_err(|log| Error::Device(format!("NVRTC for {arch}: {log}")))?;
+        .map_err(|e| match e {
+            // The student's source, compiled for the device, fails (or a limit stops it).
+            Error::Compile(log) => Error::Compile(log),
+            other => Error::Device(format!("NVRTC for {arch}: {other}")),
+        })?;
     let kind = match output {
         Output::Cubin => format!("cubin {arch}"),
         Output::Ptx => {
@@ -391,6 +395,10 @@ impl GpuBackend {
                 Ok(module) => return Ok(GpuProgram { device: self.device, emulator, emulator_kernels, module }),
                 Err(e) => errors.push(driver_error(&format!("the driver refused the {kind}"), e)),
             }
+        }
+        // The source does not compile for the device: the kernel's compile error, as on the emulator.
+        if let Some(compile) = errors.iter().find(|e| matches!(e, Error::Compile(_))) {
+            return Err(compile.clone());
         }
         Err(Error::Device(format!(
             "cannot load the kernel on the GPU: {}",

@@ -198,7 +198,7 @@ impl Nvrtc {
         output: Output,
     ) -> Result<(Vec<u8>, String)> {
         // Before NVRTC opens anything: a kernel may include the course's headers only.
-        super::includes::check(source, program_name).map_err(Error::Kernel)?;
+        super::includes::check(source, program_name).map_err(Error::Compile)?;
         let src = CString::new(source_bytes(source))
             .map_err(|_| Error::Toolchain(format!("{program_name}: the file contains a NUL byte")))?;
         let name = CString::new(program_name)
@@ -211,7 +211,7 @@ impl Nvrtc {
         // Elsewhere (the library's own tests) on a thread, given up on after the limit.
         let options = options.to_vec();
         super::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
-            .map_err(Error::Kernel)?
+            .map_err(Error::Compile)?
     }
 
     /// The compilation in one of the grader's NVRTC processes (see [`worker_main`]).
@@ -231,14 +231,14 @@ impl Nvrtc {
         ];
         match worker::compile(exe, &self.library, &request) {
             Ok((true, bytes, log)) => Ok((bytes, log)),
-            Ok((false, _, log)) => Err(Error::Toolchain(log)),
+            Ok((false, _, log)) => Err(Error::Compile(log)),
             Err(worker::Failed::Start(e)) => {
                 Err(Error::Toolchain(format!("cannot start the grader's NVRTC process: {e}")))
             }
             Err(worker::Failed::Timeout) => {
-                Err(Error::Toolchain(crate::toolchain::limits::compile_timeout_log(program_name)))
+                Err(Error::Compile(crate::toolchain::limits::compile_timeout_log(program_name)))
             }
-            Err(worker::Failed::Died) => Err(Error::Toolchain(format!(
+            Err(worker::Failed::Died) => Err(Error::Compile(format!(
                 "{program_name}(1): error: the compiler stopped before it finished: it may use at most {} of memory \
                  (a loop unrolled too far, or templates instantiated too deep?).\n",
                 crate::toolchain::limits::COMPILE_MEMORY_TEXT
@@ -285,7 +285,7 @@ impl Nvrtc {
             let compiled = (api.compile)(prog, opt_ptrs.len() as c_int, opt_ptrs.as_ptr());
             let log = read(prog, api.log_size, api.log).map(|b| c_chars_to_string(&b)).unwrap_or_default();
             let result = if compiled != 0 {
-                Err(Error::Toolchain(log))
+                Err(Error::Compile(log))
             } else {
                 let (size, get) = match output {
                     Output::Ptx => (api.ptx_size, api.ptx),

@@ -62,9 +62,9 @@ impl Grader<'_> {
         &self,
         section: &dyn Section,
         kernel: &KernelFile,
+        source: &[u8],
         seed: u64,
     ) -> Result<Vec<VariantReport>> {
-        let source = build::read_kernel(kernel)?;
         let mut rng = CaseRng::seed_from_u64(seed ^ 0x5641_5249_414e_5453);
         let mut reports = Vec::new();
         for variant in section.metrics_variants(&mut rng) {
@@ -78,7 +78,7 @@ impl Grader<'_> {
                 message: String::new(),
             };
             let mut cases = [variant.case];
-            match self.builder.build(section, kernel, &source, &mut cases)? {
+            match self.builder.build(section, kernel, source, &mut cases)? {
                 Built::DoesNotCompile { log, defines } => {
                     report.message = format!("does not compile with {}: {log}", build::defines_text(&defines))
                 }

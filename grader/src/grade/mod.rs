@@ -117,7 +117,7 @@ impl<'a> Grader<'a> {
             self.time_speed_targets(&mut report, section, &source, kernel, seed);
         }
         if self.variants && !visible_only && report.metrics.is_some() {
-            report.variants = Some(self.run_variants(section, kernel, seed)?);
+            report.variants = Some(self.run_variants(section, kernel, &source, seed)?);
         }
         report.passed = report.compile.ok
             && report.problem.is_none()

@@ -9,6 +9,7 @@ use crate::model::{thousands, FindingReport, LineReport, MetricsReport, SectionR
 
 pub mod bar;
 pub mod block;
+pub mod buffers;
 pub mod gradescope;
 pub mod maps;
 pub mod svg;

@@ -15,6 +15,38 @@ fn as_name<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error
     s.collect_str(value)
 }
 
+/// Why a kernel that compiled cannot be run as its section runs it. The report holds the message
+/// only; the kind tells a platform whether to charge the attempt (see `render::prairielearn`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub kind: ProblemKind,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Not the kernel the grader calls: no entry of that name, other parameters, launch macros
+    /// that are not constants.
+    Interface,
+    /// A launch a GPU refuses: too much shared memory, launch bounds below the block, a chosen
+    /// launch out of range.
+    Launch,
+    /// PTX the emulator cannot run.
+    Unsupported,
+}
+
+impl Problem {
+    pub fn new(kind: ProblemKind, message: impl Into<String>) -> Problem {
+        Problem { kind, message: message.into() }
+    }
+}
+
+impl Serialize for Problem {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.message)
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct RunReport {
     pub sections: Vec<SectionReport>,
@@ -44,7 +76,7 @@ pub struct SectionReport {
     /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
     pub findings_more: u64,
     /// Why the kernel could not be run at all, when it compiled (e.g. the entry is missing).
-    pub problem: Option<String>,
+    pub problem: Option<Problem>,
     /// Only the visible cases were run (the `list` command's quick check).
     pub visible_only: bool,
     pub seconds: f64,

@@ -10,6 +10,7 @@ use kernels::exercise::{Case, Section, LAUNCH_MACROS};
 use std::borrow::Cow;
 
 use super::Defines;
+use crate::model::{Problem, ProblemKind};
 use crate::toolchain::nvrtc::{source_bytes, CompileFailure};
 
 /// The array appended to the file; a name no student would use.
@@ -61,9 +62,6 @@ fn parse_int(t: &str) -> Option<i128> {
 /// BLOCK_X … TILE_Z as the compiler sees them (`None`: not defined).
 type MacroValues = [Option<i64>; 6];
 
-/// Why a chosen launch cannot be used: the section fails with this (the file itself compiled).
-pub struct LaunchProblem(pub String);
-
 /// Compiles a source with a set of defines to PTX (the grader's, which caches).
 pub type Compile<'a> = &'a dyn Fn(&[u8], &[(String, String)]) -> Result<String, CompileFailure>;
 
@@ -85,7 +83,7 @@ pub fn place(
     source: &[u8],
     name: &str,
     cases: &mut [&mut Case],
-) -> Result<(), LaunchProblem> {
+) -> Result<(), Problem> {
     let Some(launch) = section.chosen_launch() else { return Ok(()) };
     let probe = probe_source(source);
     // The values read, per set of defines.
@@ -101,7 +99,9 @@ pub fn place(
                 v
             }
         };
-        case.geometry = launch.geometry(values, case.shape).map_err(|e| LaunchProblem(format!("{name}: {e}.")))?;
+        case.geometry = launch
+            .geometry(values, case.shape)
+            .map_err(|e| Problem::new(ProblemKind::Launch, format!("{name}: {e}.")))?;
     }
     Ok(())
 }
@@ -113,24 +113,28 @@ fn macro_values(
     probe: &[u8],
     name: &str,
     defines: &[(String, String)],
-) -> Result<Option<MacroValues>, LaunchProblem> {
+) -> Result<Option<MacroValues>, Problem> {
     match compile(probe, defines) {
         Ok(ptx) => {
             let values = read_values(&ptx).ok_or_else(|| {
-                LaunchProblem(format!(
-                    "cannot read the launch macros back from the compiled {name} (please report this)"
-                ))
+                Problem::new(
+                    ProblemKind::Unsupported,
+                    format!("cannot read the launch macros back from the compiled {name} (please report this)"),
+                )
             })?;
             Ok(Some(values.map(|v| (v != -1).then_some(v))))
         }
         // The file alone does not compile either: that error is the one to show.
         Err(_) if compile(source, defines).is_err() => Ok(None),
-        Err(failure) => Err(LaunchProblem(format!(
-            "the launch macros of {name} are not integer constants ({}):\n{}\n\
+        Err(failure) => Err(Problem::new(
+            ProblemKind::Interface,
+            format!(
+                "the launch macros of {name} are not integer constants ({}):\n{}\n\
              Define them as numbers or constant expressions, e.g. `#define BLOCK_X 32` (no `;`).",
-            super::defines_text(defines),
-            failure.log.trim()
-        ))),
+                super::defines_text(defines),
+                failure.log.trim()
+            ),
+        )),
     }
 }
 

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::backend::{Backend, Outcome, Program, SourceUnit, Views};
 use crate::course::KernelFile;
 use crate::error::{Error, Result};
-use crate::model::thousands;
+use crate::model::{thousands, Problem, ProblemKind};
 use crate::toolchain::nvrtc::CompileFailure;
 use crate::toolchain::Compiler;
 
@@ -47,7 +47,7 @@ pub enum Built {
         defines: Defines,
     },
     /// It compiled but cannot be launched as the section launches it: why, in the student's terms.
-    Unrunnable(String),
+    Unrunnable(Problem),
 }
 
 /// The file compiled and loaded for every set of defines of its cases, checked.
@@ -123,9 +123,7 @@ impl<'a> Builder<'a> {
                 .map_err(|f| CompileFailure { log: self.compiler.errors_only(&f.log) })
         };
         let mut chosen: Vec<&mut Case> = cases.iter_mut().collect();
-        if let Err(chosen_launch::LaunchProblem(why)) =
-            chosen_launch::place(section, &compile, source, &kernel.display, &mut chosen)
-        {
+        if let Err(why) = chosen_launch::place(section, &compile, source, &kernel.display, &mut chosen) {
             return Ok(Built::Unrunnable(why));
         }
         let mut programs = Vec::new();
@@ -138,7 +136,7 @@ impl<'a> Builder<'a> {
             match self.backend.load_source(&ptx, &unit) {
                 Ok(program) => programs.push((defines, ptx, program)),
                 // PTX the emulator cannot run: the section fails with the construct and the line.
-                Err(Error::Kernel(why)) => return Ok(Built::Unrunnable(why)),
+                Err(Error::Kernel(why)) => return Ok(Built::Unrunnable(Problem::new(ProblemKind::Unsupported, why))),
                 // A backend that compiles again for its device, and fails to.
                 Err(Error::Compile(log)) => {
                     return Ok(Built::DoesNotCompile { log: self.compiler.errors_only(&log), defines })
@@ -169,7 +167,7 @@ impl<'a> Builder<'a> {
                 .map_err(|f| CompileFailure { log: self.compiler.errors_only(&f.log) })
         };
         chosen_launch::place(section, &compile, source, &kernel.display, &mut [case])
-            .map_err(|chosen_launch::LaunchProblem(why)| Error::Kernel(why))?;
+            .map_err(|why| Error::Kernel(why.message))?;
         self.compile(&chosen_launch::compiled_source(section, source), &kernel.display, &case.defines).map_err(|f| {
             Error::Kernel(format!("{} does not compile: {}", kernel.display, self.compiler.errors_only(&f.log)))
         })
@@ -187,7 +185,7 @@ impl<'a> Builder<'a> {
             Built::DoesNotCompile { log, .. } => {
                 Err(Error::Kernel(format!("{} does not compile: {log}", kernel.display)))
             }
-            Built::Unrunnable(why) => Err(Error::Kernel(why)),
+            Built::Unrunnable(why) => Err(Error::Kernel(why.message)),
         }
     }
 }
@@ -199,7 +197,7 @@ pub fn read_kernel(kernel: &KernelFile) -> Result<Vec<u8>> {
 }
 
 /// Why the built programs cannot be launched as the section launches them, if they cannot.
-fn launch_problem(build: &Build, kernel: &KernelFile, cases: &[Case]) -> Option<String> {
+fn launch_problem(build: &Build, kernel: &KernelFile, cases: &[Case]) -> Option<Problem> {
     let name = build.kernel;
     let (_, _, first) = build.programs.first()?;
     // The entry must be there, under its C name.
@@ -218,13 +216,15 @@ fn launch_problem(build: &Build, kernel: &KernelFile, cases: &[Case]) -> Option<
                 msg.push_str(" The name is C++-mangled: declare the kernel `extern \"C\"`.");
             }
         }
-        return Some(msg);
+        return Some(Problem::new(ProblemKind::Interface, msg));
     }
     // Parameters that do not match the contract: said once, here, not in every test.
     let launched = &cases[0].args;
     if let Some(declared) = first.param_sizes(name) {
         if declared.len() != launched.len() || declared.iter().zip(launched).any(|(&d, a)| d != arg_size(a)) {
-            return Some(format!(
+            return Some(Problem::new(
+                ProblemKind::Interface,
+                format!(
                 "`{name}` in {} takes {} parameter{} (sizes in bytes: {}), but the grader launches it as:\n    {}\n\
                  Give the kernel exactly these parameters, in this order (names are yours to choose).",
                 kernel.display,
@@ -232,6 +232,7 @@ fn launch_problem(build: &Build, kernel: &KernelFile, cases: &[Case]) -> Option<
                 if declared.len() == 1 { "" } else { "s" },
                 declared.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
                 expected_signature(name, &cases[0])
+            ),
             ));
         }
     }
@@ -250,26 +251,32 @@ fn shared_or_bounds_problem(
     defines: &Defines,
     case: &Case,
     cases: &[Case],
-) -> Option<String> {
+) -> Option<Problem> {
     if let Some(static_bytes) = program.static_shared_bytes(name) {
         let dynamic = launchable(program, name, case).geometry.dynamic_shared_bytes as u64;
         if static_bytes + dynamic > MAX_SHARED_BYTES_PER_BLOCK {
-            return Some(format!(
-                "`{name}` in {} uses {} bytes of shared memory per block{}: a block may have at most {} (48 KB).\n\
+            return Some(Problem::new(
+                ProblemKind::Launch,
+                format!(
+                    "`{name}` in {} uses {} bytes of shared memory per block{}: a block may have at most {} (48 KB).\n\
                  A GPU refuses to launch it. Make the shared arrays smaller (a smaller tile).",
-                kernel.display,
-                thousands(static_bytes + dynamic),
-                if defines.is_empty() { String::new() } else { format!(" (with {})", defines_text(defines)) },
-                thousands(MAX_SHARED_BYTES_PER_BLOCK)
+                    kernel.display,
+                    thousands(static_bytes + dynamic),
+                    if defines.is_empty() { String::new() } else { format!(" (with {})", defines_text(defines)) },
+                    thousands(MAX_SHARED_BYTES_PER_BLOCK)
+                ),
             ));
         }
     }
     let refusal =
         cases.iter().filter(|c| c.defines == *defines).find_map(|c| program.launch_refusal(name, c.geometry.block))?;
-    Some(format!(
-        "`{name}` in {}: {refusal}. A GPU refuses such a launch (\"invalid argument\"). \
-         The bounds must allow the section's blocks, or be left out.",
-        kernel.display
+    Some(Problem::new(
+        ProblemKind::Launch,
+        format!(
+            "`{name}` in {}: {refusal}. A GPU refuses such a launch (\"invalid argument\"). \
+             The bounds must allow the section's blocks, or be left out.",
+            kernel.display
+        ),
     ))
 }
 

@@ -82,7 +82,7 @@ impl Grader<'_> {
                 Built::DoesNotCompile { log, defines } => {
                     report.message = format!("does not compile with {}: {log}", build::defines_text(&defines))
                 }
-                Built::Unrunnable(why) => report.message = why,
+                Built::Unrunnable(why) => report.message = why.message,
                 Built::Ready(build) => match build.run(&cases[0], Views::default()) {
                     Err(e) if e.is_kernels() => report.message = e.to_string(),
                     Err(e) => return Err(e),

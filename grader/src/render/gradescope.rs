@@ -87,7 +87,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         return out;
     }
     if let Some(p) = &r.problem {
-        return not_graded(Some(section), r.seed, private, p);
+        return not_graded(Some(section), r.seed, private, &p.message);
     }
     let mut tests = Vec::new();
     for t in &r.tests {

@@ -323,7 +323,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     if !r.compile.ok {
         s.push_str(&compile_block(r));
     } else if let Some(p) = &r.problem {
-        for line in p.lines() {
+        for line in p.message.lines() {
             s.push_str(&format!("  {}\n", line));
         }
     } else {
@@ -391,7 +391,7 @@ pub fn compact(r: &SectionReport) -> String {
             s.push_str(&format!("    … {} more lines (f: full report)\n", lines.len() - COMPACT_LOG_LINES));
         }
     } else if let Some(p) = &r.problem {
-        for line in p.lines() {
+        for line in p.message.lines() {
             s.push_str(&format!("  {line}\n"));
         }
     } else {

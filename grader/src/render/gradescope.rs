@@ -10,8 +10,8 @@
 use kernels::exercise::{Case, Section};
 use serde::Serialize;
 
+use super::rows::{self, Row};
 use crate::model::SectionReport;
-use crate::plan;
 
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Results {
@@ -60,14 +60,10 @@ fn test(name: String, passed: bool, visibility: &'static str, output: String) ->
 /// a graded kernel gets, the instructor's `private` cases included (before the metrics case, as
 /// the grader runs them), so that every submission is scored out of the same total.
 pub fn not_graded(section: Option<&dyn Section>, seed: u64, private: &[Case], reason: &str) -> Results {
-    let mut tests = Vec::new();
-    if let Some(s) = section {
-        for (name, hidden) in plan::rows(s, seed, private) {
-            tests.push(test(name, false, if hidden { "after_published" } else { "visible" }, "not run".into()));
-        }
-    } else {
-        tests.push(test("grading".into(), false, "visible", reason.to_string()));
-    }
+    let tests = match section {
+        Some(s) => rows::unrun(s, seed, private).into_iter().map(row_test).collect(),
+        None => vec![test("grading".into(), false, "visible", reason.to_string())],
+    };
     Results {
         score: 0.0,
         execution_time: 0.0,
@@ -78,79 +74,25 @@ pub fn not_graded(section: Option<&dyn Section>, seed: u64, private: &[Case], re
     }
 }
 
+fn row_test(row: Row) -> Test {
+    let mut t = test(row.name, row.passed, if row.hidden { "after_published" } else { "visible" }, row.output);
+    if row.markdown {
+        t.output_format = Some("md");
+    }
+    t
+}
+
 /// The results of a graded section.
 pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -> Results {
     if !r.compile.ok {
         let mut out = not_graded(Some(section), r.seed, private, "");
-        let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-        out.output = format!("The kernel does not compile ({compiler}, {}):\n{}", r.compile.defines, r.compile.log);
+        out.output = rows::compile_failure(r);
         return out;
     }
     if let Some(p) = &r.problem {
         return not_graded(Some(section), r.seed, private, &p.message);
     }
-    let mut tests = Vec::new();
-    for t in &r.tests {
-        let hidden = plan::is_hidden(t.visibility, t.metrics_case);
-        let mut output = format!("size {}", t.size);
-        if !t.message.is_empty() {
-            output.push_str(&format!(": {}", t.message));
-        }
-        // printf output only for visible tests: a hidden test's printout would give its data away.
-        if !hidden && (!t.printf.is_empty() || t.printf_more > 0) {
-            output.push('\n');
-            output.push_str(&crate::render::printf_block(&t.printf, t.printf_more));
-        }
-        let mut test = test(
-            plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case),
-            t.passed,
-            if hidden { "after_published" } else { "visible" },
-            output,
-        );
-        // The metrics case's traffic per source line, as `grader traffic` prints it.
-        if let Some(m) = r.metrics.as_ref().filter(|m| t.metrics_case && !m.lines.is_empty()) {
-            test.output = format!("{}\n\n```text\n{}```", test.output, super::traffic::table(r, m));
-            test.output_format = Some("md");
-        }
-        tests.push(test);
-    }
-    for t in &r.targets {
-        let mut output = match (&t.skipped, t.measured) {
-            // The point is given, so every submission is scored out of the same total.
-            (Some(why), _) => format!("not measured here ({why}): the point is given"),
-            (None, Some(m)) => format!("measured {m:.2}"),
-            (None, None) => "not measured".to_string(),
-        };
-        if let Some(book) = t.textbook {
-            output.push_str(&format!(", textbook {book:.2}"));
-        }
-        if !t.passed && !t.advice.is_empty() {
-            output.push_str(&format!("\n{}", t.advice));
-        }
-        if let Some(line) = crate::render::culprit_line(r, t.name).filter(|_| !t.passed) {
-            output.push_str(&format!("\n{line}"));
-        }
-        tests.push(test(plan::target_row(&r.section, t.name, t.op, t.target), t.passed, "visible", output));
-    }
-    let findings: Vec<String> = r
-        .findings
-        .iter()
-        .map(|f| {
-            let at = match (&f.file, f.line) {
-                (Some(file), Some(line)) => format!("{file}:{line}"),
-                _ => "(no source line)".into(),
-            };
-            format!(
-                "{} at {at}, block {:?} thread {:?}, in test \"{}\": {}",
-                f.kind,
-                f.block,
-                f.thread,
-                f.case,
-                crate::render::explain_kind(f.kind)
-            )
-        })
-        .collect();
-    tests.push(test(plan::sanitizer_row(&r.section), r.findings.is_empty(), "visible", findings.join("\n")));
+    let tests: Vec<Test> = rows::graded(r).into_iter().map(row_test).collect();
     let mut leaderboard: Vec<Leader> = r
         .metrics
         .iter()
@@ -164,14 +106,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
     Results {
         score: tests.iter().map(|t| t.score).sum(),
         execution_time: (r.seconds * 100.0).round() / 100.0,
-        output: format!(
-            "Section {} ({}), backend {}, seed {}: {}.",
-            r.section,
-            r.title,
-            r.backend,
-            r.seed,
-            if r.passed { "all tests and targets pass" } else { "not yet" }
-        ),
+        output: rows::summary(r),
         stdout_visibility: "hidden",
         tests,
         leaderboard,

@@ -1,0 +1,123 @@
+//! A graded section as the rows a course platform scores, one point each: every test case (the
+//! visible ones, the hidden ones, an instructor's private ones, the metrics case), every target,
+//! and the sanitizer. Gradescope's and PrairieLearn's results are made from the same rows, with
+//! the same names (`plan`), whether or not the kernel could be run.
+
+use kernels::exercise::{Case, Metric, Section};
+
+use crate::model::SectionReport;
+use crate::plan;
+
+/// One row of a section's plan, passed or not.
+pub struct Row {
+    pub name: String,
+    pub passed: bool,
+    /// A hidden case: its data stay hidden (Gradescope shows the row once grades are published).
+    pub hidden: bool,
+    /// What a test's row says in one line without its data ("size 77×33"); empty for other rows.
+    pub summary: String,
+    pub output: String,
+    /// The output holds a table in a Markdown code block (the metrics case's traffic per line).
+    pub markdown: bool,
+    /// The metric of a target's row.
+    pub target: Option<Metric>,
+}
+
+impl Row {
+    fn new(name: String, passed: bool, hidden: bool, output: String) -> Row {
+        Row { name, passed, hidden, summary: String::new(), output, markdown: false, target: None }
+    }
+}
+
+/// The rows of a section whose kernel never ran, each failed and "not run".
+pub fn unrun(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
+    plan::rows(section, seed, private)
+        .into_iter()
+        .map(|(name, hidden)| Row::new(name, false, hidden, "not run".into()))
+        .collect()
+}
+
+/// "The kernel does not compile (NVRTC 12.9, …):" and the compiler's errors.
+pub fn compile_failure(r: &SectionReport) -> String {
+    let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
+    format!("The kernel does not compile ({compiler}, {}):\n{}", r.compile.defines, r.compile.log)
+}
+
+/// "Section 7.4 (…), backend emulator, seed 11: not yet."
+pub fn summary(r: &SectionReport) -> String {
+    format!(
+        "Section {} ({}), backend {}, seed {}: {}.",
+        r.section,
+        r.title,
+        r.backend,
+        r.seed,
+        if r.passed { "all tests and targets pass" } else { "not yet" }
+    )
+}
+
+/// The rows of a section whose kernel ran: its tests, its targets, the sanitizer.
+pub fn graded(r: &SectionReport) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in &r.tests {
+        let hidden = plan::is_hidden(t.visibility, t.metrics_case);
+        let summary = format!("size {}", t.size);
+        let mut output = summary.clone();
+        if !t.message.is_empty() {
+            output.push_str(&format!(": {}", t.message));
+        }
+        // printf output only for visible tests: a hidden test's printout would give its data away.
+        if !hidden && (!t.printf.is_empty() || t.printf_more > 0) {
+            output.push('\n');
+            output.push_str(&super::printf_block(&t.printf, t.printf_more));
+        }
+        let mut row =
+            Row::new(plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case), t.passed, hidden, output);
+        row.summary = summary;
+        // The metrics case's traffic per source line, as `grader traffic` prints it.
+        if let Some(m) = r.metrics.as_ref().filter(|m| t.metrics_case && !m.lines.is_empty()) {
+            row.output = format!("{}\n\n```text\n{}```", row.output, super::traffic::table(r, m));
+            row.markdown = true;
+        }
+        rows.push(row);
+    }
+    for t in &r.targets {
+        let mut output = match (&t.skipped, t.measured) {
+            // The point is given, so every submission is scored out of the same total.
+            (Some(why), _) => format!("not measured here ({why}): the point is given"),
+            (None, Some(m)) => format!("measured {m:.2}"),
+            (None, None) => "not measured".to_string(),
+        };
+        if let Some(book) = t.textbook {
+            output.push_str(&format!(", textbook {book:.2}"));
+        }
+        if !t.passed && !t.advice.is_empty() {
+            output.push_str(&format!("\n{}", t.advice));
+        }
+        if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed) {
+            output.push_str(&format!("\n{line}"));
+        }
+        let mut row = Row::new(plan::target_row(&r.section, t.name, t.op, t.target), t.passed, false, output);
+        row.target = Some(t.name);
+        rows.push(row);
+    }
+    let findings: Vec<String> = r
+        .findings
+        .iter()
+        .map(|f| {
+            let at = match (&f.file, f.line) {
+                (Some(file), Some(line)) => format!("{file}:{line}"),
+                _ => "(no source line)".into(),
+            };
+            format!(
+                "{} at {at}, block {:?} thread {:?}, in test \"{}\": {}",
+                f.kind,
+                f.block,
+                f.thread,
+                f.case,
+                super::explain_kind(f.kind)
+            )
+        })
+        .collect();
+    rows.push(Row::new(plan::sanitizer_row(&r.section), r.findings.is_empty(), false, findings.join("\n")));
+    rows
+}

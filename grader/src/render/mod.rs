@@ -12,6 +12,7 @@ pub mod block;
 pub mod buffers;
 pub mod gradescope;
 pub mod maps;
+pub mod png;
 pub mod rows;
 pub mod svg;
 pub mod traffic;

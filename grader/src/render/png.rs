@@ -1,0 +1,58 @@
+//! The SVG figures (`render::svg`) as PNG, for a platform that shows images but not SVG
+//! (PrairieLearn's results carry base64 PNG). Text is drawn with a subset of DejaVu Sans built
+//! into the binary (`grader/assets`, made by `tools/font-subset.sh`): a grading container has
+//! no fonts of its own, and the figures must look the same everywhere.
+
+use base64::Engine as _;
+use resvg::{tiny_skia, usvg};
+
+const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans-subset.ttf");
+const FONT_FAMILY: &str = "DejaVu Sans";
+
+/// The PNG of an SVG document; `Err` says why it could not be drawn.
+pub fn from_svg(svg: &str) -> Result<Vec<u8>, String> {
+    let mut options = usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_font_data(FONT.to_vec());
+    fonts.set_sans_serif_family(FONT_FAMILY);
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot read the SVG: {e}"))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| format!("cannot draw a {}×{} image", size.width(), size.height()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| format!("cannot encode the PNG: {e}"))
+}
+
+/// `data:image/png;base64,…`, as a web page's `<img src>` takes it.
+pub fn data_url(png: &[u8]) -> String {
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The PNG's width and height, from its header.
+    fn size(png: &[u8]) -> (u32, u32) {
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+        let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        (be(16), be(20))
+    }
+
+    #[test]
+    fn a_figure_is_drawn_at_its_size_with_its_text() {
+        let svg = |text: &str| {
+            format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" font-family="sans-serif">
+                <rect width="100%" height="100%" fill="white"/><text x="4" y="28" font-size="20">{text}</text></svg>"##
+            )
+        };
+        let with_text = from_svg(&svg("7.4 ×2")).unwrap();
+        assert_eq!(size(&with_text), (120, 40));
+        // The text is drawn (the bundled font is found for `sans-serif`): more ink than none.
+        let blank = from_svg(&svg("")).unwrap();
+        assert!(with_text.len() > blank.len() + 100, "{} vs {} bytes", with_text.len(), blank.len());
+        assert!(from_svg("<svg").is_err());
+        assert!(data_url(&blank).starts_with("data:image/png;base64,iVBORw0KGgo"));
+    }
+}

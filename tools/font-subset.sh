@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Makes grader/assets/DejaVuSans-subset.ttf, the font the grader draws its figures' text with when
+# it renders them to PNG (PrairieLearn's results carry images, and the grading container has no
+# fonts): DejaVu Sans cut to Latin-1, Greek, the punctuation, arrows and signs the reports use
+# (22 KB instead of 740 KB). Needs Debian's fonts-dejavu-core and fontTools (pip install fonttools).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pyftsubset /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+    --unicodes="U+0020-007E,U+00A0-00FF,U+0391-03A9,U+03B1-03C9,U+2010-2027,U+2190-2193,U+2212,U+2213,U+2248,U+2260,U+2264,U+2265,U+221E,U+00D7" \
+    --no-hinting --desubroutinize --layout-features='' \
+    --output-file=grader/assets/DejaVuSans-subset.ttf

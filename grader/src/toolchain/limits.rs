@@ -21,21 +21,49 @@ pub const MAX_LOG_BYTES: usize = 64 << 10;
 /// One compilation, NVRTC's or clang's (the course's kernels take well under a second).
 pub const COMPILE_SECONDS: u64 = 30;
 /// Memory of a compiler's process, NVRTC's or clang's (Linux; the course's kernels need about
-/// 100 MB).
+/// 100 MB), unless [`COMPILE_MEMORY_VARIABLE`] sets it.
 pub const COMPILE_MEMORY_BYTES: u64 = 1 << 30;
-pub const COMPILE_MEMORY_TEXT: &str = "1 GiB";
+/// `PMPP_COMPILE_MEMORY_MIB`: another compile memory limit, in MiB (at least 64). A grading
+/// container smaller than the grader plus 1 GiB sets it (PrairieLearn's has 1 GiB in all), so that
+/// the compiler stops at the limit rather than the container's kernel killing a process.
+pub const COMPILE_MEMORY_VARIABLE: &str = "PMPP_COMPILE_MEMORY_MIB";
 
-/// Bound the memory this process may take ([`COMPILE_MEMORY_BYTES`] of data), where the system
+/// The compile memory limit in force, in bytes.
+pub fn compile_memory_bytes() -> u64 {
+    std::env::var(COMPILE_MEMORY_VARIABLE)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(COMPILE_MEMORY_BYTES, |mib| mib.max(64) << 20)
+}
+
+/// The compile memory limit in force, as the messages say it ("1 GiB", "512 MiB").
+pub fn compile_memory_text() -> String {
+    let bytes = compile_memory_bytes();
+    if bytes.is_multiple_of(1 << 30) {
+        format!("{} GiB", bytes >> 30)
+    } else {
+        format!("{} MiB", bytes >> 20)
+    }
+}
+
+/// Bound the memory this process may take ([`compile_memory_bytes`] of data), where the system
 /// lets a process do so (Linux); elsewhere the time limit alone applies.
 pub fn bound_this_process_memory() {
+    bound_memory(compile_memory_bytes());
+}
+
+/// Async-signal-safe (between fork and exec): the limit is read before.
+fn bound_memory(bytes: u64) {
     #[cfg(target_os = "linux")]
     {
-        let limit = libc::rlimit { rlim_cur: COMPILE_MEMORY_BYTES, rlim_max: COMPILE_MEMORY_BYTES };
+        let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
         // SAFETY: setrlimit reads the struct it is given; lowering a limit needs no privilege.
         unsafe {
             libc::setrlimit(libc::RLIMIT_DATA, &limit);
         }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
 }
 
 /// Run a compilation on a thread of its own and wait at most [`COMPILE_SECONDS`]: `Err(log)`
@@ -67,10 +95,11 @@ pub fn output_within_compile_limit(
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::process::CommandExt;
+        let bytes = compile_memory_bytes();
         // SAFETY: only setrlimit runs between fork and exec (async-signal-safe).
         unsafe {
-            command.pre_exec(|| {
-                bound_this_process_memory();
+            command.pre_exec(move || {
+                bound_memory(bytes);
                 Ok(())
             });
         }

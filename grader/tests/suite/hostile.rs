@@ -103,3 +103,27 @@ fn a_kernel_that_never_ends_costs_one_budget() {
     // Nine tests at a budget each took 79 s; one budget is a few seconds.
     assert!(took < Duration::from_secs(30), "{took:?}");
 }
+
+/// A grading container smaller than the grader plus 1 GiB lowers the compile memory limit with
+/// `PMPP_COMPILE_MEMORY_MIB` (the PrairieLearn entrypoint does): a loop of four million steps
+/// unrolled (1.6 GB unbounded) stops at it, and the message names it.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_compile_memory_limit_can_be_lowered() {
+    let dir = tempfile::tempdir().unwrap();
+    let kernel = dir.path().join("unroll.cu");
+    let solution = std::fs::read_to_string(root().join("solutions/7.2-basic/kernel.cu")).unwrap();
+    let unrolled = "    float Pvalue = 0.0f;\n#pragma unroll\n    for (int i = 0; i < (1 << 22); i++) \
+                    Pvalue += N[(i + outCol) % (width * height)] * 0.0f;";
+    std::fs::write(&kernel, solution.replacen("    float Pvalue = 0.0f;", unrolled, 1)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(["7.2", "--kernel", kernel.to_str().unwrap(), "--backend", "emulator", "--compiler", "nvrtc"])
+        .current_dir(root())
+        .env("PMPP_NO_PROGRESS", "1")
+        .env("PMPP_COMPILE_MEMORY_MIB", "64")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("it may use at most 64 MiB of memory"), "{text}");
+}

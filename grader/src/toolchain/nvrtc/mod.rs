@@ -241,7 +241,7 @@ impl Nvrtc {
             Err(worker::Failed::Died) => Err(Error::Compile(format!(
                 "{program_name}(1): error: the compiler stopped before it finished: it may use at most {} of memory \
                  (a loop unrolled too far, or templates instantiated too deep?).\n",
-                crate::toolchain::limits::COMPILE_MEMORY_TEXT
+                crate::toolchain::limits::compile_memory_text()
             ))),
         }
     }

@@ -1,5 +1,6 @@
 //! `grade <SECTION>` (or `grader <SECTION>`): one section graded, as text, the contract's JSON,
-//! or Gradescope's `results.json` (see `render::gradescope`).
+//! or a course platform's `results.json`: Gradescope's (see `render::gradescope`) or
+//! PrairieLearn's (see `render::prairielearn`).
 
 use std::path::{Path, PathBuf};
 
@@ -7,11 +8,13 @@ use clap::ValueEnum;
 use kernels::exercise::{Case, Section};
 
 use super::{Engine, Grading, KernelChoice, Output};
+use crate::backend::{Views, Watch};
 use crate::course::{self, sections, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
-use crate::grade::{grade_isolated, Grader};
+use crate::grade::isolate::isolated;
+use crate::grade::Grader;
 use crate::model::SectionReport;
-use crate::render::gradescope::{from_report, not_graded, Results};
+use crate::render::gradescope::{from_report, not_graded};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -19,11 +22,21 @@ pub enum Format {
     Json,
     /// Gradescope's autograder results.json (see --results).
     Gradescope,
+    /// PrairieLearn's external-grader results.json (see --results and --data).
+    Prairielearn,
+}
+
+impl Format {
+    /// A course platform's results file, written whatever happens.
+    fn is_platform(self) -> bool {
+        matches!(self, Format::Gradescope | Format::Prairielearn)
+    }
 }
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  grader 7.4\n  grader 7.4 --solutions\n  grader 7.4 --kernel my.cu\n  \
-                        grader 7.4 --format json --seed 1234\n  grader 7.4 --format gradescope --results results.json")]
+                        grader 7.4 --format json --seed 1234\n  grader 7.4 --format gradescope --results results.json\n  \
+                        grader 7.4 --format prairielearn --results /grade/results/results.json --data /grade/data/data.json")]
 pub struct Args {
     /// The section to grade.
     #[arg(value_name = "SECTION")]
@@ -37,9 +50,12 @@ pub struct Args {
     /// The seed of the hidden tests (printed by every run, so a failure can be reproduced).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// With --format gradescope: write results.json here (default: stdout), even when the kernel cannot be graded.
+    /// With --format gradescope or prairielearn: write results.json here (default: stdout), even when the kernel cannot be graded.
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
+    /// With --format prairielearn: the question's data.json; its `params.seed`, when it has one, is the seed of the hidden tests (else --seed).
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
     /// Also grade an instructor's private hidden cases from this TOML/JSON file (format: grader/src/course/cases_file.rs).
     #[arg(long, value_name = "FILE")]
     pub cases: Option<PathBuf>,
@@ -49,14 +65,18 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
-    if args.results.is_some() && args.format != Format::Gradescope {
+    if args.results.is_some() && !args.format.is_platform() {
         return Err(Error::Usage(
-            "--results is where --format gradescope writes results.json: add `--format gradescope`".into(),
+            "--results is where a course platform's results.json goes: add `--format gradescope` or `--format prairielearn`"
+                .into(),
         ));
     }
-    // Gradescope mode answers with a results file whatever goes wrong, even finding the course.
-    if args.format == Format::Gradescope {
-        return gradescope(args, course);
+    if args.data.is_some() && args.format != Format::Prairielearn {
+        return Err(Error::Usage("--data is PrairieLearn's data.json: add `--format prairielearn`".into()));
+    }
+    // A platform's mode answers with a results file whatever goes wrong, even finding the course.
+    if args.format.is_platform() {
+        return for_platform(args, course);
     }
     let root = course.root()?;
     let section =
@@ -73,8 +93,8 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     super::grade_sections(&how, root, vec![(section, file)])
 }
 
-/// Gradescope's results file, to `to` or stdout.
-fn write(results: &Results, to: Option<&Path>) -> Result<()> {
+/// A platform's results file, to `to` or stdout.
+fn write(results: &impl serde::Serialize, to: Option<&Path>) -> Result<()> {
     let text = serde_json::to_string_pretty(results)
         .map_err(|e| Error::Internal(format!("cannot encode results: {e}")))?
         + "\n";
@@ -93,11 +113,13 @@ fn write(results: &Results, to: Option<&Path>) -> Result<()> {
     }
 }
 
-/// Grade one section for Gradescope and write its results (to `--results`, else stdout),
-/// whatever happens: a submission that cannot be graded gets score 0 and the reason, and the
-/// command then ends with that reason as its error.
-fn gradescope(args: &Args, course: &Course) -> Result<Outcome> {
-    let seed = args.seed.unwrap_or_else(super::fresh_seed);
+/// Grade one section for a course platform and write its results (to `--results`, else
+/// stdout), whatever happens: a submission that cannot be graded gets score 0 and the reason
+/// (on PrairieLearn, not charged as an attempt), and the command then ends with that reason as
+/// its error.
+fn for_platform(args: &Args, course: &Course) -> Result<Outcome> {
+    let data_seed = args.data.as_deref().and_then(seed_in_data);
+    let seed = data_seed.or(args.seed).unwrap_or_else(super::fresh_seed);
     let section = sections::find(&args.section);
     // The instructor's cases, read once: graded, and counted whether or not the kernel compiles.
     let all_private = match &args.cases {
@@ -112,20 +134,55 @@ fn gradescope(args: &Args, course: &Course) -> Result<Outcome> {
     };
     let graded = match section {
         None => Err(Error::Usage(format!(
-            "unknown section `{}` (gradescope mode grades one of: {})",
+            "unknown section `{}` (a platform's mode grades one of: {})",
             args.section,
             sections::ids().join(", ")
         ))),
         Some(section) => all_private.and_then(|cases| grade(args, course, section, seed, cases)),
     };
-    let results = match &graded {
-        Ok(r) => from_report(section.expect("graded sections exist"), r, &private),
-        Err(why) => {
-            not_graded(section, seed, &private, &format!("The autograder could not grade this submission: {why}"))
+    let could_not = |why: &Error| format!("The autograder could not grade this submission: {why}");
+    match args.format {
+        Format::Prairielearn => {
+            use crate::render::prairielearn;
+            let results = match &graded {
+                Ok(g) => {
+                    let section = section.expect("graded sections exist");
+                    let images = match &g.metrics_run {
+                        Some(launch) if prairielearn::traffic_missed(&g.report) => {
+                            prairielearn::traffic_images(section, &g.file, launch)
+                        }
+                        _ => Vec::new(),
+                    };
+                    prairielearn::from_report(section, &g.report, &private, images)
+                }
+                Err(why) => prairielearn::not_graded(section, seed, &private, &could_not(why), vec![why.to_string()]),
+            };
+            write(&results, args.results.as_deref())?;
         }
-    };
-    write(&results, args.results.as_deref())?;
-    graded.map(|r| Outcome::from_passed(r.passed))
+        _ => {
+            let results = match &graded {
+                Ok(g) => from_report(section.expect("graded sections exist"), &g.report, &private),
+                Err(why) => not_graded(section, seed, &private, &could_not(why)),
+            };
+            write(&results, args.results.as_deref())?;
+        }
+    }
+    graded.map(|g| Outcome::from_passed(g.report.passed))
+}
+
+/// `params.seed` of PrairieLearn's data.json, when it is there and a whole number.
+fn seed_in_data(path: &Path) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let data: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let seed = &data["params"]["seed"];
+    seed.as_u64().or_else(|| seed.as_str().and_then(|s| s.trim().parse().ok()))
+}
+
+/// A platform's grading, and what its views need.
+struct PlatformGrading {
+    report: SectionReport,
+    file: KernelFile,
+    metrics_run: Option<(Case, crate::backend::Outcome)>,
 }
 
 fn grade(
@@ -134,7 +191,7 @@ fn grade(
     section: &dyn Section,
     seed: u64,
     private_cases: Vec<(&'static str, Case)>,
-) -> Result<SectionReport> {
+) -> Result<PlatformGrading> {
     let path: PathBuf = match &args.kernel.kernel {
         Some(p) => p.clone(),
         None if args.kernel.solutions => course::solution_path(course.root()?, section),
@@ -149,5 +206,13 @@ fn grade(
     let mut grader = Grader::new(backend.as_ref(), compiler);
     grader.variants = args.variants;
     grader.private_cases = private_cases;
-    grade_isolated(&grader, section, &KernelFile { path, display }, seed, false)
+    let file = KernelFile { path, display };
+    // PrairieLearn's results draw the traffic views of the metrics case's launch.
+    let views = if args.format == Format::Prairielearn {
+        Views { loads_per_element: true, block: Some(Watch::default()) }
+    } else {
+        Views::default()
+    };
+    let graded = isolated(section, || grader.grade_with_views(section, &file, seed, false, views))?;
+    Ok(PlatformGrading { report: graded.report, file, metrics_run: graded.metrics_run })
 }

@@ -13,6 +13,7 @@ pub mod buffers;
 pub mod gradescope;
 pub mod maps;
 pub mod png;
+pub mod prairielearn;
 pub mod rows;
 pub mod svg;
 pub mod traffic;

@@ -38,6 +38,8 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// For instructors: a Gradescope autograder zip for one section.
     Bundle(commands::bundle::Args),
+    /// For instructors: PrairieLearn questions graded externally, their entrypoint and the grading image's Dockerfile.
+    Prairielearn(commands::prairielearn::Args),
     /// With a GPU: time kernels on inputs far beyond the L2, beside a device-to-device copy.
     Time(commands::time::Args),
     /// With a GPU: one launch of the metrics case for Nsight Compute, and the emulator's counts as JSON (tools/ncu-crosscheck).
@@ -67,7 +69,7 @@ impl Command {
 
 /// Options that take a value, for reading `grader --backend gpu list` as `grader list --backend gpu`.
 const VALUE_OPTIONS: &[&str] =
-    &["--backend", "--compiler", "--format", "--seed", "--kernel", "--results", "--output", "--cases"];
+    &["--backend", "--compiler", "--format", "--seed", "--kernel", "--results", "--output", "--cases", "--data"];
 
 /// Options written before the command move after it, where the command's own parser checks
 /// them (the form earlier graders accepted).
@@ -159,6 +161,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Reset(args) => commands::reset::run(&args, &course),
         Command::Verify(args) => commands::verify::run(&args, &course),
         Command::Bundle(args) => commands::bundle::run(&args, &course),
+        Command::Prairielearn(args) => commands::prairielearn::run(&args, &course),
         Command::Time(args) => commands::time::run(&args, &course),
         Command::Profile(args) => commands::profile::run(&args, &course),
         Command::Traffic(args) => commands::traffic::run(&args, &course),

@@ -9,6 +9,7 @@ pub mod coverage;
 pub mod grade;
 pub mod hint;
 pub mod list;
+pub mod prairielearn;
 pub mod profile;
 pub mod reset;
 pub mod time;

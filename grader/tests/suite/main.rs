@@ -11,6 +11,7 @@ mod e2e;
 mod gpu;
 mod hostile;
 mod layers;
+mod prairielearn;
 mod report_snapshots;
 mod sections;
 mod student_kernels;

@@ -15,6 +15,8 @@ const OVERVIEW_CELLS: usize = 64;
 /// Elements per side of the full-resolution panel, and its cell size.
 const DETAIL_CELLS: usize = 32;
 const DETAIL_PX: f64 = 11.0;
+/// The block view's width at least: its captions' longest line, drawn in DejaVu Sans at 12 px.
+const CAPTIONS_PX: f64 = 780.0;
 /// A 1D buffer is drawn in rows of this many elements.
 const ROW_1D: usize = 32;
 
@@ -222,7 +224,8 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
         let fills = cells.chunks(per_row).map(|r| r.iter().map(fill).collect()).collect();
         panels.push(Panel(format!("shared memory, rows of {per_row} words"), fills, Vec::new()));
     }
-    let width = left + panels.len() as f64 * (PANEL + 40.0);
+    // Wide enough for the two lines of captions (about 110 characters at 12 px) with one panel.
+    let width = (left + panels.len() as f64 * (PANEL + 40.0)).max(CAPTIONS_PX);
     let height = top + PANEL + 70.0;
     let mut s = String::new();
     let _ = writeln!(

@@ -115,6 +115,8 @@ pub fn command() -> clap::Command {
         cmd = cmd.mut_subcommand(&name, |sub| {
             let ids: Vec<String> = sub.get_arguments().map(|a| a.get_id().to_string()).collect();
             match ids.iter().find(|id| *id == "section" || *id == "sections") {
+                // A list of sections also takes `all` (time, prairielearn).
+                Some(id) if id == "sections" => sub.mut_arg(id, |a| a.help(format!("{help}, or all"))),
                 Some(id) => sub.mut_arg(id, |a| a.help(help)),
                 None => sub,
             }

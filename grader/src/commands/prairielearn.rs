@@ -107,7 +107,7 @@ fn chosen_sections(ids: &[String]) -> Result<Vec<&'static dyn Section>> {
     if ids.iter().any(|i| i == "all") {
         return Ok(sections::all());
     }
-    ids.iter().map(|id| sections::find(id).ok_or_else(|| Error::UnknownSection(sections::unknown(id)))).collect()
+    ids.iter().map(|id| sections::find(id).ok_or_else(|| Error::Usage(sections::unknown(id)))).collect()
 }
 
 /// A question's timeout: a compilation may take the compile limit; the tests four times the

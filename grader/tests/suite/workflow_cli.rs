@@ -61,8 +61,21 @@ fn no_progress_bar_for_machines() {
     assert!(grader::render::bar::tests(false).is_none());
 }
 
-const COMMANDS: &[&str] =
-    &["grade", "all", "list", "hint", "watch", "reset", "verify", "bundle", "time", "profile", "traffic", "coverage"];
+const COMMANDS: &[&str] = &[
+    "grade",
+    "all",
+    "list",
+    "hint",
+    "watch",
+    "reset",
+    "verify",
+    "bundle",
+    "prairielearn",
+    "time",
+    "profile",
+    "traffic",
+    "coverage",
+];
 
 #[test]
 fn every_command_has_its_own_help() {
@@ -100,6 +113,10 @@ fn misplaced_and_bad_flags_are_usage_errors() {
         ("grade_solutions_and_kernel", &["7.4", "--solutions", "--kernel", "a.cu"]),
         ("grade_typo", &["7.4", "--solution"]),
         ("verify_yes", &["verify", "--yes"]),
+        ("prairielearn_no_out", &["prairielearn", "7.4"]),
+        ("prairielearn_unknown_section", &["prairielearn", "9.9", "--out", "pl"]),
+        ("prairielearn_timeout_too_long", &["prairielearn", "7.4", "--out", "pl", "--timeout", "900"]),
+        ("grade_data_without_prairielearn", &["7.4", "--data", "data.json"]),
     ];
     for (name, args) in cases {
         let (code, out, err) = run(args);

@@ -134,8 +134,9 @@ fn for_platform(args: &Args, course: &Course) -> Result<Outcome> {
     };
     let graded = match section {
         None => Err(Error::Usage(format!(
-            "unknown section `{}` (a platform's mode grades one of: {})",
+            "unknown section `{}` ({} mode grades one of: {})",
             args.section,
+            if args.format == Format::Prairielearn { "prairielearn" } else { "gradescope" },
             sections::ids().join(", ")
         ))),
         Some(section) => all_private.and_then(|cases| grade(args, course, section, seed, cases)),

@@ -55,14 +55,41 @@ pub fn sanitizer_row(section: &str) -> String {
     format!("{section} sanitizer: no findings")
 }
 
-/// A row of the plan as a kernel that was never run gets it: (name, hidden).
-pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<(String, bool)> {
-    let mut rows: Vec<(String, bool)> = cases(section, seed, false, private)
+/// What a row of the plan checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// A test case: the output against its oracle.
+    Test,
+    /// A target on the metrics case.
+    Target(Metric),
+    /// The sanitizer: no findings in any test.
+    Sanitizer,
+}
+
+/// A row of the plan, named as every report names it; `hidden`: a hidden case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub hidden: bool,
+    pub kind: RowKind,
+}
+
+/// The plan's rows, whether or not the kernel ran: its cases, its targets, its sanitizer.
+pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
+    let mut rows: Vec<Row> = cases(section, seed, false, private)
         .iter()
-        .map(|(case, m)| (test_row(section.id(), &case.name, case.visibility, *m), is_hidden(case.visibility, *m)))
+        .map(|(case, m)| Row {
+            name: test_row(section.id(), &case.name, case.visibility, *m),
+            hidden: is_hidden(case.visibility, *m),
+            kind: RowKind::Test,
+        })
         .collect();
-    rows.extend(section.targets().iter().map(|t| (target_row(section.id(), t.metric, t.compare, t.value), false)));
-    rows.push((sanitizer_row(section.id()), false));
+    rows.extend(section.targets().iter().map(|t| Row {
+        name: target_row(section.id(), t.metric, t.compare, t.value),
+        hidden: false,
+        kind: RowKind::Target(t.metric),
+    }));
+    rows.push(Row { name: sanitizer_row(section.id()), hidden: false, kind: RowKind::Sanitizer });
     rows
 }
 

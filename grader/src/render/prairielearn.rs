@@ -17,7 +17,7 @@ use super::rows::{self, Row};
 use crate::backend::Outcome;
 use crate::course::KernelFile;
 use crate::model::{ProblemKind, SectionReport};
-use crate::plan;
+use crate::plan::{self, RowKind};
 
 /// PrairieLearn's limit on results.json.
 pub const MAX_RESULTS_BYTES: usize = 1_000_000;
@@ -67,19 +67,21 @@ pub fn traffic_missed(r: &SectionReport) -> bool {
 }
 
 fn description(row: &Row) -> String {
-    match (row.target, row.summary.is_empty()) {
-        (Some(metric), _) => format!("the section's target for {metric}, on the metrics case"),
-        (None, false) if row.hidden => {
+    match row.kind {
+        RowKind::Target(metric) => format!("the section's target for {metric}, on the metrics case"),
+        RowKind::Test if row.hidden => {
             "a hidden case: the output against the CPU oracle (its data are not shown)".into()
         }
-        (None, false) => "the output against the CPU oracle".into(),
-        (None, true) => "the sanitizer: races, out-of-bounds accesses, uninitialised shared memory, barriers".into(),
+        RowKind::Test => "the output against the CPU oracle".into(),
+        RowKind::Sanitizer => {
+            "the sanitizer: races, out-of-bounds accesses, uninitialised shared memory, barriers".into()
+        }
     }
 }
 
 fn test(row: Row) -> Test {
     let description = description(&row);
-    let output = if row.hidden {
+    let output = if row.hidden && row.ran {
         format!("{}: {}", row.summary, if row.passed { "right" } else { "wrong (its values are not shown)" })
     } else if row.markdown {
         // PrairieLearn shows output as plain text: the Markdown fence goes.
@@ -92,7 +94,11 @@ fn test(row: Row) -> Test {
         name: row.name,
         points: if row.passed { 1.0 } else { 0.0 },
         max_points: 1.0,
-        message: if row.passed { "passed".into() } else { "failed".into() },
+        message: match (row.ran, row.passed) {
+            (false, _) => "not run".into(),
+            (true, true) => "passed".into(),
+            (true, false) => "failed".into(),
+        },
         output,
         images: Vec::new(),
     }
@@ -147,7 +153,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
     let tests: Vec<Test> = rows
         .into_iter()
         .map(|row| {
-            let traffic_missed = !row.passed && row.target.is_some_and(is_traffic);
+            let traffic_missed = !row.passed && matches!(row.kind, RowKind::Target(m) if is_traffic(m));
             let mut t = test(row);
             if traffic_missed {
                 t.images = images.take().unwrap_or_default();

@@ -3,29 +3,30 @@
 //! and the sanitizer. Gradescope's and PrairieLearn's results are made from the same rows, with
 //! the same names (`plan`), whether or not the kernel could be run.
 
-use kernels::exercise::{Case, Metric, Section};
+use kernels::exercise::{Case, Section};
 
 use crate::model::SectionReport;
-use crate::plan;
+use crate::plan::{self, RowKind};
 
 /// One row of a section's plan, passed or not.
 pub struct Row {
     pub name: String,
+    pub kind: RowKind,
     pub passed: bool,
     /// A hidden case: its data stay hidden (Gradescope shows the row once grades are published).
     pub hidden: bool,
+    /// Whether the kernel ran for it (a kernel that did not compile ran for none).
+    pub ran: bool,
     /// What a test's row says in one line without its data ("size 77×33"); empty for other rows.
     pub summary: String,
     pub output: String,
     /// The output holds a table in a Markdown code block (the metrics case's traffic per line).
     pub markdown: bool,
-    /// The metric of a target's row.
-    pub target: Option<Metric>,
 }
 
 impl Row {
-    fn new(name: String, passed: bool, hidden: bool, output: String) -> Row {
-        Row { name, passed, hidden, summary: String::new(), output, markdown: false, target: None }
+    fn new(name: String, kind: RowKind, passed: bool, hidden: bool, output: String) -> Row {
+        Row { name, kind, passed, hidden, ran: true, summary: String::new(), output, markdown: false }
     }
 }
 
@@ -33,7 +34,7 @@ impl Row {
 pub fn unrun(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
     plan::rows(section, seed, private)
         .into_iter()
-        .map(|(name, hidden)| Row::new(name, false, hidden, "not run".into()))
+        .map(|r| Row { ran: false, ..Row::new(r.name, r.kind, false, r.hidden, "not run".into()) })
         .collect()
 }
 
@@ -70,8 +71,8 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
             output.push('\n');
             output.push_str(&super::printf_block(&t.printf, t.printf_more));
         }
-        let mut row =
-            Row::new(plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case), t.passed, hidden, output);
+        let name = plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case);
+        let mut row = Row::new(name, RowKind::Test, t.passed, hidden, output);
         row.summary = summary;
         // The metrics case's traffic per source line, as `grader traffic` prints it.
         if let Some(m) = r.metrics.as_ref().filter(|m| t.metrics_case && !m.lines.is_empty()) {
@@ -96,9 +97,8 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed) {
             output.push_str(&format!("\n{line}"));
         }
-        let mut row = Row::new(plan::target_row(&r.section, t.name, t.op, t.target), t.passed, false, output);
-        row.target = Some(t.name);
-        rows.push(row);
+        let name = plan::target_row(&r.section, t.name, t.op, t.target);
+        rows.push(Row::new(name, RowKind::Target(t.name), t.passed, false, output));
     }
     let findings: Vec<String> = r
         .findings
@@ -118,6 +118,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
             )
         })
         .collect();
-    rows.push(Row::new(plan::sanitizer_row(&r.section), r.findings.is_empty(), false, findings.join("\n")));
+    let name = plan::sanitizer_row(&r.section);
+    rows.push(Row::new(name, RowKind::Sanitizer, r.findings.is_empty(), false, findings.join("\n")));
     rows
 }

@@ -234,6 +234,16 @@ fn the_entrypoint_grades_submissions_as_prairielearn_runs_them() {
     let errors = not_compiling["format_errors"].as_array().unwrap();
     assert!(errors.iter().any(|e| e.as_str().unwrap().starts_with("kernel.cu(")), "{errors:?}");
     assert_eq!(max_points(&not_compiling), total);
+    // Every row says what it checks, and that it did not run.
+    let rows = tests_of(&not_compiling);
+    assert!(rows.iter().all(|t| t["message"] == "not run" && t["output"] == "not run"), "{not_compiling:#}");
+    let described = |what: &str| rows.iter().filter(|t| t["description"].as_str().unwrap().starts_with(what)).count();
+    assert_eq!(described("the sanitizer"), 1);
+    assert_eq!(described("the section's target"), 2);
+    assert_eq!(
+        described("a hidden case"),
+        rows.iter().filter(|t| t["name"].as_str().unwrap().ends_with("(hidden)")).count()
+    );
 
     let wrong_parameters = solution.replacen("int height) {", "int height, int pitch) {", 1);
     assert!(wrong_parameters != solution, "the solution's signature changed");

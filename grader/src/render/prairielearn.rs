@@ -167,6 +167,9 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
     if let Some(p) = &r.problem {
         message = format!("{message} {}", p.message.lines().next().unwrap_or_default());
     }
+    if !super::png::AVAILABLE && traffic_missed(r) {
+        message.push_str(" (the traffic views are not drawn: this grader was built without the `png` feature)");
+    }
     let results = Results {
         gradable: true,
         score: if max > 0.0 { points / max } else { 0.0 },

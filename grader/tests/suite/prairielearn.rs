@@ -87,7 +87,7 @@ fn the_generated_questions_parse_and_name_existing_files() {
     let again = generate(&tmp.path().join("again"), &["7.4", "--timeout", "50"]);
     assert_eq!(question(&again, "7.4-halo-tiling").0["uuid"], uuids[0].as_str(), "a question keeps its uuid");
     let dockerfile = std::fs::read_to_string(out.join("Dockerfile")).unwrap();
-    assert!(dockerfile.contains("cargo build --release --locked -p grader"), "{dockerfile}");
+    assert!(dockerfile.contains("cargo build --release --locked -p grader --features png"), "{dockerfile}");
     assert!(dockerfile.contains("nvidia-cuda-nvrtc-cu12=="), "{dockerfile}");
     assert!(dockerfile.contains("ENV NVRTC_PATH=/opt/nvrtc/lib") && dockerfile.contains("useradd"), "{dockerfile}");
     assert!(out.join("Dockerfile.dockerignore").is_file() && out.join("README.md").is_file());

@@ -211,14 +211,9 @@ fn topic(section: &dyn Section) -> &'static str {
     }
 }
 
-/// `&`, `<`, `>`, quotes, and the braces PrairieLearn's Mustache would read.
+/// Escaped as in XML, and the braces PrairieLearn's Mustache would read.
 fn html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('{', "&#123;")
-        .replace('}', "&#125;")
+    crate::render::svg::escape(text).replace('{', "&#123;").replace('}', "&#125;")
 }
 
 /// The question: the stub's opening comment as the section's text, the kernel the grader calls,

@@ -18,6 +18,7 @@ use crate::backend::Outcome;
 use crate::course::KernelFile;
 use crate::model::{ProblemKind, SectionReport};
 use crate::plan::{self, RowKind};
+use crate::toolchain::limits::shorten;
 
 /// PrairieLearn's limit on results.json.
 pub const MAX_RESULTS_BYTES: usize = 1_000_000;
@@ -249,12 +250,12 @@ pub fn within_limit(mut results: Results) -> Results {
     let over = size(&results).saturating_sub(MAX_RESULTS_BYTES);
     if over > 0 {
         let keep = results.output.len().saturating_sub(over + 1000);
-        results.output = cut_text(&results.output, keep);
+        results.output = shorten(std::mem::take(&mut results.output), keep, "");
         cut = true;
     }
     if size(&results) > MAX_RESULTS_BYTES {
         for t in &mut results.tests {
-            t.output = cut_text(&t.output, 2000);
+            t.output = shorten(std::mem::take(&mut t.output), 2000, "");
         }
     }
     if dropped > 0 || cut {
@@ -269,18 +270,6 @@ pub fn within_limit(mut results: Results) -> Results {
         ));
     }
     results
-}
-
-/// `text` cut to at most `keep` bytes (at a character boundary), saying so.
-fn cut_text(text: &str, keep: usize) -> String {
-    if text.len() <= keep {
-        return text.to_string();
-    }
-    let mut end = keep;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}\n… ({} more bytes left out)", &text[..end], text.len() - end)
 }
 
 #[cfg(test)]

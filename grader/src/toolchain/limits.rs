@@ -139,14 +139,20 @@ pub fn output_within_compile_limit(
 
 /// `log` cut to [`MAX_LOG_BYTES`] (at a character boundary), saying how much was left out.
 pub fn shorten_log(log: String) -> String {
-    if log.len() <= MAX_LOG_BYTES {
-        return log;
+    shorten(log, MAX_LOG_BYTES, " of the compiler's log")
+}
+
+/// `text` cut to at most `max` bytes at a character boundary, then "… (N more bytes{what} left
+/// out)" (a report that must fit a limit).
+pub fn shorten(text: String, max: usize, what: &str) -> String {
+    if text.len() <= max {
+        return text;
     }
-    let mut end = MAX_LOG_BYTES;
-    while !log.is_char_boundary(end) {
+    let mut end = max;
+    while !text.is_char_boundary(end) {
         end -= 1;
     }
-    format!("{}\n… ({} more bytes of the compiler's log left out)", &log[..end], log.len() - end)
+    format!("{}\n… ({} more bytes{what} left out)", &text[..end], text.len() - end)
 }
 
 fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {

@@ -23,7 +23,10 @@ rm -f "$results/results.json"
 # What the grader reads, in a folder of its own: the student's kernel.cu alone (so that messages
 # name `kernel.cu`), the question's data and the instructor's private cases.
 work=$(mktemp -d)
-if [ -f "$ROOT/student/kernel.cu" ]; then cp "$ROOT/student/kernel.cu" "$work/kernel.cu"; fi
+# A plain file only: a link would let `cp` copy whatever it points at (the private cases).
+if [ -f "$ROOT/student/kernel.cu" ] && [ ! -L "$ROOT/student/kernel.cu" ]; then
+    cp "$ROOT/student/kernel.cu" "$work/kernel.cu"
+fi
 if [ -f "$ROOT/data/data.json" ]; then cp "$ROOT/data/data.json" "$work/data.json"; fi
 args=("$SECTION" --kernel "$work/kernel.cu" --format prairielearn --results "$work/results.json"
     --data "$work/data.json" --seed "$SEED" --backend emulator --compiler nvrtc)

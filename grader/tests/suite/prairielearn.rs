@@ -122,6 +122,13 @@ impl Job {
             std::fs::write(self.grade.join("student/kernel.cu"), text).unwrap();
         }
         std::fs::write(self.grade.join("data/data.json"), data).unwrap();
+        self.grade_as_is(data)
+    }
+
+    /// Runs the entrypoint on /grade as it stands (`data` written again as data.json).
+    fn grade_as_is(&self, data: &str) -> Value {
+        let _ = std::fs::remove_dir_all(self.grade.join("results"));
+        std::fs::write(self.grade.join("data/data.json"), data).unwrap();
         let script = self.grade.join(self.entrypoint[0].strip_prefix("/grade/").unwrap());
         let run = Command::new("bash")
             .arg(&script)
@@ -278,4 +285,16 @@ fn the_entrypoint_grades_submissions_as_prairielearn_runs_them() {
     let peeked = job.grade(Some(&peek), no_params);
     assert!(!peeked.to_string().contains("SECRET-NOTE"), "{peeked:#}");
     assert_eq!(peeked["gradable"], false);
+
+    // A submitted kernel.cu that is a link to them is not read at all.
+    #[cfg(unix)]
+    {
+        let linked = job.grade(None, no_params);
+        assert_eq!(linked["gradable"], false);
+        let student = job.grade.join("student/kernel.cu");
+        std::os::unix::fs::symlink(job.grade.join("tests/private-cases.toml"), &student).unwrap();
+        let results = job.grade_as_is(no_params);
+        assert!(!results.to_string().contains("SECRET-NOTE"), "{results:#}");
+        assert!(results["format_errors"][0].as_str().unwrap().contains("No kernel.cu was submitted"), "{results:#}");
+    }
 }

@@ -245,6 +245,8 @@ pub(crate) mod tests {
             expected: Data::I32(vec![1, 2, 3, 4]),
             shape: [4, 1, 1],
             tolerance: Tolerance::Exact,
+            problem_flops: 0,
+            mistakes: Vec::new(),
         }
     }
 

@@ -132,12 +132,20 @@ pub fn weighted_sum_tolerance(image: &[f32], filter: &[f32]) -> Tolerance {
     Tolerance::Float { abs: (bound as f32).max(1e-6), rel: 0.0 }
 }
 
+/// The taps of a (2r+1)-wide filter that fall inside a `len`-long row, summed over its `len`
+/// outputs: a 2D image's in-image taps are the product of its rows' and columns' counts (the
+/// filter's square is separable into the two ranges).
+pub fn in_image_taps(len: usize, r: usize) -> u64 {
+    (0..len).map(|x| (x + r).min(len - 1) + 1 - x.saturating_sub(r)).sum::<usize>() as u64
+}
+
 /// Turn a [`Conv2dInput`] into a launch of a kernel with the given ABI and geometry.
 pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Case {
     let expected = conv2d(&input.image, input.width, input.height, &input.filter, input.r);
     let tolerance = weighted_sum_tolerance(&input.image, &input.filter);
     let (w, h, r) = (input.width as i32, input.height as i32, input.r as i32);
     let pixels = input.width * input.height;
+    let problem_flops = 2 * in_image_taps(input.width, input.r) * in_image_taps(input.height, input.r);
     let radius_define = vec![("FILTER_RADIUS".to_string(), input.r.to_string())];
     let (defines, buffers, args, constants, output) = match abi {
         Conv2dAbi::GlobalFilter => (
@@ -178,6 +186,8 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
         expected: Data::F32(expected),
         shape: [input.width, input.height, 1],
         tolerance,
+        problem_flops,
+        mistakes: Vec::new(),
     }
 }
 

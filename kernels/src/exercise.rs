@@ -111,6 +111,22 @@ pub struct Case {
     /// Logical shape of the output, [x, y, z] with x fastest, for the report's error map.
     pub shape: [usize; 3],
     pub tolerance: Tolerance,
+    /// The floating-point arithmetic *the problem* needs on this case, counted as the textbook
+    /// counts it (a multiply and an add per in-image tap of a convolution, 13 per interior point
+    /// of the seven-point stencil): OP/B's numerator, whatever the kernel executes. 0 where the
+    /// problem has no floating-point work (the integer 1D stencil).
+    pub problem_flops: u64,
+    /// The outputs of classic mistakes on this case (a filter flipped end to end, two
+    /// coefficients swapped), so that a wrong output equal to one is named for what it is.
+    pub mistakes: Vec<Mistake>,
+}
+
+/// A classic mistake and the output it gives on a case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistake {
+    /// What the kernel likely did, in the student's terms ("the filter is flipped end to end").
+    pub what: String,
+    pub output: Data,
 }
 
 /// A metric a target is set on.

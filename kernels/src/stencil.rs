@@ -93,6 +93,8 @@ pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
         expected: Data::I32(expected),
         shape: [n, 1, 1],
         tolerance: Tolerance::Exact,
+        problem_flops: 0,
+        mistakes: Vec::new(),
     }
 }
 
@@ -149,6 +151,8 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
         expected: Data::F32(expected),
         shape: [n, n, n],
         tolerance,
+        problem_flops: 13 * (n.saturating_sub(2) as u64).pow(3),
+        mistakes: Vec::new(),
     }
 }
 

@@ -164,3 +164,25 @@ fn conv1d_matches_f64_reference_and_small_widths() {
     // A single pixel sees only the filter's centre tap.
     assert_eq!(conv1d(&[2.0], &[10.0, 3.0, 10.0]), vec![6.0]);
 }
+
+#[test]
+fn the_problems_flops_are_a_multiply_and_an_add_per_in_image_tap() {
+    use kernels::conv::in_image_taps;
+    // A 5-wide filter over 7 pixels: 3 + 4 + 5 + 5 + 5 + 4 + 3 taps land inside.
+    assert_eq!(in_image_taps(7, 2), 29);
+    assert_eq!(in_image_taps(1, 3), 1, "one pixel: only the centre tap");
+    assert_eq!(in_image_taps(1024, 2), 1024 * 5 - 6);
+    // The contract's metrics case: 2 FLOPs per in-image tap of 1024x1024, r = 2.
+    let mut rng = <kernels::exercise::CaseRng as rand::SeedableRng>::seed_from_u64(1);
+    let input = kernels::conv::conv2d_metrics_input(&mut rng);
+    let g = kernels::exercise::Geometry { grid: [1, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 };
+    let case = kernels::conv::conv2d_case(kernels::conv::Conv2dAbi::ConstantFilter, input, g);
+    assert_eq!(case.problem_flops, 2 * 5114 * 5114);
+    // The seven-point stencil: 13 per interior point, none on the boundary.
+    let s = kernels::stencil::stencil3d_case(kernels::stencil::stencil3d_metrics_input(&mut rng), g);
+    assert_eq!(s.problem_flops, 13 * 126 * 126 * 126);
+    assert_eq!(
+        kernels::stencil::stencil1d_case("x", kernels::exercise::Visibility::Visible, vec![1, 2]).problem_flops,
+        0
+    );
+}

@@ -170,6 +170,8 @@ fn case() -> Case {
         expected: Data::I32(vec![0; OUT_WORDS]),
         shape: [OUT_WORDS, 1, 1],
         tolerance: Tolerance::Exact,
+        problem_flops: 0,
+        mistakes: Vec::new(),
     }
 }
 

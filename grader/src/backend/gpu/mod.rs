@@ -551,6 +551,8 @@ mod tests {
             expected: Data::F32(vec![2.0, 4.0, 6.0, 8.0]),
             shape: [4, 1, 1],
             tolerance: Tolerance::Float { abs: 1e-6, rel: 1e-6 },
+            problem_flops: 0,
+            mistakes: Vec::new(),
         }
     }
 

@@ -420,6 +420,10 @@ counters! {
     /// (l1tex__t_sectors_pipe_lsu_mem_global_op_ld; 4 per request is ideal for a full warp's
     /// 4-byte loads).
     global_load_sectors: sum, line;
+    /// The fewest sectors the same requests could have touched at their width: per request, its
+    /// distinct addresses' bytes in whole sectors (4 for a full warp's 4-byte loads, 16 for its
+    /// float4 loads, 1 for a broadcast). Coalescing is judged against this, not against 4.
+    global_load_minimum_sectors: sum, line;
     /// Bytes of global memory read at least once (compulsory traffic). 0 for a launch stopped
     /// by a fault: blocks running beside the faulting one may have read more, so no number
     /// would be the same for every number of worker threads.
@@ -439,9 +443,9 @@ counters! {
     /// The largest number of global loads made by one thread.
     max_global_loads_per_thread: max;
     /// Atomics (`atom`, `red`): warp-level instructions, and the bytes their lanes update in
-    /// global and in shared memory. They are read-modify-writes done next to the memory, so
-    /// none of it is in the load, store, request or sector counts above, nor in OP/B's bytes
-    /// (Nsight Compute too keeps them apart: `…_op_atom`, `…_op_red`). A float `atom.add` /
+    /// global and in shared memory. An `atom` returns the old value, so its global lanes are
+    /// also a load above (bytes, request, sectors: Nsight Compute's `…_op_ld` plus `…_op_atom`),
+    /// and in OP/B's bytes; a `red` returns nothing and is no load. A float `atom.add` /
     /// `red.add` counts one FLOP per lane in `flops`, as the textbook counts an addition.
     atomic_requests: sum;
     global_atomic_bytes: sum;

@@ -1,4 +1,7 @@
-//! Atomics (`atom`, `red`) in global and shared memory, and what they count.
+//! Atomics (`atom`, `red`) in global and shared memory, and what they count. An `atom` returns
+//! the old value: its global lanes are a read of global memory too, counted as a load (bytes,
+//! request, sectors, compulsory bytes) so that a kernel cannot read its inputs unseen through
+//! `atomicAdd(&x, 0)`; a `red` returns nothing and reads nothing the thread sees.
 
 use super::*;
 
@@ -32,7 +35,7 @@ impl Runner {
                         tid,
                         BadAccess::OutOfBounds { space, addr, size, store: true },
                     );
-                    self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
+                    self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, false);
                     return Err(stop);
                 }
             };
@@ -42,7 +45,7 @@ impl Runner {
             };
             if inner % size != 0 {
                 let stop = self.checks.fault(&cx.check, pc, tid, BadAccess::MisalignedAtomic { addr, size });
-                self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false });
+                self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, false);
                 return Err(stop);
             }
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
@@ -50,6 +53,9 @@ impl Runner {
                 Region::Global(i, o) => {
                     global_lanes |= 1 << l;
                     let al = &cx.mem.allocs[i];
+                    if d != NO_REG {
+                        al.mark_read(o, size as u32);
+                    }
                     if size == 4 {
                         let a = al.atomic32(o);
                         let mut cur = a.load(std::sync::atomic::Ordering::Relaxed);
@@ -97,8 +103,36 @@ impl Runner {
                 w.regs[d.index()][l] = old;
             }
         }
-        self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: true });
+        self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, true);
         Ok(())
+    }
+
+    /// Tells the probes what the atomic did: the update, and for an `atom` the read of its global
+    /// lanes, at the addresses the base register held before the destinations were written.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_done(
+        &mut self,
+        w: &Warp,
+        pc: usize,
+        inst: AtomInst,
+        addrs: &[u64; 32],
+        global_lanes: u32,
+        shared_lanes: u32,
+        completed: bool,
+    ) {
+        let bytes = inst.ty.size() as u64;
+        if inst.d != NO_REG && global_lanes != 0 {
+            self.probes.global(&GlobalAccess {
+                pc,
+                base_tid: w.base_tid,
+                lanes: global_lanes,
+                base: addrs,
+                offset: inst.off as u64,
+                bytes,
+                store: false,
+            });
+        }
+        self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes, completed });
     }
 }
 

@@ -34,38 +34,47 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
 }
 
 /// The distinct 32-byte sectors the lanes of a global access touch (an aligned access of at
-/// most 16 bytes lies in one): Nsight Compute's sectors of one request.
+/// most 16 bytes lies in one): Nsight Compute's sectors of one request; and the fewest sectors
+/// its distinct addresses could have needed at its width (a float4 warp request needs 16).
 #[inline(always)]
-fn sectors(a: &GlobalAccess) -> u64 {
+fn sectors(a: &GlobalAccess) -> (u64, u64) {
     // Lanes in increasing address order (a coalesced warp): count the changes.
     let mut m = a.lanes;
     if m == 0 {
-        return 0;
+        return (0, 0);
     }
-    let mut previous = a.address(m.trailing_zeros() as usize) >> 5;
-    let mut n = 1;
+    let mut previous = a.address(m.trailing_zeros() as usize);
+    let (mut sectors, mut addresses) = (1, 1);
     m &= m - 1;
     while m != 0 {
-        let sector = a.address(m.trailing_zeros() as usize) >> 5;
-        if sector < previous {
+        let address = a.address(m.trailing_zeros() as usize);
+        if address < previous {
             return sectors_in_any_order(a);
         }
-        n += (sector != previous) as u64;
-        previous = sector;
+        sectors += (address >> 5 != previous >> 5) as u64;
+        addresses += (address != previous) as u64;
+        previous = address;
         m &= m - 1;
     }
-    n
+    (sectors, minimum_sectors(addresses, a.bytes))
+}
+
+/// The fewest 32-byte sectors `addresses` distinct accesses of `bytes` each can lie in.
+fn minimum_sectors(addresses: u64, bytes: u64) -> u64 {
+    (addresses * bytes).div_ceil(32)
 }
 
 #[cold]
-fn sectors_in_any_order(a: &GlobalAccess) -> u64 {
-    let mut sectors = [0u64; 32];
+fn sectors_in_any_order(a: &GlobalAccess) -> (u64, u64) {
+    let mut addresses = [0u64; 32];
     let mut n = 0;
     for_lanes(a.lanes, |l| {
-        sectors[n] = a.address(l) >> 5;
+        addresses[n] = a.address(l);
         n += 1;
     });
-    count_distinct(&mut sectors[..n])
+    let distinct = count_distinct(&mut addresses[..n]);
+    let mut sectors = addresses.map(|address| address >> 5);
+    (count_distinct(&mut sectors[..n]), minimum_sectors(distinct, a.bytes))
 }
 
 /// Extra wavefronts of a shared request caused by bank conflicts (0 when conflict-free).
@@ -157,7 +166,9 @@ impl Probe for Metrics {
         self.global_load_bytes += a.bytes * lanes;
         self.global_loads += lanes;
         self.global_load_requests += 1;
-        self.global_load_sectors += sectors(a);
+        let (sectors, minimum) = sectors(a);
+        self.global_load_sectors += sectors;
+        self.global_load_minimum_sectors += minimum;
     }
 
     #[inline(always)]
@@ -289,6 +300,24 @@ mod tests {
         assert_eq!((p.m.global_load_sectors, p.m.global_loads, p.m.global_store_bytes), (38, 80, 256));
         p.block_end(64);
         assert_eq!(p.m.max_global_loads_per_thread, 3, "lanes 0..15 loaded three times");
+        assert_eq!(p.m.global_load_minimum_sectors, 4 + 4 + 2, "the minimum of each request");
+    }
+
+    #[test]
+    fn the_minimum_sectors_of_a_request_follow_its_width() {
+        let of = |stride: u64, bytes: u64| {
+            let lanes: [u64; 32] = std::array::from_fn(|l| 0x1000 + stride * l as u64);
+            sectors(&load(&lanes, u32::MAX, bytes))
+        };
+        assert_eq!(of(16, 16), (16, 16), "a warp's coalesced float4 loads: 16 sectors, the minimum");
+        assert_eq!(of(32, 16), (32, 16), "float4 loads 32 bytes apart: twice the minimum");
+        assert_eq!(of(4, 4), (4, 4));
+        assert_eq!(of(128, 4), (32, 4), "a sector per lane: 8 times the minimum");
+        assert_eq!(of(0, 4), (1, 1), "a broadcast");
+        let reversed: [u64; 32] = std::array::from_fn(|l| 0x1000 + 4 * (31 - l as u64));
+        assert_eq!(sectors(&load(&reversed, u32::MAX, 4)), (4, 4), "any lane order");
+        let pairs: [u64; 32] = std::array::from_fn(|l| 0x1000 + 4 * (l as u64 / 2));
+        assert_eq!(sectors(&load(&pairs, u32::MAX, 4)), (2, 2), "two lanes per word: 16 distinct words");
     }
 
     fn shared<'a>(lanes: u32, offsets: &'a [u32; 32], bytes: u32, store: bool) -> SharedAccess<'a> {

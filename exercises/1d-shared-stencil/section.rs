@@ -52,6 +52,9 @@ impl Section for SharedStencil1d {
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         stencil1d_case("metrics: N=2^20", Visibility::Hidden, random_i32(rng, 1 << 20))
     }
+    fn second_metrics_case(&self, rng: &mut CaseRng) -> Case {
+        kernels::stencil::stencil1d_second_metrics_case(rng)
+    }
     fn metrics_case_label(&self) -> &'static str {
         "N=2^20"
     }

@@ -50,6 +50,9 @@ impl Section for ConstantMemoryConvolution {
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))
     }
+    fn second_metrics_case(&self, rng: &mut CaseRng) -> Case {
+        case(kernels::conv::conv2d_second_metrics_input(rng))
+    }
     fn metrics_case_label(&self) -> &'static str {
         "1024x1024 r=2"
     }

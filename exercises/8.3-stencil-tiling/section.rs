@@ -51,6 +51,9 @@ impl Section for TiledStencil {
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(stencil3d_metrics_input(rng))
     }
+    fn second_metrics_case(&self, rng: &mut CaseRng) -> Case {
+        case(kernels::stencil::stencil3d_second_metrics_input(rng))
+    }
     fn metrics_case_label(&self) -> &'static str {
         "N=128"
     }

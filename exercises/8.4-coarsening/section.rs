@@ -57,6 +57,9 @@ impl Section for CoarsenedStencil {
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(stencil3d_metrics_input(rng))
     }
+    fn second_metrics_case(&self, rng: &mut CaseRng) -> Case {
+        case(kernels::stencil::stencil3d_second_metrics_input(rng))
+    }
     fn metrics_case_label(&self) -> &'static str {
         "N=128"
     }

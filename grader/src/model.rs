@@ -105,6 +105,9 @@ pub struct TestReport {
     pub printf: Vec<PrintfReport>,
     /// `printf` calls beyond those listed.
     pub printf_more: u64,
+    /// The kernel changed one of its input buffers (the message says which and where).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub changed_input: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -117,7 +120,10 @@ pub struct PrintfReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct MetricsReport {
     pub case: String,
+    /// The arithmetic the problem needs on the case, as the textbook counts it (OP/B's numerator).
     pub flops: u64,
+    /// The floating-point arithmetic the kernel executed (an fma counts 2): shown, never in OP/B.
+    pub executed_flops: u64,
     pub global_load_bytes: u64,
     pub op_per_byte: f64,
     pub global_load_requests: u64,
@@ -155,6 +161,8 @@ pub struct LineReport {
     pub global_load_bytes: u64,
     pub global_load_requests: u64,
     pub global_load_sectors: u64,
+    /// The fewest sectors the line's loads could have touched at their width.
+    pub global_load_minimum_sectors: u64,
     pub global_store_bytes: u64,
     pub shared_load_bytes: u64,
     pub shared_store_bytes: u64,
@@ -187,9 +195,21 @@ pub struct TargetReport {
     pub textbook: Option<f64>,
     pub passed: bool,
     pub advice: String,
-    /// Why the target was not measured and does not count ("needs a GPU").
+    /// Why the target was not measured and does not count ("needs a GPU"), or was not graded
+    /// ("not graded: the metrics case stopped at …": then it does not pass either).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
+    /// The same metric on the second metrics case (a size drawn from the seed): the target must
+    /// hold there too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<SecondMeasure>,
+}
+
+/// A target's metric measured on the second metrics case.
+#[derive(Clone, Debug, Serialize)]
+pub struct SecondMeasure {
+    pub case: String,
+    pub measured: f64,
 }
 
 /// A metric measured and shown but not graded.

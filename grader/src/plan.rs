@@ -11,19 +11,41 @@ pub fn case_rng(seed: u64) -> CaseRng {
     CaseRng::seed_from_u64(seed)
 }
 
-/// One case of the plan, flagged when it is the metrics case (the last).
-pub type Planned = (Case, bool);
+/// What a case of the plan is run for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A test: the output against its oracle.
+    Test,
+    /// A hidden test whose size the seed draws: its output is judged, and the targets must hold
+    /// on it as on the metrics case (no kernel can single the metrics case out).
+    SecondMetrics,
+    /// The metrics case (the last): a test, whose metrics the report shows and grades.
+    Metrics,
+}
+
+impl Role {
+    /// The targets are measured on this case.
+    pub fn measures(self) -> bool {
+        self != Role::Test
+    }
+}
+
+/// One case of the plan, with its role.
+pub type Planned = (Case, Role);
 
 /// The cases in the order they are reported. Hidden and metrics data depend on the seed alone,
-/// so `7.4 --seed N` reproduces what `all --seed N` ran for 7.4; private cases go before the
-/// metrics case, which stays last.
+/// so `7.4 --seed N` reproduces what `all --seed N` ran for 7.4; private cases and the second
+/// metrics case go before the metrics case, which stays last (its data are drawn before the
+/// second's, as they were before there was one).
 pub fn cases(section: &dyn Section, seed: u64, visible_only: bool, private: &[Case]) -> Vec<Planned> {
-    let mut cases: Vec<Planned> = section.visible_cases().into_iter().map(|c| (c, false)).collect();
+    let mut cases: Vec<Planned> = section.visible_cases().into_iter().map(|c| (c, Role::Test)).collect();
     if !visible_only {
         let mut rng = case_rng(seed);
-        cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, false)));
-        cases.extend(private.iter().map(|c| (c.clone(), false)));
-        cases.push((section.metrics_case(&mut rng), true));
+        cases.extend(section.hidden_cases(&mut rng).into_iter().map(|c| (c, Role::Test)));
+        cases.extend(private.iter().map(|c| (c.clone(), Role::Test)));
+        let metrics = section.metrics_case(&mut rng);
+        cases.push((section.second_metrics_case(&mut rng), Role::SecondMetrics));
+        cases.push((metrics, Role::Metrics));
     }
     cases
 }
@@ -78,9 +100,9 @@ pub struct Row {
 pub fn rows(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
     let mut rows: Vec<Row> = cases(section, seed, false, private)
         .iter()
-        .map(|(case, m)| Row {
-            name: test_row(section.id(), &case.name, case.visibility, *m),
-            hidden: is_hidden(case.visibility, *m),
+        .map(|(case, role)| Row {
+            name: test_row(section.id(), &case.name, case.visibility, *role == Role::Metrics),
+            hidden: is_hidden(case.visibility, *role == Role::Metrics),
             kind: RowKind::Test,
         })
         .collect();
@@ -105,10 +127,16 @@ mod tests {
         let c = cases(s, 43, false, &[]);
         assert_eq!(a, b);
         assert_ne!(a, c);
-        assert!(a.last().unwrap().1, "the metrics case comes last");
-        assert_eq!(a.iter().filter(|(_, m)| *m).count(), 1);
+        assert_eq!(a.last().unwrap().1, Role::Metrics, "the metrics case comes last");
+        assert_eq!(a.iter().filter(|(_, r)| *r == Role::Metrics).count(), 1);
+        let second: Vec<&Case> = a.iter().filter(|(_, r)| *r == Role::SecondMetrics).map(|(c, _)| c).collect();
+        assert_eq!(second.len(), 1, "one second metrics case");
+        assert_eq!(second[0].visibility, Visibility::Hidden);
+        let other_seeds: Vec<[usize; 3]> = (0..8).map(|seed| cases(s, seed, false, &[])[a.len() - 2].0.shape).collect();
+        assert!(other_seeds.windows(2).any(|w| w[0] != w[1]), "its size follows the seed: {other_seeds:?}");
+        assert!(other_seeds.iter().all(|&shape| shape != [1024, 1024, 1]));
         let visible = cases(s, 42, true, &[]);
-        assert!(visible.iter().all(|(c, m)| c.visibility == Visibility::Visible && !m));
+        assert!(visible.iter().all(|(c, r)| c.visibility == Visibility::Visible && *r == Role::Test));
     }
 
     #[test]
@@ -119,8 +147,8 @@ mod tests {
         let with = cases(s, 42, false, std::slice::from_ref(&private));
         let without = cases(s, 42, false, &[]);
         assert_eq!(with.len(), without.len() + 1);
-        assert_eq!(with[with.len() - 2].0.name, "private");
-        assert!(with.last().unwrap().1, "the metrics case stays last");
+        assert_eq!(with[with.len() - 3].0.name, "private");
+        assert_eq!(with.last().unwrap().1, Role::Metrics, "the metrics case stays last");
         assert_eq!(metrics_case(s, 42), without.last().unwrap().0, "the metrics case alone is the same case");
         assert!(cases(s, 42, true, std::slice::from_ref(&private)).iter().all(|(c, _)| c.name != "private"));
     }

@@ -132,7 +132,9 @@ pub struct Mistake {
 /// A metric a target is set on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Metric {
-    /// FLOPs ÷ global load bytes.
+    /// The problem's FLOPs on the case ([`Case::problem_flops`]) ÷ the bytes the kernel loaded
+    /// from global memory: the textbook's arithmetic intensity. Arithmetic the kernel does beyond
+    /// the problem's never raises it.
     OpPerByte,
     /// Static + dynamic shared bytes per block.
     SharedBytesPerBlock,
@@ -140,8 +142,18 @@ pub enum Metric {
     GlobalLoadBytesPerOutput,
     ThreadsPerBlock,
     /// 32-byte sectors per warp-level global load (4 for a full warp's coalesced 4-byte loads,
-    /// 32 when every lane touches a sector of its own).
+    /// 32 when every lane touches a sector of its own). Depends on the access width (16 for a
+    /// warp's coalesced float4 loads): shown, and judged through the next metric.
     GlobalLoadSectorsPerRequest,
+    /// Sectors the global loads touched ÷ the fewest their requests could have touched at their
+    /// access width: 1 when every request is coalesced (4-byte or float4 alike), 8 when each lane
+    /// of 4-byte loads touches a sector of its own.
+    GlobalLoadSectorsOverMinimum,
+    /// How many times, on average, each element the kernel read was loaded from global memory
+    /// (loaded bytes ÷ distinct bytes loaded): the reuse a tile in shared memory gives (about
+    /// (IN_TILE_DIM / OUT_TILE_DIM)² for 7.4's tiles; (2r+1)² with no reuse at all). Declaring
+    /// shared memory does not change it; using it does.
+    GlobalLoadsPerElement,
     /// Extra shared-memory wavefronts per warp-level shared access (0 when conflict-free, 31
     /// when all 32 lanes hit one bank).
     SharedBankConflictsPerRequest,
@@ -156,12 +168,14 @@ pub enum Metric {
 }
 
 impl Metric {
-    pub const ALL: [Metric; 9] = [
+    pub const ALL: [Metric; 11] = [
         Metric::OpPerByte,
         Metric::SharedBytesPerBlock,
         Metric::GlobalLoadBytesPerOutput,
         Metric::ThreadsPerBlock,
         Metric::GlobalLoadSectorsPerRequest,
+        Metric::GlobalLoadSectorsOverMinimum,
+        Metric::GlobalLoadsPerElement,
         Metric::SharedBankConflictsPerRequest,
         Metric::LocalMemoryBytes,
         Metric::ActiveLanePercent,
@@ -185,6 +199,8 @@ impl Metric {
             Metric::GlobalLoadBytesPerOutput => "global_load_bytes_per_output",
             Metric::ThreadsPerBlock => "threads_per_block",
             Metric::GlobalLoadSectorsPerRequest => "global_load_sectors_per_request",
+            Metric::GlobalLoadSectorsOverMinimum => "global_load_sectors_over_minimum",
+            Metric::GlobalLoadsPerElement => "global_loads_per_element",
             Metric::SharedBankConflictsPerRequest => "shared_bank_conflicts_per_request",
             Metric::LocalMemoryBytes => "local_memory_bytes",
             Metric::ActiveLanePercent => "active_lane_percent",
@@ -270,6 +286,9 @@ pub trait Section: Sync {
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case>;
     /// The fixed case the metrics are measured on (its output is checked too).
     fn metrics_case(&self, rng: &mut CaseRng) -> Case;
+    /// A second metrics case like the first at a size drawn from the seed: the targets must
+    /// hold on it too, so that no kernel can single out the metrics case.
+    fn second_metrics_case(&self, rng: &mut CaseRng) -> Case;
     /// Human description of the metrics case ("1024x1024 r=2").
     fn metrics_case_label(&self) -> &'static str;
     fn targets(&self) -> Vec<Target>;

@@ -223,6 +223,19 @@ pub fn stencil3d_custom_input(rng: &mut CaseRng, name: String, n: usize) -> Sten
     random_grid(rng, name, n, SMOOTHING)
 }
 
+/// The second metrics case of every 3D section: N drawn from the seed (48 to 95), so that a
+/// kernel cannot take its honest path at N = 128 alone (smaller, to cost less).
+pub fn stencil3d_second_metrics_input(rng: &mut CaseRng) -> Stencil3dInput {
+    let n = rng.gen_range(48..96);
+    random_grid(rng, format!("metrics at a size of the seed's: N={n}, random"), n, SMOOTHING)
+}
+
+/// The second metrics case of the 1D stencil: N drawn from the seed (2^18 to 2^19 - 1).
+pub fn stencil1d_second_metrics_case(rng: &mut CaseRng) -> Case {
+    let n = rng.gen_range(1 << 18..1 << 19);
+    stencil1d_case(&format!("metrics at a size of the seed's: N={n}, random"), Visibility::Hidden, random_i32(rng, n))
+}
+
 /// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.
 pub fn stencil3d_metrics_input(rng: &mut CaseRng) -> Stencil3dInput {
     random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)

@@ -159,6 +159,13 @@ impl EmulatorProgram {
             Data::F32(_) => Data::F32(mem.read_f32(out_ptr, len).map_err(launch_error)?),
             Data::I32(_) => Data::I32(mem.read_i32(out_ptr, len).map_err(launch_error)?),
         };
+        let changed_input = super::first_input_change(case, |i, original| {
+            let len = original.len();
+            Ok(match original {
+                Data::F32(_) => Data::F32(mem.read_f32(ptrs[i], len).map_err(launch_error)?),
+                Data::I32(_) => Data::I32(mem.read_i32(ptrs[i], len).map_err(launch_error)?),
+            })
+        })?;
         let loads_per_element = views.loads_per_element.then(|| {
             ptrs.iter()
                 .map(|p| report.element_loads.iter().find(|(b, _)| b == p).map(|(_, c)| c.clone()).unwrap_or_default())
@@ -178,6 +185,7 @@ impl EmulatorProgram {
             printf_dropped: report.printf_dropped,
             lines: report.lines,
             views: Recorded { loads_per_element, block },
+            changed_input,
         })
     }
 }

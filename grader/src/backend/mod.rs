@@ -6,7 +6,7 @@ pub mod emulator;
 pub mod gpu;
 
 use emulator::EmulatorBackend;
-use kernels::exercise::{Case, Data};
+use kernels::exercise::{Buffer, Case, Data};
 
 use crate::error::Error;
 pub use crate::model::{KernelResources, Speed};
@@ -31,6 +31,45 @@ pub struct Outcome {
     pub lines: Vec<::emulator::LineCounts>,
     /// The views of the launch that were asked for (see [`Views`]).
     pub views: Recorded,
+    /// An input buffer the launch changed (the contract: inputs stay inputs).
+    pub changed_input: Option<InputChange>,
+}
+
+/// An input buffer the kernel wrote: the buffer, and its first element that differs (bit for
+/// bit) from what the grader put there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputChange {
+    pub buffer: usize,
+    pub element: usize,
+    pub was: String,
+    pub now: String,
+}
+
+/// The first change to an input buffer of `case`, given each input buffer read back after the
+/// launch (`read_back(i, original)`).
+pub fn first_input_change(
+    case: &Case,
+    mut read_back: impl FnMut(usize, &Data) -> Result<Data, Error>,
+) -> Result<Option<InputChange>, Error> {
+    for (buffer, b) in case.buffers.iter().enumerate() {
+        let Buffer::Input(original) = b else { continue };
+        let now = read_back(buffer, original)?;
+        let change = match (original, &now) {
+            (Data::F32(a), Data::F32(b)) => a
+                .iter()
+                .zip(b)
+                .position(|(x, y)| x.to_bits() != y.to_bits())
+                .map(|i| (i, a[i].to_string(), b[i].to_string())),
+            (Data::I32(a), Data::I32(b)) => {
+                a.iter().zip(b).position(|(x, y)| x != y).map(|i| (i, a[i].to_string(), b[i].to_string()))
+            }
+            _ => None,
+        };
+        if let Some((element, was, now)) = change {
+            return Ok(Some(InputChange { buffer, element, was, now }));
+        }
+    }
+    Ok(None)
 }
 
 /// What a launch records besides its outcome, when asked: the emulator records it all in the

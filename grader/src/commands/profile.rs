@@ -46,7 +46,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         Error::Kernel("the emulator found a fault in this kernel: grade it first (no GPU launch)".into())
     })?;
     let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
-    let out = backend.load_program(&ptx, &unit).and_then(|p| p.run_on_gpu(kernel, &case))?;
+    let out = backend.load_program(&ptx, &unit).and_then(|p| p.run_on_gpu(kernel, &case))?.0;
     let gpu_ok = compare(&case.expected, &out, case.tolerance, case.shape).is_none();
     let json = serde_json::json!({
         "section": section.id(),

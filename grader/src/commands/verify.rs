@@ -7,7 +7,8 @@
 //! // expect: finding:race        (one line per reason; any of:)
 //! // why: one line, in the student's voice, of the mistake
 //! ```
-//! reasons: `compile`, `tests`, `finding:<kind>`, `target:<metric>`, `problem` (cannot launch);
+//! reasons: `compile`, `tests`, `input_changed` (a test's launch changed an input buffer),
+//! `finding:<kind>`, `target:<metric>`, `problem` (cannot launch);
 //! `pass` alone for an accepted kernel.
 //!
 //! `grader/hostile/<section>/*.cu` are kernels that try to cheat, peek or crash the grader. Their
@@ -83,7 +84,7 @@ pub const MAX_HOSTILE_REPORT_BYTES: usize = 1 << 20;
 
 fn check_reason(reason: &str) -> Result<()> {
     let ok = match reason.split_once(':') {
-        None => matches!(reason, "compile" | "tests" | "problem" | "pass"),
+        None => matches!(reason, "compile" | "tests" | "input_changed" | "problem" | "pass"),
         Some(("finding", kind)) => FindingKind::parse(kind).is_some(),
         Some(("target", metric)) => Metric::parse(metric).is_some(),
         Some(_) => false,
@@ -94,7 +95,7 @@ fn check_reason(reason: &str) -> Result<()> {
         let kinds: Vec<&str> = FindingKind::ALL.iter().map(|k| k.as_str()).collect();
         let metrics: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
         Err(Error::Course(format!(
-            "unknown reason `{reason}` (use pass, compile, tests, problem, finding:<{}>, target:<{}>)",
+            "unknown reason `{reason}` (use pass, compile, tests, input_changed, problem, finding:<{}>, target:<{}>)",
             kinds.join("|"),
             metrics.join("|")
         )))
@@ -159,6 +160,9 @@ pub fn reasons(r: &SectionReport) -> BTreeSet<String> {
     }
     if r.tests.iter().any(|t| !t.passed) {
         got.insert("tests".to_string());
+    }
+    if r.tests.iter().any(|t| t.changed_input) {
+        got.insert("input_changed".to_string());
     }
     for f in &r.findings {
         got.insert(format!("finding:{}", f.kind));
@@ -486,6 +490,7 @@ mod tests {
                 mismatch: None,
                 printf: vec![],
                 printf_more: 0,
+                changed_input: false,
             }],
             metrics: None,
             speed: None,
@@ -498,6 +503,7 @@ mod tests {
                 passed: true,
                 advice: String::new(),
                 skipped: None,
+                second: None,
             }],
             variants: None,
             findings: vec![],

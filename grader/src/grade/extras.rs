@@ -92,9 +92,9 @@ impl Grader<'_> {
                         // A variant's findings are not listed with the tests', so no pointer to them.
                         report.message = message.replace(" (see findings)", "");
                         if let Some(m) = &o.metrics {
-                            report.flops = m.flops;
+                            report.flops = cases[0].problem_flops;
                             report.global_load_bytes = m.global_load_bytes;
-                            report.op_per_byte = m.op_per_byte();
+                            report.op_per_byte = judge::op_per_byte(m, &cases[0]);
                         }
                     }
                 },

@@ -11,13 +11,13 @@ use std::time::Instant;
 use kernels::exercise::{Case, Section};
 use rayon::prelude::*;
 
-use crate::backend::{Backend, Outcome, Views};
+use crate::backend::{Backend, Metrics, Outcome, Views};
 use crate::build::{self, Build, Builder, Built};
 use crate::course::KernelFile;
 use crate::error::{Error, Result};
 use crate::judge::{self, Findings};
-use crate::model::{CompileReport, SectionReport, ShownMetric, TestReport};
-use crate::plan;
+use crate::model::{CompileReport, SectionReport, ShownMetric, TargetReport, TestReport};
+use crate::plan::{self, Role};
 use crate::toolchain::Compiler;
 
 pub use isolate::grade_isolated;
@@ -90,7 +90,7 @@ impl<'a> Grader<'a> {
         let mut report = self.empty_report(section, kernel, seed, visible_only);
         let private: Vec<Case> =
             self.private_cases.iter().filter(|(id, _)| *id == section.id()).map(|(_, c)| c.clone()).collect();
-        let (mut cases, is_metrics): (Vec<Case>, Vec<bool>) =
+        let (mut cases, roles): (Vec<Case>, Vec<Role>) =
             plan::cases(section, seed, visible_only, &private).into_iter().unzip();
         if let Some(progress) = &self.on_progress {
             progress(0, cases.len() as u64);
@@ -107,11 +107,10 @@ impl<'a> Grader<'a> {
                 return Ok(finish_unrun(report, section, start));
             }
         };
-        let outcomes = self.run_cases(&build, &cases, &is_metrics, views);
-        let metrics_run =
-            self.judge_tests(&mut report, section, kernel, &source, &build, &cases, &is_metrics, outcomes)?;
+        let outcomes = self.run_cases(&build, &cases, &roles, views);
+        let metrics_run = self.judge_tests(&mut report, section, kernel, &source, &build, &cases, &roles, outcomes)?;
         if !visible_only && report.targets.is_empty() {
-            report.targets = judge::evaluate_targets(&section.targets(), None);
+            report.targets = judge::evaluate_targets(&section.targets(), None, None);
         }
         if self.speed_targets && self.backend().times_kernels() && report.targets.iter().any(|t| t.skipped.is_some()) {
             self.time_speed_targets(&mut report, section, &source, kernel, seed);
@@ -155,7 +154,7 @@ impl<'a> Grader<'a> {
     /// case. A kernel that never ends costs one instruction budget: once a test runs out of it,
     /// the tests not started yet are not run, those running stop (see the emulator backend), and
     /// so is the metrics case, which would take minutes to say the same.
-    fn run_cases(&self, build: &Build, cases: &[Case], is_metrics: &[bool], views: Views) -> Vec<Result<Outcome>> {
+    fn run_cases(&self, build: &Build, cases: &[Case], roles: &[Role], views: Views) -> Vec<Result<Outcome>> {
         let stop = AtomicBool::new(false);
         let run = |case: &Case, views: Views| -> Result<Outcome> {
             let outcome = if stop.load(Ordering::Relaxed) {
@@ -180,10 +179,10 @@ impl<'a> Grader<'a> {
             }
             outcome
         };
-        let tests: Vec<&Case> = cases.iter().zip(is_metrics).filter(|(_, m)| !**m).map(|(c, _)| c).collect();
+        let tests: Vec<&Case> = cases.iter().zip(roles).filter(|(_, r)| **r != Role::Metrics).map(|(c, _)| c).collect();
         let mut outcomes: Vec<Result<Outcome>> = tests.par_iter().map(|c| run(c, Views::default())).collect();
         let timed_out = stop.load(Ordering::Relaxed);
-        for (case, _) in cases.iter().zip(is_metrics).filter(|(_, m)| **m) {
+        for (case, _) in cases.iter().zip(roles).filter(|(_, r)| **r == Role::Metrics) {
             outcomes.push(if timed_out { Err(Error::Kernel(NOT_RUN_AFTER_TIMEOUT.into())) } else { run(case, views) });
         }
         outcomes
@@ -200,7 +199,7 @@ impl<'a> Grader<'a> {
         source: &[u8],
         build: &Build,
         cases: &[Case],
-        is_metrics: &[bool],
+        roles: &[Role],
         outcomes: Vec<Result<Outcome>>,
     ) -> Result<Option<(Case, Outcome)>> {
         // For showing the student's lines: any encoding, shown lossily.
@@ -208,7 +207,10 @@ impl<'a> Grader<'a> {
         let lines: Vec<&str> = text.lines().collect();
         let mut findings = Findings::new(kernel, &lines);
         let mut metrics_run = None;
-        for ((case, &metrics_case), outcome) in cases.iter().zip(is_metrics).zip(outcomes) {
+        // The measuring runs' metrics, for the targets: (role, case, metrics, why they do not count).
+        let mut measured: Vec<(Role, &Case, Option<Metrics>, Option<String>)> = Vec::new();
+        for ((case, &role), outcome) in cases.iter().zip(roles).zip(outcomes) {
+            let metrics_case = role == Role::Metrics;
             let mut test = TestReport {
                 name: case.name.clone(),
                 visibility: case.visibility,
@@ -219,14 +221,28 @@ impl<'a> Grader<'a> {
                 mismatch: None,
                 printf: Vec::new(),
                 printf_more: 0,
+                changed_input: false,
             };
             match outcome {
-                Err(e) if e.is_kernels() => test.message = e.to_string(),
+                Err(e) if e.is_kernels() => {
+                    if role.measures() {
+                        measured.push((role, case, None, Some(format!("the {} did not run", role_name(role)))));
+                    }
+                    test.message = e.to_string()
+                }
                 Err(e) => return Err(e),
                 Ok(o) => {
+                    if role.measures() {
+                        let stopped = (!o.completed).then(|| {
+                            let by = o.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
+                            format!("the {} stopped at {by} (see findings)", role_name(role))
+                        });
+                        measured.push((role, case, o.metrics.clone(), stopped));
+                    }
                     let (passed, message, mismatch) = judge::judge(case, &o);
                     test.passed = passed;
                     test.message = message;
+                    test.changed_input = o.changed_input.is_some();
                     test.mismatch = mismatch;
                     test.printf = o.printf.iter().map(judge::printf_line).collect();
                     test.printf_more = o.printf_dropped;
@@ -246,7 +262,6 @@ impl<'a> Grader<'a> {
                             // On a GPU: what the device made of the metrics case's compilation.
                             metrics.gpu = build.program(case).resources(build.kernel);
                             report.metrics = Some(metrics);
-                            report.targets = judge::evaluate_targets(&section.targets(), Some((m, case)));
                         }
                         metrics_run = Some((build::launchable(build.program(case), build.kernel, case), o));
                     }
@@ -255,14 +270,45 @@ impl<'a> Grader<'a> {
             report.tests.push(test);
         }
         (report.findings, report.findings_more) = findings.finish();
+        if !measured.is_empty() {
+            report.targets = judge_targets(section, &measured);
+        }
         Ok(metrics_run)
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::SecondMetrics => "second metrics case",
+        _ => "metrics case",
+    }
+}
+
+/// The targets on the metrics case, checked on the second metrics case too; none is graded
+/// from a run that stopped (its counts are those of part of a launch).
+fn judge_targets(
+    section: &dyn Section,
+    measured: &[(Role, &Case, Option<Metrics>, Option<String>)],
+) -> Vec<TargetReport> {
+    let of = |role: Role| measured.iter().find(|m| m.0 == role);
+    let unusable = measured.iter().find_map(|(_, _, m, why)| match (m, why) {
+        (_, Some(why)) => Some(why.clone()),
+        (None, None) => Some("no metrics were counted".to_string()),
+        _ => None,
+    });
+    match (unusable, of(Role::Metrics), of(Role::SecondMetrics)) {
+        (None, Some((_, case, Some(m), _)), second) => {
+            let second = second.and_then(|(_, c, m, _)| Some((m.as_ref()?, *c)));
+            judge::evaluate_targets(&section.targets(), Some((m, case)), second)
+        }
+        (why, ..) => judge::targets_not_graded(&section.targets(), why.unwrap_or_default()),
     }
 }
 
 /// A section that did not run (it does not compile, or cannot be launched): the targets are
 /// listed unmeasured, the section fails.
 fn finish_unrun(mut report: SectionReport, section: &dyn Section, start: Instant) -> Graded {
-    report.targets = judge::evaluate_targets(&section.targets(), None);
+    report.targets = judge::evaluate_targets(&section.targets(), None, None);
     report.seconds = start.elapsed().as_secs_f64();
     Graded { report, metrics_run: None }
 }

@@ -153,6 +153,7 @@ mod tests {
             mismatch: None,
             printf: vec![],
             printf_more: 0,
+            changed_input: false,
         };
         let r = SectionReport {
             section: "7.4".into(),
@@ -171,6 +172,7 @@ mod tests {
             metrics: Some(MetricsReport {
                 case: "1024x1024 r=2".into(),
                 flops: 100,
+                executed_flops: 100,
                 global_load_bytes: 10,
                 op_per_byte: 9.4567,
                 global_load_requests: 0,
@@ -193,6 +195,7 @@ mod tests {
                     global_load_bytes: 100,
                     global_load_requests: 1,
                     global_load_sectors: 4,
+                    global_load_minimum_sectors: 4,
                     global_store_bytes: 0,
                     shared_load_bytes: 0,
                     shared_store_bytes: 0,
@@ -212,6 +215,7 @@ mod tests {
                 passed: true,
                 advice: "tile it".into(),
                 skipped: None,
+                second: None,
             }],
             variants: None,
             findings: vec![FindingReport {

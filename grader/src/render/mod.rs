@@ -186,9 +186,10 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
 
 pub fn metrics_block(m: &MetricsReport) -> String {
     let rows: Vec<(&str, String)> = vec![
-        ("FLOPs", thousands(m.flops)),
+        ("FLOPs the problem needs", thousands(m.flops)),
+        ("FLOPs executed", thousands(m.executed_flops)),
         ("global load bytes", thousands(m.global_load_bytes)),
-        ("OP/B (FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)),
+        ("OP/B (problem FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)),
         ("global load requests", thousands(m.global_load_requests)),
         ("global load sectors (32 B)", thousands(m.global_load_sectors)),
         ("global store bytes", thousands(m.global_store_bytes)),
@@ -274,7 +275,15 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
             target_mark(t),
             t.name
         ));
-        if !t.passed && !t.advice.is_empty() {
+        if let Some(second) = t.second.as_ref().filter(|sec| !t.op.holds(sec.measured, t.target)) {
+            s.push_str(&format!(
+                "        but {} on the second metrics case ({}): a target must hold at every size\n",
+                number(second.measured),
+                second.case
+            ));
+        }
+        // Advice only for a target measured and missed (not for one not graded).
+        if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
             s.push_str(&format!("        → {}\n", t.advice));
         }
     }
@@ -312,9 +321,13 @@ pub fn verdict(r: &SectionReport) -> String {
         let n = r.findings.len();
         why.push(format!("{n} sanitizer finding{}", if n == 1 { "" } else { "s" }));
     }
-    let missed = r.targets.iter().filter(|t| !t.passed).count();
+    let missed = r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).count();
     if missed > 0 && r.compile.ok && r.problem.is_none() {
         why.push(format!("{missed} target{} missed", if missed == 1 { "" } else { "s" }));
+    }
+    let not_graded = r.targets.iter().filter(|t| !t.passed && t.skipped.is_some()).count();
+    if not_graded > 0 && r.compile.ok && r.problem.is_none() && r.tests.iter().all(|t| t.passed) {
+        why.push(format!("{not_graded} target{} not graded", if not_graded == 1 { "" } else { "s" }));
     }
     format!("{} — {}", "FAILED".red().bold(), why.join(", "))
 }
@@ -464,15 +477,21 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
         v.trim_end_matches(".0").to_string()
     };
     let (l, what) = match metric {
-        Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput => {
+        Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput | Metric::GlobalLoadsPerElement => {
             let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
             (l, format!("makes {} global loads per output, the most of any line", per_output(l.global_loads)))
         }
-        Metric::GlobalLoadSectorsPerRequest => {
-            let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(4 * l.global_load_requests);
+        Metric::GlobalLoadSectorsPerRequest | Metric::GlobalLoadSectorsOverMinimum => {
+            let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(l.global_load_minimum_sectors);
             let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
+            let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;
             let per_request = l.global_load_sectors as f64 / l.global_load_requests.max(1) as f64;
-            (l, format!("touches {per_request:.1} sectors per warp-level load (4 is a coalesced warp's)"))
+            (
+                l,
+                format!(
+                    "touches {per_request:.1} sectors per warp-level load, {over:.1} times the fewest its width needs (1 when coalesced)"
+                ),
+            )
         }
         Metric::SharedBankConflictsPerRequest => {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;

@@ -59,7 +59,14 @@ pub struct Test {
 
 /// Whether a target's figures are the traffic views (the reuse maps and one block's loads).
 fn is_traffic(metric: Metric) -> bool {
-    matches!(metric, Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput | Metric::GlobalLoadSectorsPerRequest)
+    matches!(
+        metric,
+        Metric::OpPerByte
+            | Metric::GlobalLoadBytesPerOutput
+            | Metric::GlobalLoadsPerElement
+            | Metric::GlobalLoadSectorsPerRequest
+            | Metric::GlobalLoadSectorsOverMinimum
+    )
 }
 
 /// Whether a traffic target was measured and missed: the views are worth drawing then.

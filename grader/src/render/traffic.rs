@@ -10,8 +10,9 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
     let _ = writeln!(s, "{}  {} — {} — metrics case {}", report.section, report.title, report.kernel, m.case);
     let _ = writeln!(
         s,
-        "OP/B {:.2}: {} FLOPs over {} bytes loaded from global memory, for {} outputs\n",
-        m.op_per_byte, m.flops, m.global_load_bytes, m.output_elements
+        "OP/B {:.2}: the problem's {} FLOPs over {} bytes loaded from global memory, for {} outputs \
+         ({} FLOPs executed)\n",
+        m.op_per_byte, m.flops, m.global_load_bytes, m.output_elements, m.executed_flops
     );
     let rows: Vec<&LineReport> = m
         .lines
@@ -62,12 +63,12 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         m.global_store_bytes,
         m.lines.iter().map(|l| l.shared_load_bytes + l.shared_store_bytes).sum::<u64>(),
         m.shared_bank_conflicts,
-        m.flops
+        m.executed_flops
     );
     s.push_str(
         "\nloads/output: thread-level global loads of the line per output element; sectors/req: 32-byte\n\
          sectors per warp-level load (4 is ideal for a full warp's 4-byte loads); shared B: shared\n\
-         bytes loaded and stored; conflicts: extra wavefronts from bank conflicts.\n",
+         bytes loaded and stored; conflicts: extra wavefronts from bank conflicts; FLOPs: executed.\n",
     );
     s
 }

@@ -15,7 +15,7 @@ use cudarc::driver::{result as cu, sys};
 use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
-use super::{Backend, KernelResources, Outcome, Program, SourceUnit, Speed, Views};
+use super::{first_input_change, Backend, InputChange, KernelResources, Outcome, Program, SourceUnit, Speed, Views};
 use crate::compare::initial_contents;
 use crate::error::{Error, Result};
 
@@ -473,14 +473,16 @@ impl GpuProgram {
         staged.buffers[case.output].download(&case.expected, len)
     }
 
-    /// One launch on the GPU, output read back (no emulator).
-    pub fn run_on_gpu(&self, kernel: &str, case: &Case) -> Result<Data, Error> {
+    /// One launch on the GPU (no emulator): the output read back, and the first change the
+    /// launch made to an input buffer.
+    pub fn run_on_gpu(&self, kernel: &str, case: &Case) -> Result<(Data, Option<InputChange>), Error> {
         let _guard = self.device.bind()?;
         let f = self.function(kernel)?;
         let mut staged = self.stage(case)?;
         self.launch(kernel, f, case, &mut staged)?;
         cu::ctx::synchronize().map_err(|e| kernel_fault("the kernel failed on the GPU", e))?;
-        self.read_output(case, &staged)
+        let changed = first_input_change(case, |i, original| staged.buffers[i].download(original, original.len()))?;
+        Ok((self.read_output(case, &staged)?, changed))
     }
 }
 
@@ -511,8 +513,9 @@ impl Program for GpuProgram {
             // The sanitizer's finding names the line; launching would only poison the context.
             return Ok(checked);
         }
-        let output = self.run_on_gpu(kernel, case)?;
-        Ok(Outcome { output, ..checked })
+        let (output, changed_on_gpu) = self.run_on_gpu(kernel, case)?;
+        let changed_input = checked.changed_input.clone().or(changed_on_gpu);
+        Ok(Outcome { output, changed_input, ..checked })
     }
 
     fn resources(&self, kernel: &str) -> Option<KernelResources> {

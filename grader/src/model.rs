@@ -15,6 +15,11 @@ fn as_name<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error
     s.collect_str(value)
 }
 
+/// A list of typed fields, each by its name.
+fn names<T: Display, S: Serializer>(values: &[T], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(values.iter().map(|v| v.to_string()))
+}
+
 /// Why a kernel that compiled cannot be run as its section runs it. The report holds the message
 /// only; the kind tells a platform whether to charge the attempt (see `render::prairielearn`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +66,13 @@ pub struct SectionReport {
     /// What compiled the kernel to PTX ("NVRTC 12.9", "clang 22.1.8").
     pub compiler: String,
     pub seed: u64,
+    /// Every test passed, and every target that was measured (exit status 0). See
+    /// `not_measured` for the targets that were not.
     pub passed: bool,
+    /// Targets not measured by this backend (the challenges' speed without a GPU): a pass then
+    /// says what was checked, never that every target passes.
+    #[serde(serialize_with = "names")]
+    pub not_measured: Vec<Metric>,
     pub compile: CompileReport,
     pub tests: Vec<TestReport>,
     pub metrics: Option<MetricsReport>,

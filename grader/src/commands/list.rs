@@ -61,9 +61,9 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         };
         if text {
             let place = progress.place(s.id(), &ids);
-            let label = format!("{:11}", place.label());
+            let label = format!("{:12}", place.label());
             let label = match place {
-                progress::Place::Done => label.green().to_string(),
+                progress::Place::Done | progress::Place::DoneWithoutSpeed => label.green().to_string(),
                 progress::Place::Current => label.cyan().bold().to_string(),
                 _ => label,
             };

@@ -169,7 +169,7 @@ fn record_progress(root: &Path, reports: &[SectionReport]) {
     }
     let saved = course::progress::Progress::load(root).and_then(|mut p| {
         for r in reports {
-            p.record_grade(&r.section, r.passed);
+            p.record_grade(&r.section, r.passed, !r.not_measured.is_empty());
         }
         p.save(root)
     });

@@ -479,6 +479,7 @@ mod tests {
             compiler: String::new(),
             seed: 1,
             passed: true,
+            not_measured: Vec::new(),
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: vec![TestReport {
                 name: "a".into(),

@@ -174,7 +174,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                 shown.full = crate::render::section(&r, true);
                 clear(raw);
                 show(raw, &shown.compact);
-                progress.record_grade(section.id(), r.passed);
+                progress.record_grade(section.id(), r.passed, !r.not_measured.is_empty());
                 if let Err(e) = progress.save(root) {
                     show(raw, &format!("note: progress not saved: {e}\n"));
                 }
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn the_list_marks_the_current_section() {
         let mut p = Progress::default();
-        p.record_grade("7.2", true);
+        p.record_grade("7.2", true, false);
         let text = list_text(&p, "7.3");
         assert!(text.contains("→ 7.3"), "{text}");
         insta::assert_snapshot!("watch_list", text);

@@ -27,6 +27,9 @@ pub enum Status {
     NotStarted,
     /// Graded at least once, never passed since the last reset.
     Failing,
+    /// Every test and every target the emulator measures passed, but a speed target was never
+    /// measured (no GPU): a challenge passed as far as it could be judged here.
+    PassedWithoutSpeed,
     Passed,
 }
 
@@ -51,6 +54,8 @@ pub struct Progress {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
     Done,
+    /// Passed without its speed target measured (a challenge on the emulator).
+    DoneWithoutSpeed,
     /// The first section in course order not passed yet: the one to work on.
     Current,
     Failing,
@@ -61,6 +66,7 @@ impl Place {
     pub fn label(self) -> &'static str {
         match self {
             Place::Done => "done",
+            Place::DoneWithoutSpeed => "done, no GPU",
             Place::Current => "current",
             Place::Failing => "tried",
             Place::NotStarted => "not started",
@@ -106,14 +112,16 @@ impl Progress {
 
     /// A full grading of the student's own file. A pass is kept even if a later edit fails, as in
     /// rustlings: "done" means the section was solved once; the list still shows the latest try.
-    pub fn record_grade(&mut self, id: &str, passed: bool) {
+    /// `speed_unmeasured`: it passed without its speed target measured (no GPU); a pass with it
+    /// measured is kept over one without.
+    pub fn record_grade(&mut self, id: &str, passed: bool, speed_unmeasured: bool) {
         let s = self.entry(id);
         s.attempts += 1;
-        if passed {
-            s.status = Status::Passed;
-        } else if s.status != Status::Passed {
-            s.status = Status::Failing;
-        }
+        s.status = match (passed, speed_unmeasured, s.status) {
+            (true, false, _) | (_, _, Status::Passed) => Status::Passed,
+            (true, true, _) | (false, _, Status::PassedWithoutSpeed) => Status::PassedWithoutSpeed,
+            (false, _, _) => Status::Failing,
+        };
     }
 
     /// The hints to show for one more request: all those shown before plus the next one (the last
@@ -131,12 +139,13 @@ impl Progress {
 
     /// The first section (in course order) not passed yet; None when all are done.
     pub fn current<'a>(&self, ids: &[&'a str]) -> Option<&'a str> {
-        ids.iter().copied().find(|id| self.state(id).status != Status::Passed)
+        ids.iter().copied().find(|id| !matches!(self.state(id).status, Status::Passed | Status::PassedWithoutSpeed))
     }
 
     pub fn place(&self, id: &str, ids: &[&str]) -> Place {
         match self.state(id).status {
             Status::Passed => Place::Done,
+            Status::PassedWithoutSpeed => Place::DoneWithoutSpeed,
             _ if self.current(ids) == Some(id) => Place::Current,
             Status::Failing => Place::Failing,
             Status::NotStarted => Place::NotStarted,
@@ -187,25 +196,41 @@ mod tests {
         let mut p = Progress::default();
         assert_eq!(p.place("7.2", IDS), Place::Current);
         assert_eq!(p.place("7.3", IDS), Place::NotStarted);
-        p.record_grade("7.2", false);
+        p.record_grade("7.2", false, false);
         assert_eq!(p.state("7.2"), SectionState { status: Status::Failing, hints_shown: 0, attempts: 1 });
         assert_eq!(p.place("7.2", IDS), Place::Current);
-        p.record_grade("7.2", true);
+        p.record_grade("7.2", true, false);
         assert_eq!(p.place("7.2", IDS), Place::Done);
         assert_eq!(p.place("7.3", IDS), Place::Current);
         // Solved once stays solved; the attempt still counts.
-        p.record_grade("7.2", false);
+        p.record_grade("7.2", false, false);
         assert_eq!(p.state("7.2").status, Status::Passed);
         assert_eq!(p.state("7.2").attempts, 3);
         // Tried out of order.
-        p.record_grade("7.4", false);
+        p.record_grade("7.4", false, false);
         assert_eq!(p.place("7.4", IDS), Place::Failing);
-        p.record_grade("7.3", true);
+        p.record_grade("7.3", true, false);
         assert_eq!(p.place("7.4", IDS), Place::Current);
-        p.record_grade("7.4", true);
+        p.record_grade("7.4", true, false);
         assert_eq!(p.current(IDS), None);
         p.reset("7.3");
         assert_eq!(p.place("7.3", IDS), Place::Current);
+    }
+
+    #[test]
+    fn a_challenge_passed_without_its_speed_measured_is_done_but_says_so() {
+        let mut p = Progress::default();
+        p.record_grade("7.2", true, true);
+        assert_eq!(p.state("7.2").status, Status::PassedWithoutSpeed);
+        assert_eq!(p.place("7.2", IDS), Place::DoneWithoutSpeed);
+        assert_eq!(p.place("7.3", IDS), Place::Current, "the course moves on");
+        p.record_grade("7.2", false, false);
+        assert_eq!(p.state("7.2").status, Status::PassedWithoutSpeed, "a pass is kept");
+        p.record_grade("7.2", true, false);
+        assert_eq!(p.state("7.2").status, Status::Passed, "timed on a GPU: done");
+        p.record_grade("7.2", true, true);
+        assert_eq!(p.state("7.2").status, Status::Passed, "a measured pass is kept over an unmeasured one");
+        assert_ne!(Place::Done.label(), Place::DoneWithoutSpeed.label());
     }
 
     #[test]
@@ -225,7 +250,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(Progress::load(dir.path()).unwrap(), Progress::default());
         let mut p = Progress::default();
-        p.record_grade("8.2", true);
+        p.record_grade("8.2", true, false);
         p.next_hints("7.4", 4);
         p.save(dir.path()).unwrap();
         assert_eq!(Progress::load(dir.path()).unwrap(), p);
@@ -244,7 +269,7 @@ mod tests {
         std::fs::create_dir_all(&kdir).unwrap();
         std::fs::write(kdir.join("kernel.cu"), "my work").unwrap();
         let mut p = Progress::default();
-        p.record_grade("7.4", true);
+        p.record_grade("7.4", true, false);
         p.save(dir.path()).unwrap();
 
         let mut out = Vec::new();

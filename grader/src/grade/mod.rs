@@ -123,6 +123,9 @@ impl<'a> Grader<'a> {
             && report.tests.iter().all(|t| t.passed)
             && report.findings.is_empty()
             && report.targets.iter().all(|t| t.passed);
+        // Passed only because no GPU was there to time it: a pass that says what it checked.
+        report.not_measured =
+            report.targets.iter().filter(|t| t.passed && t.skipped.is_some()).map(|t| t.name).collect();
         report.seconds = start.elapsed().as_secs_f64();
         Ok(Graded { report, metrics_run })
     }
@@ -136,6 +139,7 @@ impl<'a> Grader<'a> {
             compiler: self.compiler().short(),
             seed,
             passed: false,
+            not_measured: Vec::new(),
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: Vec::new(),
             metrics: None,

@@ -163,6 +163,7 @@ mod tests {
             compiler: String::new(),
             seed: 11,
             passed: false,
+            not_measured: Vec::new(),
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: vec![
                 t("textbook", Visibility::Visible, true, false),

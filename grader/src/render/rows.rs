@@ -52,7 +52,14 @@ pub fn summary(r: &SectionReport) -> String {
         r.title,
         r.backend,
         r.seed,
-        if r.passed { "all tests and targets pass" } else { "not yet" }
+        match (r.passed, r.not_measured.is_empty()) {
+            (true, true) => "all tests and targets pass".to_string(),
+            (true, false) => format!(
+                "every test and every target the emulator measures pass; not measured without a GPU: {}",
+                super::not_measured_text(r)
+            ),
+            (false, _) => "not yet".to_string(),
+        }
     )
 }
 

@@ -600,6 +600,8 @@ pub(crate) enum SlotInit {
     Nctaid(u8),
     LaneId,
     WarpId,
+    /// `%smid`: the SM the block would run on (`gpu::sm_of`).
+    SmId,
     /// Address of a module `.global` variable (known at launch).
     GlobalVar(usize),
     LanemaskLt,
@@ -607,6 +609,14 @@ pub(crate) enum SlotInit {
     LanemaskEq,
     LanemaskGe,
     LanemaskGt,
+}
+
+impl SlotInit {
+    /// Every thread of a block starts with the same value (see `Kernel::uniform`).
+    pub fn same_in_a_block(self) -> bool {
+        use SlotInit::*;
+        matches!(self, Const(_) | Ntid(_) | Ctaid(_) | Nctaid(_) | SmId | GlobalVar(_))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -648,7 +658,7 @@ pub(crate) struct Kernel {
     /// state travels with the value instead.
     pub copy_load: Vec<bool>,
     /// Per register slot: the same value in every thread of a block (immediates, symbol
-    /// addresses, `%ntid`, `%ctaid`, `%nctaid`). Such slots are filled when a warp starts and
+    /// addresses, `%ntid`, `%ctaid`, `%nctaid`, `%smid`). Such slots are filled when a warp starts and
     /// never written, so an access through one needs checking for one lane only.
     pub uniform: Vec<bool>,
     pub bounds: crate::types::LaunchBounds,

@@ -61,6 +61,7 @@ mod check;
 mod decode;
 mod event;
 mod exec;
+mod gpu;
 mod inline;
 mod ir;
 mod launch;

@@ -18,7 +18,7 @@ use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::probe::{Probe, Probes, Start};
 use crate::types::{Finding, FindingKind, PrintfLine};
-use crate::{ops, rounding};
+use crate::{gpu, ops, rounding};
 
 mod atomic;
 mod builtins;
@@ -277,6 +277,8 @@ pub(crate) struct Runner {
     probes: Probes,
     checks: Checks,
     block_idx: [u32; 3],
+    /// The block's linear index (its SM, its clocks).
+    block_linear: u64,
     last_alloc: usize,
     /// `printf` output of the block so far: (thread, order within the thread, line).
     printf: Vec<(u32, u32, PrintfLine)>,
@@ -336,6 +338,7 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
+        self.block_linear = bidx;
         let at = Start { options: cx.options, block: Some(self.block_idx), shape: cx.block };
         self.probes = Probes::start(&at).unwrap_or_default();
         self.printf.clear();
@@ -434,6 +437,7 @@ impl Runner {
                     SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
                     SlotInit::LaneId => l as u64,
                     SlotInit::WarpId => wi as u64,
+                    SlotInit::SmId => gpu::sm_of(self.block_linear),
                     SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
                     SlotInit::LanemaskLt => (1u64 << l) - 1,
                     SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,

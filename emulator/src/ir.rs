@@ -249,9 +249,10 @@ pub(crate) enum CarryOp {
     MadHi,
 }
 
-/// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: each reads
-/// the block's lane-instructions so far, so it only grows between two reads, and the same
-/// launch reads the same values every run.
+/// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: they read
+/// what an H100 could, from the block's SM and wave and the lane-instructions the warp has
+/// executed (`gpu::Clocks`), so they only grow between two reads, and the same launch reads
+/// the same values every run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Clock {
     /// `%clock`: the low 32 bits.
@@ -260,7 +261,7 @@ pub(crate) enum Clock {
     CyclesHigh,
     /// `%clock64`.
     Cycles64,
-    /// `%globaltimer` (nanoseconds; never 0, as on a GPU).
+    /// `%globaltimer` (nanoseconds since the Unix epoch).
     Timer,
     /// `%globaltimer_lo`, `%globaltimer_hi`.
     TimerLow,

@@ -3,8 +3,9 @@
 //! Shape (after wasmi): PTX text is parsed (`parse`, keeping each instruction's `.loc`),
 //! decoded once (`decode`) into the compact form of `ir` (register slots, resolved labels, typed
 //! ops; immediates, special registers and symbol addresses become slots filled when a warp
-//! starts), then executed warp by warp (`exec`). `types` is the public leaf every layer may
-//! use; `module` and `launch` are the entry points; no module reaches back to one that uses it
+//! starts), then executed warp by warp (`exec`); `gpu` is what the special registers tell of
+//! the GPU (an H100's SMs and clocks). `types` is the public leaf every layer may use;
+//! `module` and `launch` are the entry points; no module reaches back to one that uses it
 //! (tested). Value semantics live in `ops`; measuring ([`Metrics`], `probe`) and checking
 //! ([`Finding`], `check`) observe execution through the events the executor emits (`event`).
 //! `launch` checks the request and runs blocks on worker threads.

@@ -470,16 +470,15 @@ impl Runner {
         match _inst.op {
             Op::Nop => {}
             Op::ReadClock { d, clock } => {
-                // A GPU's globaltimer counts nanoseconds since some epoch: never 0.
-                const TIMER_EPOCH: u64 = 1 << 40;
-                let ticks = self.checks.lane_instructions();
+                let work = w.work + self.checks.lane_instructions() - w.run_from;
+                let (cycles, ns) = (self.clocks.cycles(work), self.clocks.ns(work));
                 let v = match clock {
-                    Clock::Cycles32 => ticks as u32 as u64,
-                    Clock::CyclesHigh => ticks >> 32,
-                    Clock::Cycles64 => ticks,
-                    Clock::Timer => TIMER_EPOCH + ticks,
-                    Clock::TimerLow => (TIMER_EPOCH + ticks) as u32 as u64,
-                    Clock::TimerHigh => (TIMER_EPOCH + ticks) >> 32,
+                    Clock::Cycles32 => cycles as u32 as u64,
+                    Clock::CyclesHigh => cycles >> 32,
+                    Clock::Cycles64 => cycles,
+                    Clock::Timer => ns,
+                    Clock::TimerLow => ns as u32 as u64,
+                    Clock::TimerHigh => ns >> 32,
                 };
                 w.map1(mask, d, d, |_| v);
             }

@@ -1,5 +1,5 @@
-//! The special registers that describe the GPU (`%nsmid`, `%smid`, `%nwarpid`): values an
-//! H100 could give, so that a kernel cannot tell the emulator from a GPU.
+//! The special registers that describe the GPU (`%nsmid`, `%smid`, `%nwarpid`) and its clocks:
+//! values an H100 could give, so that a kernel cannot tell the emulator from a GPU.
 
 use super::*;
 
@@ -85,4 +85,78 @@ fn blocks_are_spread_over_every_sm() {
     assert_eq!(used.len(), 132, "the first 132 blocks fill every SM");
     assert_ne!(sms[0], sms[1], "neighbouring blocks on different SMs");
     assert_eq!(sms[..132], sms[132..264], "the next wave reuses them in the same order");
+}
+
+/// Read `%clock64` into %rd1, loop `n` times (three instructions a trip), read it into %rd2.
+fn around_a_loop(clock: &str, n: u32) -> String {
+    format!(
+        "mov.u64 %rd1, {clock};\n mov.u32 %r1, 0;\n L1:\n add.u32 %r1, %r1, 1;\n setp.lt.u32 %p1, %r1, {n};\n \
+         @%p1 bra L1;\n mov.u64 %rd2, {clock};"
+    )
+}
+
+#[test]
+fn the_global_timer_is_a_date_in_nanoseconds_that_advances_with_the_work() {
+    let v = values(&format!("{}\n sub.u64 %res, %rd2, %rd1;", around_a_loop("%globaltimer", 1000)), 1, 32);
+    // 1000 trips of 3 warp instructions, about 4 cycles each at 1.755 GHz: about 7 µs.
+    assert!(v.iter().all(|&ns| (5_000..10_000).contains(&ns)), "{v:?}");
+    let now = values("mov.u64 %res, %globaltimer;", 1, 32)[0];
+    assert!((1_700_000_000_000_000_000..1_900_000_000_000_000_000).contains(&now), "{now}: in 2026");
+    let (lo, hi) = (
+        values("mov.u32 %r1, %globaltimer_lo;\n cvt.u64.u32 %res, %r1;", 1, 32)[0],
+        values("mov.u32 %r1, %globaltimer_hi;\n cvt.u64.u32 %res, %r1;", 1, 32)[0],
+    );
+    assert_eq!(hi, now >> 32, "the halves of the same time");
+    assert!(lo.abs_diff(now & 0xffff_ffff) < 100, "{lo} {now}");
+}
+
+#[test]
+fn the_cycle_counter_advances_with_the_work_and_is_never_small() {
+    let v = values(&format!("{}\n sub.u64 %res, %rd2, %rd1;", around_a_loop("%clock64", 1000)), 1, 32);
+    assert!(v.iter().all(|&c| (10_000..20_000).contains(&c)), "about 4 cycles a warp instruction: {v:?}");
+    let start = values("mov.u64 %res, %clock64;", 1, 32)[0];
+    assert!(start > 1 << 32, "a GPU that has been up a while: {start}");
+    let hi = values("mov.u32 %r1, %clock_hi;\n cvt.u64.u32 %res, %r1;", 1, 32)[0];
+    assert_eq!(hi, start >> 32);
+    // %clock, 32 bits: only their difference means something, and it grows too.
+    let low = "mov.u32 %r2, %clock;\n add.u32 %r3, %r2, 0;\n add.u32 %r3, %r3, 1;\n mov.u32 %r4, %clock;\n \
+               sub.u32 %r5, %r4, %r2;\n cvt.u64.u32 %res, %r5;";
+    assert!(values(low, 1, 32).iter().all(|&d| d > 0 && d < 100), "{:?}", values(low, 1, 32));
+}
+
+#[test]
+fn warps_read_their_own_clock_and_agree_after_a_barrier() {
+    // Warp 0 loops 1000 times before the barrier; warp 1 goes straight to it.
+    let body = |res: &str| {
+        format!(
+            "setp.ge.u32 %p2, %gid, 32;\n mov.u32 %r1, 0;\n @%p2 bra AT;\n L1:\n add.u32 %r1, %r1, 1;\n \
+             setp.lt.u32 %p1, %r1, 1000;\n @%p1 bra L1;\n AT:\n mov.u64 %rd1, %clock64;\n bar.sync 0;\n \
+             mov.u64 %rd2, %clock64;\n mov.u64 %res, {res};"
+        )
+    };
+    let (before, after) = (values(&body("%rd1"), 1, 64), values(&body("%rd2"), 1, 64));
+    assert!(before[32] + 10_000 < before[0], "warp 1 reached the barrier early: {} {}", before[32], before[0]);
+    assert!(after[32] >= before[0] && after[0] >= before[0], "and left it with warp 0");
+    assert!(after[32].abs_diff(after[0]) < 100, "{} {}", after[32], after[0]);
+}
+
+#[test]
+fn a_later_wave_of_blocks_reads_a_later_time() {
+    let v = values("mov.u64 %res, %globaltimer;", 264, 32);
+    let (first, second) = (v[0], v[132 * 32]);
+    assert!(second > first, "block 132 runs after block 0 on the same SM: {first} {second}");
+    assert_eq!(v[32], first, "block 1 starts with block 0");
+}
+
+#[test]
+fn the_registers_read_the_same_whatever_the_number_of_host_threads() {
+    let body = format!(
+        "{}\n mov.u32 %r2, %smid;\n mov.u64 %rd3, %globaltimer;\n cvt.u64.u32 %rd4, %r2;\n \
+         xor.b64 %res, %rd2, %rd3;\n xor.b64 %res, %res, %rd4;\n xor.b64 %res, %res, %rd1;",
+        around_a_loop("%clock64", 50)
+    );
+    let (one, rep1) = run_grid(&body, 700, 64, 1);
+    let (four, rep4) = run_grid(&body, 700, 64, 4);
+    assert!(rep1.completed && rep4.completed);
+    assert_eq!(one, four);
 }

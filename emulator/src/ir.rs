@@ -379,6 +379,11 @@ pub(crate) enum Op {
         d: Reg,
         clock: Clock,
     },
+    /// `mov %r, %warpid`: the warp's rank in the block, and an `Unportable` finding (a GPU
+    /// gives the warp's slot on its SM, which is something else).
+    ReadWarpId {
+        d: Reg,
+    },
     /// `activemask.b32`: the lanes of the warp running this instruction.
     ActiveMask {
         d: Reg,
@@ -600,7 +605,6 @@ pub(crate) enum SlotInit {
     Ctaid(u8),
     Nctaid(u8),
     LaneId,
-    WarpId,
     /// `%smid`: the SM the block would run on (`gpu::sm_of`).
     SmId,
     /// Address of a module `.global` variable (known at launch).

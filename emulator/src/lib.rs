@@ -28,7 +28,8 @@
 //! a GPU fault, before touching memory), shared-memory hazards (RAW/WAR/WAW between different
 //! threads with no barrier in between, per byte, with `__syncwarp` ordering lanes of one warp),
 //! reads of shared memory nothing wrote, barriers reached by part of a block or at different
-//! places, and the instruction budget. A value of unwritten shared memory that is only copied
+//! places, the instruction budget, and reads of `%warpid` (the warp's slot on its SM on a GPU,
+//! not its rank in the block: an `Unportable` finding; the launch goes on). A value of unwritten shared memory that is only copied
 //! to shared memory (`a_s[i] = b_s[i]`, found at decode time) is not a finding: the copy stays
 //! unwritten, and a later read that uses it is reported there.
 //!

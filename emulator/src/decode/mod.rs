@@ -190,7 +190,6 @@ impl<'a> Ctx<'a> {
             "%ctaid" => (2, SlotInit::Ctaid(comp)),
             "%nctaid" => (3, SlotInit::Nctaid(comp)),
             "%laneid" => (4, SlotInit::LaneId),
-            "%warpid" => (5, SlotInit::WarpId),
             "%lanemask_lt" => (6, SlotInit::LanemaskLt),
             "%lanemask_le" => (7, SlotInit::LanemaskLe),
             "%lanemask_eq" => (8, SlotInit::LanemaskEq),
@@ -201,8 +200,9 @@ impl<'a> Ctx<'a> {
             "%nsmid" => (12, SlotInit::Const(gpu::SMS)),
             "%nwarpid" => (13, SlotInit::Const(gpu::WARP_SLOTS)),
             "WARP_SZ" => (14, SlotInit::Const(32)),
-            "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo" | "%globaltimer_hi" => {
-                return Err(self.err(format!("`{name}` can be read only by a mov (mov.u64 %rd1, {name})")));
+            _ if moves::read_by_op(name) => {
+                let example = if matches!(name, "%clock64" | "%globaltimer") { "u64 %rd1" } else { "u32 %r1" };
+                return Err(self.err(format!("`{name}` can be read only by a mov (mov.{example}, {name})")));
             }
             _ => return Ok(None),
         };

@@ -445,7 +445,6 @@ impl Runner {
                     SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
                     SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
                     SlotInit::LaneId => l as u64,
-                    SlotInit::WarpId => wi as u64,
                     SlotInit::SmId => gpu::sm_of(self.block_linear),
                     SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
                     SlotInit::LanemaskLt => (1u64 << l) - 1,

@@ -87,6 +87,7 @@ impl Runner {
             | Op::AssertFail { .. }
             | Op::CallTooDeep { .. }
             | Op::ReadClock { .. }
+            | Op::ReadWarpId { .. }
             | Op::ActiveMask { .. } => self.builtin(cx, w, pc, inst, mask),
             Op::Bra { .. } | Op::Exit | Op::Bar | Op::BarRed { .. } | Op::WarpSync => {
                 unreachable!("handled by the scheduler")
@@ -481,6 +482,16 @@ impl Runner {
                     Clock::TimerHigh => ns >> 32,
                 };
                 w.map1(mask, d, d, |_| v);
+            }
+            Op::ReadWarpId { d } => {
+                let rank = (w.base_tid / 32) as u64;
+                w.map1(mask, d, d, |_| rank);
+                let tid = w.base_tid + mask.trailing_zeros();
+                self.checks.report(&cx.check, FindingKind::Unportable, pc, tid, || {
+                    "%warpid is the warp's slot on its SM, not its index in the block (a GPU gives other values, \
+                     and they change): use threadIdx.x / warpSize"
+                        .to_string()
+                });
             }
             Op::ActiveMask { d } => {
                 let active = w.active as u64;

@@ -1,5 +1,6 @@
 //! The special registers that describe the GPU (`%nsmid`, `%smid`, `%nwarpid`) and its clocks:
-//! values an H100 could give, so that a kernel cannot tell the emulator from a GPU.
+//! values an H100 could give, so that a kernel cannot tell the emulator from a GPU; and
+//! `%warpid`, which a GPU gives otherwise: a finding.
 
 use super::*;
 
@@ -159,4 +160,26 @@ fn the_registers_read_the_same_whatever_the_number_of_host_threads() {
     let (four, rep4) = run_grid(&body, 700, 64, 4);
     assert!(rep1.completed && rep4.completed);
     assert_eq!(one, four);
+}
+
+#[test]
+fn reading_warpid_is_an_unportable_finding_at_its_line_and_the_launch_goes_on() {
+    let (v, rep) = run_grid("mov.u32 %r1, %warpid;\n cvt.u64.u32 %res, %r1;", 3, 128, 1);
+    assert!(rep.completed, "not a fault");
+    assert_eq!(v.chunks(32).map(|w| w[31]).collect::<Vec<_>>(), [0, 1, 2, 3].repeat(3), "the warp's rank");
+    let [f] = rep.findings.as_slice() else { panic!("one finding for the line: {:?}", rep.findings) };
+    assert_eq!(f.kind, FindingKind::Unportable);
+    assert_eq!(f.kind.as_str(), "unportable");
+    assert_eq!(f.source, Some(SourceLocation { file: "sregs.cu".into(), line: 10 }));
+    assert!(f.message.contains("use threadIdx.x / warpSize"), "{}", f.message);
+    assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]));
+    assert!(rep.findings_dropped > 0, "the other warps' reads are counted");
+}
+
+#[test]
+fn warpid_read_other_than_by_mov_is_refused_with_its_name() {
+    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry t()\n{\n .reg .b32 %r<3>;\n \
+               add.u32 %r1, %warpid, 1;\n ret;\n}\n";
+    let e = Module::parse(ptx).err().expect("refused");
+    assert!(e.message.contains("`%warpid` can be read only by a mov (mov.u32 %r1, %warpid)"), "{}", e.message);
 }

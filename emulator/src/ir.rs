@@ -249,9 +249,10 @@ pub(crate) enum CarryOp {
     MadHi,
 }
 
-/// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: each reads
-/// the block's lane-instructions so far, so it only grows between two reads, and the same
-/// launch reads the same values every run.
+/// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: they read
+/// what an H100 could, from the block's SM and wave and the lane-instructions the warp has
+/// executed (`gpu::Clocks`), so they only grow between two reads, and the same launch reads
+/// the same values every run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Clock {
     /// `%clock`: the low 32 bits.
@@ -260,7 +261,7 @@ pub(crate) enum Clock {
     CyclesHigh,
     /// `%clock64`.
     Cycles64,
-    /// `%globaltimer` (nanoseconds; never 0, as on a GPU).
+    /// `%globaltimer` (nanoseconds since the Unix epoch).
     Timer,
     /// `%globaltimer_lo`, `%globaltimer_hi`.
     TimerLow,
@@ -377,6 +378,11 @@ pub(crate) enum Op {
     ReadClock {
         d: Reg,
         clock: Clock,
+    },
+    /// `mov %r, %warpid`: the warp's rank in the block, and an `Unportable` finding (a GPU
+    /// gives the warp's slot on its SM, which is something else).
+    ReadWarpId {
+        d: Reg,
     },
     /// `activemask.b32`: the lanes of the warp running this instruction.
     ActiveMask {
@@ -599,7 +605,8 @@ pub(crate) enum SlotInit {
     Ctaid(u8),
     Nctaid(u8),
     LaneId,
-    WarpId,
+    /// `%smid`: the SM the block would run on (`gpu::sm_of`).
+    SmId,
     /// Address of a module `.global` variable (known at launch).
     GlobalVar(usize),
     LanemaskLt,
@@ -607,6 +614,14 @@ pub(crate) enum SlotInit {
     LanemaskEq,
     LanemaskGe,
     LanemaskGt,
+}
+
+impl SlotInit {
+    /// Every thread of a block starts with the same value (see `Kernel::uniform`).
+    pub fn same_in_a_block(self) -> bool {
+        use SlotInit::*;
+        matches!(self, Const(_) | Ntid(_) | Ctaid(_) | Nctaid(_) | SmId | GlobalVar(_))
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -648,7 +663,7 @@ pub(crate) struct Kernel {
     /// state travels with the value instead.
     pub copy_load: Vec<bool>,
     /// Per register slot: the same value in every thread of a block (immediates, symbol
-    /// addresses, `%ntid`, `%ctaid`, `%nctaid`). Such slots are filled when a warp starts and
+    /// addresses, `%ntid`, `%ctaid`, `%nctaid`, `%smid`). Such slots are filled when a warp starts and
     /// never written, so an access through one needs checking for one lane only.
     pub uniform: Vec<bool>,
     pub bounds: crate::types::LaunchBounds,

@@ -3,8 +3,9 @@
 //! Shape (after wasmi): PTX text is parsed (`parse`, keeping each instruction's `.loc`),
 //! decoded once (`decode`) into the compact form of `ir` (register slots, resolved labels, typed
 //! ops; immediates, special registers and symbol addresses become slots filled when a warp
-//! starts), then executed warp by warp (`exec`). `types` is the public leaf every layer may
-//! use; `module` and `launch` are the entry points; no module reaches back to one that uses it
+//! starts), then executed warp by warp (`exec`); `gpu` is what the special registers tell of
+//! the GPU (an H100's SMs and clocks). `types` is the public leaf every layer may use;
+//! `module` and `launch` are the entry points; no module reaches back to one that uses it
 //! (tested). Value semantics live in `ops`; measuring ([`Metrics`], `probe`) and checking
 //! ([`Finding`], `check`) observe execution through the events the executor emits (`event`).
 //! `launch` checks the request and runs blocks on worker threads.
@@ -27,7 +28,8 @@
 //! a GPU fault, before touching memory), shared-memory hazards (RAW/WAR/WAW between different
 //! threads with no barrier in between, per byte, with `__syncwarp` ordering lanes of one warp),
 //! reads of shared memory nothing wrote, barriers reached by part of a block or at different
-//! places, and the instruction budget. A value of unwritten shared memory that is only copied
+//! places, the instruction budget, and reads of `%warpid` (the warp's slot on its SM on a GPU,
+//! not its rank in the block: an `Unportable` finding; the launch goes on). A value of unwritten shared memory that is only copied
 //! to shared memory (`a_s[i] = b_s[i]`, found at decode time) is not a finding: the copy stays
 //! unwritten, and a later read that uses it is reported there.
 //!
@@ -61,6 +63,7 @@ mod check;
 mod decode;
 mod event;
 mod exec;
+mod gpu;
 mod inline;
 mod ir;
 mod launch;

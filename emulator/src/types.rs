@@ -210,11 +210,14 @@ pub enum FindingKind {
     Assertion,
     /// Calls nested deeper than the emulator follows (endless recursion).
     CallDepth,
+    /// A value that differs on a GPU in ways the emulator does not give (a read of `%warpid`):
+    /// the code works here by chance. The launch goes on.
+    Unportable,
 }
 
 impl FindingKind {
     /// Every kind, in the order the reports list them.
-    pub const ALL: [FindingKind; 8] = [
+    pub const ALL: [FindingKind; 9] = [
         FindingKind::OutOfBounds,
         FindingKind::Misaligned,
         FindingKind::Race,
@@ -223,6 +226,7 @@ impl FindingKind {
         FindingKind::Timeout,
         FindingKind::Assertion,
         FindingKind::CallDepth,
+        FindingKind::Unportable,
     ];
 
     /// The kind named `name` in a report (the inverse of [`FindingKind::as_str`]).
@@ -241,6 +245,7 @@ impl FindingKind {
             FindingKind::Timeout => "timeout",
             FindingKind::Assertion => "assertion",
             FindingKind::CallDepth => "call_depth",
+            FindingKind::Unportable => "unportable",
         }
     }
 }

@@ -130,6 +130,14 @@ impl Checks {
         self.shared.barrier();
     }
 
+    /// The executor saw something to report that does not stop the launch (a read of
+    /// `%warpid`).
+    #[cold]
+    #[inline(never)]
+    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
+        self.findings.report(cx, kind, pc, tid, msg)
+    }
+
     /// The executor stops the launch itself (a failed `assert`, calls nested too deep): its
     /// finding joins the others.
     #[cold]

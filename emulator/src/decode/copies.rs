@@ -32,7 +32,7 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
             writes.push(d);
             reads.extend([a, b, c]);
         }
-        Op::ReadClock { d, .. } | Op::ActiveMask { d } => writes.push(d),
+        Op::ReadClock { d, .. } | Op::ReadWarpId { d } | Op::ActiveMask { d } => writes.push(d),
         Op::Setp { a, b, .. } => reads.extend([a, b]),
         Op::Pred { .. } | Op::PredConst { .. } | Op::Bra { .. } | Op::Bar | Op::WarpSync | Op::Exit | Op::Nop => {}
         // These read and write call-parameter memory only.

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::gpu;
 use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
 use crate::types::{LoadError, SourceLocation};
@@ -171,7 +172,7 @@ impl<'a> Ctx<'a> {
 
     /// The lanes' carry flag (`add.cc` and the like), a register of its own.
     fn carry_flag(&mut self) -> Result<Reg, LoadError> {
-        self.init_slot(SlotKey::Special(15, 0), SlotInit::Zero) // 15: past `special`'s codes
+        self.init_slot(SlotKey::Special(16, 0), SlotInit::Zero) // 16: past `special`'s codes
     }
 
     fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
@@ -189,18 +190,19 @@ impl<'a> Ctx<'a> {
             "%ctaid" => (2, SlotInit::Ctaid(comp)),
             "%nctaid" => (3, SlotInit::Nctaid(comp)),
             "%laneid" => (4, SlotInit::LaneId),
-            "%warpid" => (5, SlotInit::WarpId),
             "%lanemask_lt" => (6, SlotInit::LanemaskLt),
             "%lanemask_le" => (7, SlotInit::LanemaskLe),
             "%lanemask_eq" => (8, SlotInit::LanemaskEq),
             "%lanemask_ge" => (9, SlotInit::LanemaskGe),
             "%lanemask_gt" => (10, SlotInit::LanemaskGt),
-            "%smid" | "%gridid" => (11, SlotInit::Const(0)),
-            "%nsmid" => (12, SlotInit::Const(1)),
-            "%nwarpid" => (13, SlotInit::Const(32)),
+            "%smid" => (11, SlotInit::SmId),
+            "%gridid" => (15, SlotInit::Const(0)),
+            "%nsmid" => (12, SlotInit::Const(gpu::SMS)),
+            "%nwarpid" => (13, SlotInit::Const(gpu::WARP_SLOTS)),
             "WARP_SZ" => (14, SlotInit::Const(32)),
-            "%clock" | "%clock_hi" | "%clock64" | "%globaltimer" | "%globaltimer_lo" | "%globaltimer_hi" => {
-                return Err(self.err(format!("`{name}` can be read only by a mov (mov.u64 %rd1, {name})")));
+            _ if moves::read_by_op(name) => {
+                let example = if matches!(name, "%clock64" | "%globaltimer") { "u64 %rd1" } else { "u32 %r1" };
+                return Err(self.err(format!("`{name}` can be read only by a mov (mov.{example}, {name})")));
             }
             _ => return Ok(None),
         };
@@ -346,10 +348,7 @@ fn decode_kernel(
     let copy_load = copies::find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
-        uniform[slot.index()] = matches!(
-            init,
-            SlotInit::Const(_) | SlotInit::Ntid(_) | SlotInit::Ctaid(_) | SlotInit::Nctaid(_) | SlotInit::GlobalVar(_)
-        );
+        uniform[slot.index()] = init.same_in_a_block();
     }
     Ok(Kernel {
         name: f.name.clone(),

@@ -32,6 +32,7 @@ pub(super) fn mov(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Load
             (d, Operand::Reg(name)) if clock(name).is_some() => {
                 Op::ReadClock { d: cx.dst(d)?, clock: clock(name).expect("matched") }
             }
+            (d, Operand::Reg(name)) if name == "%warpid" => Op::ReadWarpId { d: cx.dst(d)? },
             (d, s) => {
                 let d = cx.dst(d)?;
                 let a = cx.src(s, t)?;
@@ -73,6 +74,12 @@ pub(super) fn cvta(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Loa
     let d = cx.dst(&ops[0])?;
     let a = cx.src(&ops[1], Ty::U64)?;
     Ok(Op::Cvta { to, space, d, a })
+}
+
+/// A special register whose read is an op of its own (`ReadClock`, `ReadWarpId`): only a
+/// `mov` reads it.
+pub(super) fn read_by_op(name: &str) -> bool {
+    clock(name).is_some() || name == "%warpid"
 }
 
 /// The clock a special register name reads, if it is one.

@@ -18,7 +18,7 @@ use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::probe::{Probe, Probes, Start};
 use crate::types::{Finding, FindingKind, PrintfLine};
-use crate::{ops, rounding};
+use crate::{gpu, ops, rounding};
 
 mod atomic;
 mod builtins;
@@ -89,6 +89,12 @@ struct Warp {
     lanes: u32,
     /// Block-linear thread index of lane 0.
     base_tid: u32,
+    /// Lane-instructions the warp's clocks count as done, until `run_from`: its own, and at a
+    /// barrier those of the slowest warp (all leave it together).
+    work: u64,
+    /// The block's lane-instructions when the warp last started running (the budget's count:
+    /// no counting of its own in the hot loop).
+    run_from: u64,
 }
 
 #[inline(always)]
@@ -277,6 +283,9 @@ pub(crate) struct Runner {
     probes: Probes,
     checks: Checks,
     block_idx: [u32; 3],
+    /// The block's linear index (its SM).
+    block_linear: u64,
+    clocks: gpu::Clocks,
     last_alloc: usize,
     /// `printf` output of the block so far: (thread, order within the thread, line).
     printf: Vec<(u32, u32, PrintfLine)>,
@@ -336,6 +345,8 @@ impl Runner {
         let [gx, gy, _] = cx.grid;
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
+        self.block_linear = bidx;
+        self.clocks = gpu::Clocks::of_block(bidx);
         let at = Start { options: cx.options, block: Some(self.block_idx), shape: cx.block };
         self.probes = Probes::start(&at).unwrap_or_default();
         self.printf.clear();
@@ -414,6 +425,7 @@ impl Runner {
         w.waiting = 0;
         w.warp_waiting = 0;
         w.exited = 0;
+        w.work = 0;
         for (slot, init) in &k.slot_init {
             let r = &mut w.regs[slot.index()];
             if let SlotInit::Const(c) = *init {
@@ -433,7 +445,7 @@ impl Runner {
                     SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
                     SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
                     SlotInit::LaneId => l as u64,
-                    SlotInit::WarpId => wi as u64,
+                    SlotInit::SmId => gpu::sm_of(self.block_linear),
                     SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
                     SlotInit::LanemaskLt => (1u64 << l) - 1,
                     SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
@@ -460,8 +472,11 @@ impl Runner {
         if cx.k.barrier_reductions {
             reduce_at_barrier(&cx.k.code, &mut self.warps[..nwarps]);
         }
+        // The warps leave the barrier together, when the last one arrives: their clocks agree.
+        let work = self.warps[..nwarps].iter().map(|w| w.work).max().unwrap_or(0);
         // Release everybody.
         for w in &mut self.warps[..nwarps] {
+            w.work = work;
             let waiting = w.waiting;
             for_lanes(waiting, |l| w.pc[l] += 1);
             w.pending |= waiting;
@@ -474,7 +489,9 @@ impl Runner {
 
     fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Stop> {
         let mut w = std::mem::take(&mut self.warps[wi]);
+        w.run_from = self.checks.lane_instructions();
         let r = self.run_warp_inner(cx, &mut w);
+        w.work += self.checks.lane_instructions() - w.run_from;
         self.warps[wi] = w;
         r
     }

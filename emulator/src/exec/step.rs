@@ -87,6 +87,7 @@ impl Runner {
             | Op::AssertFail { .. }
             | Op::CallTooDeep { .. }
             | Op::ReadClock { .. }
+            | Op::ReadWarpId { .. }
             | Op::ActiveMask { .. } => self.builtin(cx, w, pc, inst, mask),
             Op::Bra { .. } | Op::Exit | Op::Bar | Op::BarRed { .. } | Op::WarpSync => {
                 unreachable!("handled by the scheduler")
@@ -470,18 +471,27 @@ impl Runner {
         match _inst.op {
             Op::Nop => {}
             Op::ReadClock { d, clock } => {
-                // A GPU's globaltimer counts nanoseconds since some epoch: never 0.
-                const TIMER_EPOCH: u64 = 1 << 40;
-                let ticks = self.checks.lane_instructions();
+                let work = w.work + self.checks.lane_instructions() - w.run_from;
+                let (cycles, ns) = (self.clocks.cycles(work), self.clocks.ns(work));
                 let v = match clock {
-                    Clock::Cycles32 => ticks as u32 as u64,
-                    Clock::CyclesHigh => ticks >> 32,
-                    Clock::Cycles64 => ticks,
-                    Clock::Timer => TIMER_EPOCH + ticks,
-                    Clock::TimerLow => (TIMER_EPOCH + ticks) as u32 as u64,
-                    Clock::TimerHigh => (TIMER_EPOCH + ticks) >> 32,
+                    Clock::Cycles32 => cycles as u32 as u64,
+                    Clock::CyclesHigh => cycles >> 32,
+                    Clock::Cycles64 => cycles,
+                    Clock::Timer => ns,
+                    Clock::TimerLow => ns as u32 as u64,
+                    Clock::TimerHigh => ns >> 32,
                 };
                 w.map1(mask, d, d, |_| v);
+            }
+            Op::ReadWarpId { d } => {
+                let rank = (w.base_tid / 32) as u64;
+                w.map1(mask, d, d, |_| rank);
+                let tid = w.base_tid + mask.trailing_zeros();
+                self.checks.report(&cx.check, FindingKind::Unportable, pc, tid, || {
+                    "%warpid is the warp's slot on its SM, not its index in the block (a GPU gives other values, \
+                     and they change): use threadIdx.x / warpSize"
+                        .to_string()
+                });
             }
             Op::ActiveMask { d } => {
                 let active = w.active as u64;

@@ -7,6 +7,7 @@ mod extended;
 mod half;
 mod instructions;
 mod rounding;
+mod sregs;
 mod variants;
 
 use crate::*;

@@ -1,0 +1,70 @@
+//! The GPU a kernel sees through its special registers: an H100 SXM5. Each register reads a
+//! value such a GPU could give, so that a kernel cannot tell it runs on the emulator and take
+//! a path a GPU would not take (with figures the GPU would not give).
+//!
+//! Everything here follows from the block's linear index and the work a warp has done, never
+//! from the host's clock or threads: a launch reads the same values every run.
+
+/// `%nsmid`: the SMs of an H100 SXM5.
+pub(crate) const SMS: u64 = 132;
+
+/// `%nwarpid`: the warp slots of an H100's SM.
+pub(crate) const WARP_SLOTS: u64 = 64;
+
+/// The SM clock, in MHz (the H100 SXM5's boost clock).
+const CLOCK_MHZ: u64 = 1755;
+
+/// Cycles per lane-instruction, as a divisor: a full warp's instruction is about 4 cycles.
+const LANE_INSTRUCTIONS_PER_CYCLE: u64 = 8;
+
+/// `%globaltimer` when the launch starts: nanoseconds since the Unix epoch (September 2026).
+const LAUNCH_NS: u64 = 1_790_000_000_000_000_000;
+
+/// `%clock64` of SM 0 when the launch starts: the GPU has been up for ten minutes.
+const LAUNCH_CYCLES: u64 = 600 * CLOCK_MHZ * 1_000_000;
+
+/// How far apart the SMs' cycle counters are: each SM counts its own cycles, from its own
+/// start.
+const SM_SKEW_CYCLES: u64 = 7_919_113;
+
+/// How long a wave of blocks (one per SM) takes before the next one starts on the same SMs.
+const WAVE_NS: u64 = 20_000;
+
+/// `%smid`: the SM a GPU would place block `bidx` (linear) on. Blocks are spread over every
+/// SM in turn; a block in a later wave reuses the SM of one in the first.
+pub(crate) fn sm_of(bidx: u64) -> u64 {
+    bidx % SMS
+}
+
+/// Where a block's clocks start, from which each warp's advance with its work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Clocks {
+    /// `%clock64` of the block's SM when the block starts.
+    cycles: u64,
+    /// `%globaltimer` when the block starts.
+    ns: u64,
+}
+
+impl Clocks {
+    /// The clocks of block `bidx` (linear) when it starts: its SM's counter, and a time that
+    /// grows with its wave.
+    pub fn of_block(bidx: u64) -> Clocks {
+        // Saturating: a grid of 2^63 blocks must not overflow (it never runs that far).
+        let wave_ns = (bidx / SMS).saturating_mul(WAVE_NS);
+        Clocks {
+            cycles: (LAUNCH_CYCLES + sm_of(bidx) * SM_SKEW_CYCLES)
+                .saturating_add(wave_ns.saturating_mul(CLOCK_MHZ) / 1000),
+            ns: LAUNCH_NS.saturating_add(wave_ns),
+        }
+    }
+
+    /// `%clock64` once a warp has executed `work` lane-instructions.
+    pub fn cycles(self, work: u64) -> u64 {
+        self.cycles.saturating_add(work / LANE_INSTRUCTIONS_PER_CYCLE)
+    }
+
+    /// `%globaltimer` once a warp has executed `work` lane-instructions.
+    pub fn ns(self, work: u64) -> u64 {
+        self.ns.saturating_add(work / LANE_INSTRUCTIONS_PER_CYCLE * 1000 / CLOCK_MHZ)
+    }
+}

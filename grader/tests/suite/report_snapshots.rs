@@ -38,6 +38,7 @@ fn test(name: &str, vis: Visibility, size: &str, passed: bool, message: &str) ->
         mismatch: None,
         printf: vec![],
         printf_more: 0,
+        changed_input: false,
     }
 }
 
@@ -95,6 +96,7 @@ fn targets() -> Vec<TargetReport> {
             passed: true,
             advice: "load each input tile once into shared memory".into(),
             skipped: None,
+            second: None,
         },
         TargetReport {
             name: Metric::SharedBytesPerBlock,
@@ -105,6 +107,7 @@ fn targets() -> Vec<TargetReport> {
             passed: false,
             advice: "keep only the current plane in shared memory; the previous and next live in registers".into(),
             skipped: None,
+            second: None,
         },
         // A speed target without a GPU: shown, not counted.
         TargetReport {
@@ -116,6 +119,7 @@ fn targets() -> Vec<TargetReport> {
             passed: true,
             advice: "measured on the GPU".into(),
             skipped: Some("needs a GPU".into()),
+            second: None,
         },
     ]
 }
@@ -138,6 +142,7 @@ fn compile_error_section() {
         compiler: String::new(),
         seed: 1234,
         passed: false,
+        not_measured: vec![],
         compile: CompileReport {
             ok: false,
             log: "exercises/7.2-basic/kernel.cu(11): error: expected a \";\"\n      for (int fRow = 0; fRow < 2 * r + 1; fRow++) {\n      ^\n1 error detected in the compilation of \"exercises/7.2-basic/kernel.cu\".".into(),
@@ -174,6 +179,7 @@ fn compact_report_fits_a_screen() {
         compiler: "NVRTC 12.9".into(),
         seed: 3,
         passed: false,
+        not_measured: vec![],
         compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
         tests: vec![printed, failing, test("metrics: 1024x1024, r=2", Visibility::Hidden, "1024×1024", true, "")],
         metrics: None,

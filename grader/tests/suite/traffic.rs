@@ -19,10 +19,11 @@ fn every_solutions_lines_add_up_to_its_metrics() {
         let m = &s["metrics"];
         let lines = m["lines"].as_array().unwrap();
         assert!(!lines.is_empty(), "{id}: no lines");
-        for field in ["global_load_bytes", "global_load_requests", "global_load_sectors", "global_store_bytes", "flops"]
-        {
+        for field in ["global_load_bytes", "global_load_requests", "global_load_sectors", "global_store_bytes"] {
             assert_eq!(sum(lines, field), m[field].as_u64().unwrap(), "{id}: {field} per line");
         }
+        // The lines count what the kernel executed; `flops` is the problem's (OP/B's numerator).
+        assert_eq!(sum(lines, "flops"), m["executed_flops"].as_u64().unwrap(), "{id}: flops per line");
         assert_eq!(sum(lines, "shared_bank_conflicts"), m["shared_bank_conflicts"].as_u64().unwrap(), "{id}");
         for l in lines.iter().filter(|l| l["line"].as_u64().unwrap() > 0) {
             assert!(l["file"].as_str().unwrap().starts_with("solutions/"), "{id}: {l}");

@@ -180,7 +180,7 @@ fn private_cases_are_graded_and_bad_files_refused() {
     let tests = v["sections"][0]["tests"].as_array().unwrap();
     let private = tests.iter().position(|t| t["name"] == "private: strip").expect("the private case ran");
     assert_eq!(tests[private]["visibility"], "hidden");
-    assert_eq!(private, tests.len() - 2, "after the hidden cases, before the metrics case");
+    assert_eq!(private, tests.len() - 3, "after the hidden cases, before the two metrics cases");
 
     std::fs::write(&cases, "[[case]]\nsection = \"7.4\"\nwidth = 70\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_grader"))

@@ -186,17 +186,24 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
 }
 
 pub fn metrics_block(m: &MetricsReport) -> String {
-    let rows: Vec<(&str, String)> = vec![
-        ("FLOPs the problem needs", thousands(m.flops)),
-        ("FLOPs executed", thousands(m.executed_flops)),
-        ("global load bytes", thousands(m.global_load_bytes)),
-        ("OP/B (problem FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)),
+    // A problem with no floating-point work (the integer 1D stencil) has no OP/B to show.
+    let arithmetic = m.flops > 0 || m.executed_flops > 0;
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    if arithmetic {
+        rows.push(("FLOPs the problem needs", thousands(m.flops)));
+        rows.push(("FLOPs executed", thousands(m.executed_flops)));
+    }
+    rows.push(("global load bytes", thousands(m.global_load_bytes)));
+    if arithmetic {
+        rows.push(("OP/B (problem FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)));
+    }
+    rows.extend([
         ("global load requests", thousands(m.global_load_requests)),
         ("global load sectors (32 B)", thousands(m.global_load_sectors)),
         ("global store bytes", thousands(m.global_store_bytes)),
         ("shared memory per block (bytes)", thousands(m.shared_bytes_per_block)),
         ("threads × blocks", format!("{} × {}", thousands(m.threads / m.blocks.max(1)), thousands(m.blocks))),
-    ];
+    ]);
     let w = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
     let vw = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     let mut s = String::new();

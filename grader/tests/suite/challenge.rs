@@ -66,7 +66,10 @@ fn the_launch_is_read_for_each_radius_and_per_tap_loads_fail_by_name() {
     let speed = s["targets"].as_array().unwrap().iter().find(|t| t["name"] == "percent_of_copy").unwrap();
     assert_eq!((speed["passed"].clone(), speed["skipped"].clone()), (Value::Bool(true), Value::from("needs a GPU")));
     let shown: Vec<&str> = m["shown"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
-    assert_eq!(shown, ["op_per_byte", "global_load_sectors_per_request", "shared_bytes_per_block", "active_lane_percent"]);
+    assert_eq!(
+        shown,
+        ["op_per_byte", "global_load_sectors_per_request", "shared_bytes_per_block", "active_lane_percent"]
+    );
 }
 
 #[test]

@@ -28,7 +28,7 @@ from pathlib import Path
 
 WRONG_DIR = Path(__file__).resolve().parent
 REASON_KINDS = ("finding:", "target:")
-PLAIN_REASONS = ("tests", "compile")
+PLAIN_REASONS = ("tests", "compile", "problem", "input_changed")
 
 
 def parse_header(path):
@@ -64,6 +64,8 @@ def reasons_of(section_report):
             got.add("target:" + t["name"] + (" (unmeasured)" if unmeasured else ""))
     if any(not t.get("passed", True) for t in section_report.get("tests", [])):
         got.add("tests")
+    if any(t.get("changed_input") for t in section_report.get("tests", [])):
+        got.add("input_changed")
     if section_report.get("problem"):
         got.add("problem")
     return got

@@ -488,7 +488,7 @@ pub fn compact(r: &SectionReport) -> String {
 /// the one with the most bank-conflict replays; with the command that shows every line.
 pub fn heaviest_line(r: &SectionReport) -> Option<String> {
     let mut lines: Vec<String> =
-        r.targets.iter().filter(|t| !t.passed).filter_map(|t| culprit_line(r, t.name)).collect();
+        r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).filter_map(|t| culprit_line(r, t.name)).collect();
     // Two targets missed for one line (OP/B and reuse) name it once.
     lines.dedup();
     (!lines.is_empty()).then(|| {

@@ -98,10 +98,10 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         if let Some(book) = t.textbook {
             output.push_str(&format!(", textbook {book:.2}"));
         }
-        if !t.passed && !t.advice.is_empty() {
+        if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
-        if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed) {
+        if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed && t.skipped.is_none()) {
             output.push_str(&format!("\n{line}"));
         }
         let name = plan::target_row(&r.section, t.name, t.op, t.target);

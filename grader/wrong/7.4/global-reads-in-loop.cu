@@ -1,5 +1,5 @@
 // expect: target:op_per_byte
-// expect: target:shared_bytes_per_block
+// expect: target:global_loads_per_element
 // why: I load the tile into shared memory, but in the loop I read the taps from N as in 7.3.
 
 #ifndef FILTER_RADIUS

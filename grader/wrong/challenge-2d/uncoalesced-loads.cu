@@ -1,4 +1,4 @@
-// expect: target:global_load_sectors_per_request
+// expect: target:global_load_sectors_over_minimum
 // why: I gave threadIdx.x the rows and threadIdx.y the columns, as in matrix notation.
 
 // Planted slow kernel, challenge 2D: the reference with x and y swapped in the thread mapping.

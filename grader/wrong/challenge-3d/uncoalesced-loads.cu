@@ -1,4 +1,4 @@
-// expect: target:global_load_sectors_per_request
+// expect: target:global_load_sectors_over_minimum
 // why: I mapped threadIdx.x to j and threadIdx.y to k.
 
 // Planted slow kernel, challenge 3D: the register-walk reference with x and y swapped in the

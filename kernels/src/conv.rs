@@ -66,7 +66,7 @@ pub fn conv2d(image: &[f32], width: usize, height: usize, filter: &[f32], r: usi
 // Building the grader's cases for the 2D convolution sections (7.2 – 7.5). The sections differ
 // only in how the kernel receives the filter and the radius, and in the launch geometry.
 
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// How a section's kernel receives the filter and its radius.
@@ -92,6 +92,10 @@ pub struct Conv2dInput {
     pub image: Vec<f32>,
     /// (2r+1)² taps, row-major.
     pub filter: Vec<f32>,
+    /// Whether the case carries the outputs of the classic filter-indexing mistakes
+    /// ([`conv2d_mistaken_filters`]): the visible and hidden cases do; the metrics, timing and
+    /// private cases, whose four more convolutions would cost more than the case, do not.
+    pub name_mistakes: bool,
 }
 
 impl Conv2dInput {
@@ -113,8 +117,42 @@ impl Conv2dInput {
             r,
             image: (0..width * height).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
             filter: (0..side * side).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
+            name_mistakes: false,
         }
     }
+
+    /// The same case, carrying the outputs of the classic mistakes.
+    pub fn naming_mistakes(self) -> Self {
+        Conv2dInput { name_mistakes: true, ..self }
+    }
+}
+
+/// The filters a kernel reads when it indexes `filter` (radius `r`) in one of the classic wrong
+/// ways, each with what the kernel did, in the student's terms (a test whose output equals one
+/// of them says so).
+pub fn conv2d_mistaken_filters(filter: &[f32], r: usize) -> Vec<(String, Vec<f32>)> {
+    let side = 2 * r + 1;
+    let last = side - 1;
+    let read = |at: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<f32> {
+        (0..side * side)
+            .map(|i| {
+                let (f_row, f_col) = at(i / side, i % side);
+                filter[f_row * side + f_col]
+            })
+            .collect()
+    };
+    [
+        (
+            "the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])",
+            read(&|i, j| (last - i, last - j)),
+        ),
+        ("the filter's rows are taken in reverse order (F[2r-fRow][fCol])", read(&|i, j| (last - i, j))),
+        ("each row of the filter is reversed (F[fRow][2r-fCol])", read(&|i, j| (i, last - j))),
+        ("the filter is transposed (F[fCol][fRow])", read(&|i, j| (j, i))),
+    ]
+    .into_iter()
+    .map(|(what, f)| (what.to_string(), f))
+    .collect()
 }
 
 /// Tolerance for an output that is a weighted sum of inputs (`filter` = the weights, `image` =
@@ -143,6 +181,15 @@ pub fn in_image_taps(len: usize, r: usize) -> u64 {
 pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Case {
     let expected = conv2d(&input.image, input.width, input.height, &input.filter, input.r);
     let tolerance = weighted_sum_tolerance(&input.image, &input.filter);
+    let mistakes = if input.name_mistakes {
+        let outputs = conv2d_mistaken_filters(&input.filter, input.r)
+            .into_iter()
+            .map(|(what, f)| (what, conv2d(&input.image, input.width, input.height, &f, input.r)))
+            .collect();
+        Mistake::telling(&expected, tolerance, outputs)
+    } else {
+        Vec::new()
+    };
     let (w, h, r) = (input.width as i32, input.height as i32, input.r as i32);
     let pixels = input.width * input.height;
     let problem_flops = 2 * in_image_taps(input.width, input.r) * in_image_taps(input.height, input.r);
@@ -187,7 +234,7 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
         shape: [input.width, input.height, 1],
         tolerance,
         problem_flops,
-        mistakes: Vec::new(),
+        mistakes,
     }
 }
 
@@ -210,6 +257,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
             r: 2,
             image: vec![8.0, 2.0, 5.0, 4.0, 1.0, 7.0, 3.0],
             filter: one_row_filter,
+            name_mistakes: true,
         },
         Conv2dInput {
             name: "7x7 image, 5x5 diamond filter".into(),
@@ -219,6 +267,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
             r: 2,
             image: hand_image,
             filter: hand_filter,
+            name_mistakes: true,
         },
     ]
 }
@@ -242,6 +291,7 @@ pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize]) -> Vec<Conv2dInp
         .map(|(i, &(w, h, what))| {
             let r = pick(i + 1);
             Conv2dInput::random(rng, &format!("{what}: {w}x{h}, r={r}, random"), Visibility::Hidden, w, h, r)
+                .naming_mistakes()
         })
         .collect()
 }

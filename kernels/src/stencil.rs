@@ -66,7 +66,7 @@ pub fn stencil3d_seven_point(input: &[f32], n: usize, c: [f32; 7]) -> Vec<f32> {
 // (8.2 – 8.5).
 
 use crate::conv::{blocks_for, weighted_sum_tolerance};
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// Threads per block of the 1D stencil (the contract's launch).
@@ -112,7 +112,24 @@ pub struct Stencil3dInput {
     pub n: usize,
     pub grid: Vec<f32>,
     pub coefficients: [&'static str; 7],
+    /// Whether the case carries the outputs of the classic coefficient mistakes
+    /// ([`STENCIL3D_MISTAKES`]): the visible and hidden cases do; the metrics, timing and
+    /// private cases (up to 512³) do not.
+    pub name_mistakes: bool,
 }
+
+/// The classic coefficient mistakes of the seven-point stencil: what the kernel did, and the
+/// coefficient it applies to each tap instead (tap t, in the oracle's order c0 … c6, gets
+/// `c[p[t]]`).
+pub const STENCIL3D_MISTAKES: [(&str, [usize; 7]); 7] = [
+    ("c1 and c2 are swapped (the k-1 and k+1 neighbours)", [0, 2, 1, 3, 4, 5, 6]),
+    ("c3 and c4 are swapped (the j-1 and j+1 neighbours)", [0, 1, 2, 4, 3, 5, 6]),
+    ("c5 and c6 are swapped (the i-1 and i+1 neighbours)", [0, 1, 2, 3, 4, 6, 5]),
+    ("every pair is swapped, c1/c2, c3/c4 and c5/c6 (the stencil flipped end to end)", [0, 2, 1, 4, 3, 6, 5]),
+    ("c1, c2 and c3, c4 are swapped (the k and j axes mixed up)", [0, 3, 4, 1, 2, 5, 6]),
+    ("c3, c4 and c5, c6 are swapped (the j and i axes mixed up)", [0, 1, 2, 5, 6, 3, 4]),
+    ("c1, c2 and c5, c6 are swapped (the k and i axes mixed up)", [0, 5, 6, 3, 4, 1, 2]),
+];
 
 /// The f32 value of a C float literal such as "0.5f" or "-0.125f".
 pub fn coefficient_value(literal: &str) -> f32 {
@@ -128,6 +145,15 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
     let c: [f32; 7] = c.try_into().expect("seven coefficients");
     let expected = stencil3d_seven_point(&input.grid, n, c);
     let tolerance = weighted_sum_tolerance(&input.grid, &c);
+    let mistakes = if input.name_mistakes {
+        let outputs = STENCIL3D_MISTAKES
+            .iter()
+            .map(|(what, p)| (what.to_string(), stencil3d_seven_point(&input.grid, n, p.map(|t| c[t]))))
+            .collect();
+        Mistake::telling(&expected, tolerance, outputs)
+    } else {
+        Vec::new()
+    };
     let mut out_init = input.grid.clone();
     for i in 0..n {
         for j in 0..n {
@@ -152,7 +178,7 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
         shape: [n, n, n],
         tolerance,
         problem_flops: 13 * (n.saturating_sub(2) as u64).pow(3),
-        mistakes: Vec::new(),
+        mistakes,
     }
 }
 
@@ -179,6 +205,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
             n: 5,
             grid: ramp,
             coefficients: LAPLACIAN,
+            name_mistakes: true,
         },
         Stencil3dInput {
             name: "smoothing stencil on 6^3, values (index mod 7)".into(),
@@ -186,6 +213,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
             n: 6,
             grid: ints,
             coefficients: SMOOTHING,
+            name_mistakes: true,
         },
     ]
 }
@@ -197,6 +225,7 @@ fn random_grid(rng: &mut CaseRng, name: String, n: usize, coefficients: [&'stati
         n,
         grid: (0..n * n * n).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
         coefficients,
+        name_mistakes: false,
     }
 }
 
@@ -213,7 +242,10 @@ pub fn stencil3d_hidden_inputs(rng: &mut CaseRng) -> Vec<Stencil3dInput> {
     ]
     .iter()
     .enumerate()
-    .map(|(i, &(n, what))| random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2]))
+    .map(|(i, &(n, what))| Stencil3dInput {
+        name_mistakes: true,
+        ..random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2])
+    })
     .collect()
 }
 

@@ -241,13 +241,16 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
 /// The visible cases every 2D section starts with, both with r = 2:
 /// - the textbook's 1D example (x = [8,2,5,4,1,7,3], f = [1,3,5,3,1]) as a one-row image and a
 ///   5×5 filter whose middle row is f: P[1] = 53, P[2] = 52, P[3] = 47;
-/// - a 7×7 image of small integers with a 5×5 filter, small enough to check by hand.
+/// - a 7×7 image of small integers (`(row + col) mod 4 + 1`) with the 5×5 filter holding 1 to 25
+///   row by row (`F[fRow][fCol] = 5·fRow + fCol + 1`): small enough to check by hand (the corner
+///   P[0][0] = 13·1 + 14·2 + 15·3 + 18·2 + 19·3 + 20·4 + 23·3 + 24·4 + 25·1 = 449), and
+///   asymmetric, so a kernel that flips, mirrors or transposes the filter fails here, where the
+///   student sees the data, and the report names the mistake.
 pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     let mut one_row_filter = vec![0.0f32; 25];
     one_row_filter[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
     let hand_image: Vec<f32> = (0..49).map(|i| ((i / 7 + i % 7) % 4 + 1) as f32).collect();
-    let hand_filter: Vec<f32> =
-        (0..25).map(|i: i32| (3 - (i / 5 - 2).abs() - (i % 5 - 2).abs()).max(0) as f32).collect();
+    let hand_filter: Vec<f32> = (1..=25).map(|v| v as f32).collect();
     vec![
         Conv2dInput {
             name: "textbook 1D example as a 7x1 image, r=2".into(),
@@ -260,7 +263,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
             name_mistakes: true,
         },
         Conv2dInput {
-            name: "7x7 image, 5x5 diamond filter".into(),
+            name: "7x7 image, asymmetric 5x5 filter 1..25".into(),
             visibility: Visibility::Visible,
             width: 7,
             height: 7,

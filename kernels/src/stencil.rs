@@ -182,9 +182,11 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
     }
 }
 
-/// Coefficients of the visible and metrics cases: a smoothing stencil whose weights are exact
-/// binary fractions (so the small integer grids give exact results).
-pub const SMOOTHING: [&str; 7] = ["0.5f", "0.125f", "0.125f", "0.0625f", "0.0625f", "0.0625f", "0.0625f"];
+/// Coefficients of the visible and metrics cases: a smoothing stencil (the weights sum to 1)
+/// whose seven weights are distinct exact binary fractions, so the small integer grids give exact
+/// results and a kernel that swaps two of them, or two axes, fails on the visible case. The
+/// emulator's stencil fixtures use the same numbers (tools/regen-fixtures).
+pub const SMOOTHING: [&str; 7] = ["0.5f", "0.0625f", "0.125f", "0.03125f", "0.0703125f", "0.09375f", "0.1171875f"];
 /// The discrete Laplacian: 0 on any linear ramp.
 pub const LAPLACIAN: [&str; 7] = ["-6.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f"];
 /// Hidden coefficients: unequal, some negative, so a swapped neighbour shows.
@@ -194,10 +196,10 @@ pub const HIDDEN_SETS: [[&str; 7]; 2] = [
 ];
 
 /// Visible cases: the Laplacian of a linear ramp on 5³ (every interior point is exactly 0), and
-/// a smoothing stencil on a 6³ grid of small integers.
+/// a smoothing stencil with seven distinct weights on a 6³ grid of small integers.
 pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
     let ramp: Vec<f32> = (0..125).map(|p| (p / 25 + 2 * ((p / 5) % 5) + 3 * (p % 5)) as f32).collect();
-    let ints: Vec<f32> = (0..216).map(|p| (p % 7) as f32).collect();
+    let ints: Vec<f32> = (0..216).map(|p| (p % 11) as f32).collect();
     vec![
         Stencil3dInput {
             name: "Laplacian of the ramp i+2j+3k on 5^3: interior all 0".into(),
@@ -208,7 +210,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
             name_mistakes: true,
         },
         Stencil3dInput {
-            name: "smoothing stencil on 6^3, values (index mod 7)".into(),
+            name: "smoothing stencil, 7 distinct weights, on 6^3, values (index mod 11)".into(),
             visibility: Visibility::Visible,
             n: 6,
             grid: ints,

@@ -254,3 +254,34 @@ fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
         .mistakes
         .is_empty());
 }
+
+#[test]
+fn the_visible_cases_tell_every_classic_mistake() {
+    use kernels::conv::{conv2d_case, conv2d_visible_inputs, Conv2dAbi};
+    use kernels::exercise::{Data, Geometry};
+    use kernels::stencil::{
+        coefficient_value, stencil3d_case, stencil3d_visible_inputs, SMOOTHING, STENCIL3D_MISTAKES,
+    };
+    let g = Geometry { grid: [1, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 };
+    let cases: Vec<_> =
+        conv2d_visible_inputs().into_iter().map(|i| conv2d_case(Conv2dAbi::ConstantFilter, i, g)).collect();
+    // The textbook's filter is one symmetric row: only its transpose is a different filter.
+    assert_eq!(cases[0].mistakes.len(), 1);
+    assert_eq!(cases[1].mistakes.len(), 4, "{:?}", cases[1].mistakes.iter().map(|m| &m.what).collect::<Vec<_>>());
+    let Data::F32(p) = &cases[1].expected else { panic!("float output") };
+    assert_eq!(p[0], 449.0, "the corner, by hand");
+    for m in &cases[1].mistakes {
+        let Data::F32(q) = &m.output else { panic!("float output") };
+        assert!(q.iter().all(|v| v.fract() == 0.0), "integer results, exact");
+    }
+    let smoothing = stencil3d_visible_inputs().remove(1);
+    assert_eq!(smoothing.coefficients, SMOOTHING);
+    let case = stencil3d_case(smoothing, g);
+    assert_eq!(case.mistakes.len(), STENCIL3D_MISTAKES.len());
+    let values: Vec<f32> = SMOOTHING.iter().map(|c| coefficient_value(c)).collect();
+    assert_eq!(values.iter().sum::<f32>(), 1.0);
+    for (i, a) in values.iter().enumerate() {
+        assert!(values[i + 1..].iter().all(|b| b != a), "the weights are distinct");
+        assert_eq!((a * 128.0).fract(), 0.0, "an exact binary fraction");
+    }
+}

@@ -275,24 +275,58 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     ]
 }
 
-/// Hidden cases: random data, sizes that are smaller than the filter, one row or one column,
-/// not a multiple of any tile, and one larger image. `radii` are the filter radii the section
-/// allows (each one a separate compilation where FILTER_RADIUS is a define).
-pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize]) -> Vec<Conv2dInput> {
-    let pick = |i: usize| radii[i % radii.len()];
-    let shapes: [(usize, usize, &str); 6] = [
-        (1, 1, "a single pixel"),
-        (5, 3, "smaller than the filter"),
-        (1, 37, "one column"),
-        (45, 1, "one row"),
-        (33, 31, "not a multiple of the tile"),
-        (300, 200, "a larger image"),
-    ];
-    shapes
+/// Most hidden cases a section may have (`section_problems` checks 4 to 7).
+pub const MAX_HIDDEN_CASES: usize = 7;
+
+/// Hidden cases: random data (image and filter in [-1, 1)), for the filter radii `radii` the
+/// section allows (each one a separate compilation where FILTER_RADIUS is a define) and
+/// `out_tile(r)`, the outputs a block covers along x and along y with radius r.
+///
+/// Every radius r ≥ 1 meets a full image, at least 2r+1 pixels both ways, so the filter is used in
+/// both directions, and a multiple of r's output tile t one way and one more than a multiple the
+/// other way: the smallest radius a larger image (about 300×200), the next ones 2t × (t+1), then
+/// (t+1) × 2t, then (2t+1) × t. Radius 0 (a 1×1 filter, the same both ways) meets one row. Then
+/// the awkward shapes: one row (45×1, the first radius), one column (1×37, the second), smaller
+/// than the filter (5×3, the largest radius) and a single pixel (1×1, the third radius), the
+/// first of them left out where the full images leave no room under [`MAX_HIDDEN_CASES`] (four
+/// radii: the single pixel).
+pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize], out_tile: impl Fn(usize) -> usize) -> Vec<Conv2dInput> {
+    assert!(!radii.is_empty(), "a section allows some radius");
+    let radius = |i: usize| radii[i % radii.len()];
+    let largest = *radii.iter().max().expect("a radius");
+    let mut spread: Vec<usize> = radii.iter().copied().filter(|&r| r > 0).collect();
+    spread.sort_unstable();
+    let full: Vec<(usize, usize, usize, String)> = spread
         .iter()
         .enumerate()
-        .map(|(i, &(w, h, what))| {
-            let r = pick(i + 1);
+        .map(|(i, &r)| {
+            let t = out_tile(r);
+            let (w, h, what) = match i {
+                0 => (
+                    300usize.div_ceil(t) * t,
+                    200usize.div_ceil(t) * t + 1,
+                    format!("a larger image ({t}-pixel tiles)"),
+                ),
+                1 => (2 * t, t + 1, format!("two {t}-pixel tiles by one and a pixel")),
+                2 => (t + 1, 2 * t, format!("one {t}-pixel tile and a pixel by two")),
+                _ => (2 * t + 1, t, format!("two {t}-pixel tiles and a pixel by one")),
+            };
+            (w, h, r, what)
+        })
+        .collect();
+    assert!(full.len() + 3 <= MAX_HIDDEN_CASES, "too many radii for one row, one column and a small image");
+    let awkward = [
+        (1, 1, radius(2), "a single pixel"),
+        (5, 3, largest, "smaller than the filter"),
+        (1, 37, radius(1), "one column"),
+        (45, 1, radius(0), "one row"),
+    ];
+    let left_out = (awkward.len() + full.len()).saturating_sub(MAX_HIDDEN_CASES);
+    awkward[left_out..]
+        .iter()
+        .map(|&(w, h, r, what)| (w, h, r, what.to_string()))
+        .chain(full)
+        .map(|(w, h, r, what)| {
             Conv2dInput::random(rng, &format!("{what}: {w}x{h}, r={r}, random"), Visibility::Hidden, w, h, r)
                 .naming_mistakes()
         })

@@ -210,7 +210,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
             name_mistakes: true,
         },
         Stencil3dInput {
-            name: "smoothing stencil, 7 distinct weights, on 6^3, values (index mod 11)".into(),
+            name: "smoothing, 7 distinct weights, on 6^3 of (index mod 11)".into(),
             visibility: Visibility::Visible,
             n: 6,
             grid: ints,
@@ -231,20 +231,28 @@ fn random_grid(rng: &mut CaseRng, name: String, n: usize, coefficients: [&'stati
     }
 }
 
-/// Hidden cases: grids with no interior (N = 1, 2), one interior point (N = 3), sizes that are
-/// not a multiple of any tile (9, 33) and a larger one (40), random values in [-1, 1).
-pub fn stencil3d_hidden_inputs(rng: &mut CaseRng) -> Vec<Stencil3dInput> {
+/// Hidden cases, random values in [-1, 1) with the two [`HIDDEN_SETS`] of weights in turn: grids
+/// with no interior (N = 1, 2), one interior point (N = 3), and four sizes about the section's
+/// output tile `out_tile` (the points a block covers along each axis): with M the smallest
+/// multiple of it that is at least 30 (several tiles for a small tile, about 30k points), N = M and
+/// M + 1 (a multiple of the tile, and one more), M + 2 and M + 3 (the interior N − 2 a multiple,
+/// and one more).
+pub fn stencil3d_hidden_inputs(rng: &mut CaseRng, out_tile: usize) -> Vec<Stencil3dInput> {
+    assert!(out_tile >= 1, "a tile covers some points");
+    let m = 30usize.div_ceil(out_tile) * out_tile;
+    let tile = format!("the {out_tile}-point tile");
     [
-        (1, "no interior"),
-        (2, "no interior"),
-        (3, "one interior point"),
-        (9, "not a multiple of the tile"),
-        (33, "just over one 32-wide tile"),
-        (40, "a larger grid"),
+        (1, "no interior".to_string()),
+        (2, "no interior".to_string()),
+        (3, "one interior point".to_string()),
+        (m, format!("a multiple of {tile}")),
+        (m + 1, format!("one more than a multiple of {tile}")),
+        (m + 2, format!("N-2 a multiple of {tile}")),
+        (m + 3, format!("N-2 one more than a multiple of {tile}")),
     ]
-    .iter()
+    .into_iter()
     .enumerate()
-    .map(|(i, &(n, what))| Stencil3dInput {
+    .map(|(i, (n, what))| Stencil3dInput {
         name_mistakes: true,
         ..random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2])
     })

@@ -48,8 +48,9 @@ impl Section for BasicConvolution {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        // r is a kernel argument here, so radius 0 (a 1×1 filter) is fair game too.
-        conv2d_hidden_inputs(rng, &[0, 1, 2, 3]).into_iter().map(case).collect()
+        // r is a kernel argument here, so radius 0 (a 1×1 filter) is fair game too. A block
+        // covers 16×16 outputs whatever the radius.
+        conv2d_hidden_inputs(rng, &[0, 1, 2, 3], |_| BLOCK_SIDE).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))

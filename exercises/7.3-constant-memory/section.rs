@@ -44,8 +44,9 @@ impl Section for ConstantMemoryConvolution {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        // FILTER_RADIUS is compiled in: each radius is its own build of the kernel.
-        conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
+        // FILTER_RADIUS is compiled in: each radius is its own build of the kernel. A block covers
+        // 16×16 outputs whatever the radius.
+        conv2d_hidden_inputs(rng, &[1, 2, 3], |_| BLOCK_SIDE).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))

@@ -70,7 +70,8 @@ impl Section for HaloTiledConvolution {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
+        // A block's output tile shrinks as the radius grows: OUT_TILE_DIM = 32 − 2r.
+        conv2d_hidden_inputs(rng, &[1, 2, 3], |r| IN_TILE_DIM - 2 * r).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))

@@ -43,7 +43,8 @@ impl Section for CachedHaloConvolution {
         conv2d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        conv2d_hidden_inputs(rng, &[1, 2, 3]).into_iter().map(case).collect()
+        // Input and output tiles are the same: TILE_DIM² outputs per block.
+        conv2d_hidden_inputs(rng, &[1, 2, 3], |_| TILE_DIM).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(conv2d_metrics_input(rng))

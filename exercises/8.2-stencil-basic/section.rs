@@ -46,7 +46,8 @@ impl Section for BasicStencil {
         stencil3d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
+        // One thread per point: a block covers 8³ outputs.
+        stencil3d_hidden_inputs(rng, BLOCK_SIDE).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(stencil3d_metrics_input(rng))

@@ -52,7 +52,7 @@ impl Section for CoarsenedStencil {
         stencil3d_visible_inputs().into_iter().map(case).collect()
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
-        stencil3d_hidden_inputs(rng).into_iter().map(case).collect()
+        stencil3d_hidden_inputs(rng, OUT_TILE_DIM).into_iter().map(case).collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         case(stencil3d_metrics_input(rng))

@@ -24,10 +24,7 @@ pub fn initial_contents(buffer: &Buffer) -> Data {
 
 /// Whether one float is close enough. NaN never is; infinities must match exactly.
 pub fn float_matches(expected: f32, got: f32, tolerance: Tolerance) -> bool {
-    match tolerance {
-        Tolerance::Exact => expected == got,
-        Tolerance::Float { abs, rel } => expected == got || (got - expected).abs() <= abs + rel * expected.abs(),
-    }
+    tolerance.matches(expected, got)
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

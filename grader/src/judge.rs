@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use kernels::exercise::{Arg, Buffer, Case, Metric, Target};
+use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Target};
 
 use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
@@ -189,6 +189,16 @@ fn buffer_len(b: &Buffer) -> usize {
     }
 }
 
+/// What the case's classic mistakes that give exactly `output` (within the case's tolerance)
+/// did: a wrong output equal to a flipped filter's is named for what it is.
+pub fn named_mistakes<'c>(case: &'c Case, output: &Data) -> Vec<&'c str> {
+    case.mistakes
+        .iter()
+        .filter(|m| compare(&m.output, output, case.tolerance, case.shape).is_none())
+        .map(|m| m.what.as_str())
+        .collect()
+}
+
 /// One test's verdict from its outcome.
 pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>) {
     let mismatch = compare(&case.expected, &outcome.output, case.tolerance, case.shape);
@@ -199,6 +209,10 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
     if let Some(m) = &mismatch {
         let unwritten = if m.all_unwritten { " (never written)" } else { "" };
         notes.push(format!("{} of {} elements wrong{unwritten}", m.wrong, m.total));
+        let named = named_mistakes(case, &outcome.output);
+        if !named.is_empty() {
+            notes.push(format!("it equals the output of a kernel in which {}", named.join(", or in which ")));
+        }
     }
     let n = outcome.findings.len() as u64 + outcome.findings_dropped;
     if !outcome.completed {
@@ -359,6 +373,44 @@ pub(crate) mod tests {
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding], false));
         assert!(!passed);
         assert_eq!(msg, "stopped by race (see findings)");
+    }
+
+    #[test]
+    fn a_wrong_output_equal_to_a_classic_mistakes_is_named() {
+        let mut case = tiny_case();
+        let mistake =
+            |what: &str, output: Vec<i32>| kernels::exercise::Mistake { what: what.into(), output: Data::I32(output) };
+        case.mistakes = vec![
+            mistake("the filter is flipped", vec![4, 3, 2, 1]),
+            mistake("c1 and c2 are swapped", vec![1, 2, 4, 3]),
+        ];
+        let (passed, msg, _) = judge(&case, &outcome(vec![4, 3, 2, 1], vec![], true));
+        assert!(!passed);
+        assert_eq!(msg, "4 of 4 elements wrong; it equals the output of a kernel in which the filter is flipped");
+        let (_, msg, _) = judge(&case, &outcome(vec![4, 3, 2, 0], vec![], true));
+        assert_eq!(msg, "4 of 4 elements wrong", "another wrong output names nothing");
+        assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0, "a right output is right");
+        // Two mistakes that give the same output here are both named.
+        case.mistakes.push(mistake("the filter is transposed", vec![1, 2, 4, 3]));
+        let (_, msg, _) = judge(&case, &outcome(vec![1, 2, 4, 3], vec![], true));
+        assert_eq!(
+            msg,
+            "2 of 4 elements wrong; it equals the output of a kernel in which c1 and c2 are swapped, or in which the filter is transposed"
+        );
+        // Floats: within the case's tolerance (a kernel may sum in another order).
+        let mut case = tiny_case();
+        case.expected = Data::F32(vec![1.0, 2.0]);
+        case.shape = [2, 1, 1];
+        case.tolerance = Tolerance::Float { abs: 1e-3, rel: 0.0 };
+        case.mistakes = vec![kernels::exercise::Mistake {
+            what: "the filter is flipped".into(),
+            output: Data::F32(vec![2.0, 1.0]),
+        }];
+        let mut near = outcome(vec![], vec![], true);
+        near.output = Data::F32(vec![2.0005, 0.9995]);
+        assert!(judge(&case, &near).1.ends_with("in which the filter is flipped"));
+        near.output = Data::F32(vec![2.01, 1.0]);
+        assert_eq!(judge(&case, &near).1, "2 of 2 elements wrong");
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub fn conv2d(image: &[f32], width: usize, height: usize, filter: &[f32], r: usi
 // Building the grader's cases for the 2D convolution sections (7.2 – 7.5). The sections differ
 // only in how the kernel receives the filter and the radius, and in the launch geometry.
 
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// How a section's kernel receives the filter and its radius.
@@ -92,6 +92,10 @@ pub struct Conv2dInput {
     pub image: Vec<f32>,
     /// (2r+1)² taps, row-major.
     pub filter: Vec<f32>,
+    /// Whether the case carries the outputs of the classic filter-indexing mistakes
+    /// ([`conv2d_mistaken_filters`]): the visible and hidden cases do; the metrics, timing and
+    /// private cases, whose four more convolutions would cost more than the case, do not.
+    pub name_mistakes: bool,
 }
 
 impl Conv2dInput {
@@ -113,8 +117,42 @@ impl Conv2dInput {
             r,
             image: (0..width * height).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
             filter: (0..side * side).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
+            name_mistakes: false,
         }
     }
+
+    /// The same case, carrying the outputs of the classic mistakes.
+    pub fn naming_mistakes(self) -> Self {
+        Conv2dInput { name_mistakes: true, ..self }
+    }
+}
+
+/// The filters a kernel reads when it indexes `filter` (radius `r`) in one of the classic wrong
+/// ways, each with what the kernel did, in the student's terms (a test whose output equals one
+/// of them says so).
+pub fn conv2d_mistaken_filters(filter: &[f32], r: usize) -> Vec<(String, Vec<f32>)> {
+    let side = 2 * r + 1;
+    let last = side - 1;
+    let read = |at: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<f32> {
+        (0..side * side)
+            .map(|i| {
+                let (f_row, f_col) = at(i / side, i % side);
+                filter[f_row * side + f_col]
+            })
+            .collect()
+    };
+    [
+        (
+            "the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])",
+            read(&|i, j| (last - i, last - j)),
+        ),
+        ("the filter's rows are taken in reverse order (F[2r-fRow][fCol])", read(&|i, j| (last - i, j))),
+        ("each row of the filter is reversed (F[fRow][2r-fCol])", read(&|i, j| (i, last - j))),
+        ("the filter is transposed (F[fCol][fRow])", read(&|i, j| (j, i))),
+    ]
+    .into_iter()
+    .map(|(what, f)| (what.to_string(), f))
+    .collect()
 }
 
 /// Tolerance for an output that is a weighted sum of inputs (`filter` = the weights, `image` =
@@ -143,6 +181,15 @@ pub fn in_image_taps(len: usize, r: usize) -> u64 {
 pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Case {
     let expected = conv2d(&input.image, input.width, input.height, &input.filter, input.r);
     let tolerance = weighted_sum_tolerance(&input.image, &input.filter);
+    let mistakes = if input.name_mistakes {
+        let outputs = conv2d_mistaken_filters(&input.filter, input.r)
+            .into_iter()
+            .map(|(what, f)| (what, conv2d(&input.image, input.width, input.height, &f, input.r)))
+            .collect();
+        Mistake::telling(&expected, tolerance, outputs)
+    } else {
+        Vec::new()
+    };
     let (w, h, r) = (input.width as i32, input.height as i32, input.r as i32);
     let pixels = input.width * input.height;
     let problem_flops = 2 * in_image_taps(input.width, input.r) * in_image_taps(input.height, input.r);
@@ -187,20 +234,23 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
         shape: [input.width, input.height, 1],
         tolerance,
         problem_flops,
-        mistakes: Vec::new(),
+        mistakes,
     }
 }
 
 /// The visible cases every 2D section starts with, both with r = 2:
 /// - the textbook's 1D example (x = [8,2,5,4,1,7,3], f = [1,3,5,3,1]) as a one-row image and a
 ///   5×5 filter whose middle row is f: P[1] = 53, P[2] = 52, P[3] = 47;
-/// - a 7×7 image of small integers with a 5×5 filter, small enough to check by hand.
+/// - a 7×7 image of small integers (`(row + col) mod 4 + 1`) with the 5×5 filter holding 1 to 25
+///   row by row (`F[fRow][fCol] = 5·fRow + fCol + 1`): small enough to check by hand (the corner
+///   P[0][0] = 13·1 + 14·2 + 15·3 + 18·2 + 19·3 + 20·4 + 23·3 + 24·4 + 25·1 = 449), and
+///   asymmetric, so a kernel that flips, mirrors or transposes the filter fails here, where the
+///   student sees the data, and the report names the mistake.
 pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     let mut one_row_filter = vec![0.0f32; 25];
     one_row_filter[10..15].copy_from_slice(&[1.0, 3.0, 5.0, 3.0, 1.0]);
     let hand_image: Vec<f32> = (0..49).map(|i| ((i / 7 + i % 7) % 4 + 1) as f32).collect();
-    let hand_filter: Vec<f32> =
-        (0..25).map(|i: i32| (3 - (i / 5 - 2).abs() - (i % 5 - 2).abs()).max(0) as f32).collect();
+    let hand_filter: Vec<f32> = (1..=25).map(|v| v as f32).collect();
     vec![
         Conv2dInput {
             name: "textbook 1D example as a 7x1 image, r=2".into(),
@@ -210,38 +260,75 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
             r: 2,
             image: vec![8.0, 2.0, 5.0, 4.0, 1.0, 7.0, 3.0],
             filter: one_row_filter,
+            name_mistakes: true,
         },
         Conv2dInput {
-            name: "7x7 image, 5x5 diamond filter".into(),
+            name: "7x7 image, asymmetric 5x5 filter 1..25".into(),
             visibility: Visibility::Visible,
             width: 7,
             height: 7,
             r: 2,
             image: hand_image,
             filter: hand_filter,
+            name_mistakes: true,
         },
     ]
 }
 
-/// Hidden cases: random data, sizes that are smaller than the filter, one row or one column,
-/// not a multiple of any tile, and one larger image. `radii` are the filter radii the section
-/// allows (each one a separate compilation where FILTER_RADIUS is a define).
-pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize]) -> Vec<Conv2dInput> {
-    let pick = |i: usize| radii[i % radii.len()];
-    let shapes: [(usize, usize, &str); 6] = [
-        (1, 1, "a single pixel"),
-        (5, 3, "smaller than the filter"),
-        (1, 37, "one column"),
-        (45, 1, "one row"),
-        (33, 31, "not a multiple of the tile"),
-        (300, 200, "a larger image"),
-    ];
-    shapes
+/// Most hidden cases a section may have (`section_problems` checks 4 to 7).
+pub const MAX_HIDDEN_CASES: usize = 7;
+
+/// Hidden cases: random data (image and filter in [-1, 1)), for the filter radii `radii` the
+/// section allows (each one a separate compilation where FILTER_RADIUS is a define) and
+/// `out_tile(r)`, the outputs a block covers along x and along y with radius r.
+///
+/// Every radius r ≥ 1 meets a full image, at least 2r+1 pixels both ways, so the filter is used in
+/// both directions, and a multiple of r's output tile t one way and one more than a multiple the
+/// other way: the smallest radius a larger image (about 300×200), the next ones 2t × (t+1), then
+/// (t+1) × 2t, then (2t+1) × t. Radius 0 (a 1×1 filter, the same both ways) meets one row. Then
+/// the awkward shapes: one row (45×1, the first radius), one column (1×37, the second), smaller
+/// than the filter (5×3, the largest radius) and a single pixel (1×1, the third radius), the
+/// first of them left out where the full images leave no room under [`MAX_HIDDEN_CASES`] (four
+/// radii: the single pixel).
+pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize], out_tile: impl Fn(usize) -> usize) -> Vec<Conv2dInput> {
+    assert!(!radii.is_empty(), "a section allows some radius");
+    let radius = |i: usize| radii[i % radii.len()];
+    let largest = *radii.iter().max().expect("a radius");
+    let mut spread: Vec<usize> = radii.iter().copied().filter(|&r| r > 0).collect();
+    spread.sort_unstable();
+    let full: Vec<(usize, usize, usize, String)> = spread
         .iter()
         .enumerate()
-        .map(|(i, &(w, h, what))| {
-            let r = pick(i + 1);
+        .map(|(i, &r)| {
+            let t = out_tile(r);
+            let (w, h, what) = match i {
+                0 => (
+                    300usize.div_ceil(t) * t,
+                    200usize.div_ceil(t) * t + 1,
+                    format!("a larger image ({t}-pixel tiles)"),
+                ),
+                1 => (2 * t, t + 1, format!("two {t}-pixel tiles by one and a pixel")),
+                2 => (t + 1, 2 * t, format!("one {t}-pixel tile and a pixel by two")),
+                _ => (2 * t + 1, t, format!("two {t}-pixel tiles and a pixel by one")),
+            };
+            (w, h, r, what)
+        })
+        .collect();
+    assert!(full.len() + 3 <= MAX_HIDDEN_CASES, "too many radii for one row, one column and a small image");
+    let awkward = [
+        (1, 1, radius(2), "a single pixel"),
+        (5, 3, largest, "smaller than the filter"),
+        (1, 37, radius(1), "one column"),
+        (45, 1, radius(0), "one row"),
+    ];
+    let left_out = (awkward.len() + full.len()).saturating_sub(MAX_HIDDEN_CASES);
+    awkward[left_out..]
+        .iter()
+        .map(|&(w, h, r, what)| (w, h, r, what.to_string()))
+        .chain(full)
+        .map(|(w, h, r, what)| {
             Conv2dInput::random(rng, &format!("{what}: {w}x{h}, r={r}, random"), Visibility::Hidden, w, h, r)
+                .naming_mistakes()
         })
         .collect()
 }

@@ -92,6 +92,17 @@ pub enum Tolerance {
     },
 }
 
+impl Tolerance {
+    /// Whether one float is close enough to the expected one. NaN never is; infinities must
+    /// match exactly.
+    pub fn matches(self, expected: f32, got: f32) -> bool {
+        match self {
+            Tolerance::Exact => expected == got,
+            Tolerance::Float { abs, rel } => expected == got || (got - expected).abs() <= abs + rel * expected.abs(),
+        }
+    }
+}
+
 /// One test: compile with `defines`, set `constants`, launch, compare buffer `output`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
@@ -127,6 +138,21 @@ pub struct Mistake {
     /// What the kernel likely did, in the student's terms ("the filter is flipped end to end").
     pub what: String,
     pub output: Data,
+}
+
+impl Mistake {
+    /// The mistakes among `candidates` (what, output) that a case can tell from a right kernel:
+    /// those whose output differs from `expected` beyond `tolerance` (flipping a symmetric
+    /// filter, or swapping two equal coefficients, is no mistake on that case).
+    pub fn telling(expected: &[f32], tolerance: Tolerance, candidates: Vec<(String, Vec<f32>)>) -> Vec<Mistake> {
+        candidates
+            .into_iter()
+            .filter(|(_, out)| {
+                out.len() != expected.len() || expected.iter().zip(out).any(|(&e, &o)| !tolerance.matches(e, o))
+            })
+            .map(|(what, out)| Mistake { what, output: Data::F32(out) })
+            .collect()
+    }
 }
 
 /// A metric a target is set on.

@@ -66,7 +66,7 @@ pub fn stencil3d_seven_point(input: &[f32], n: usize, c: [f32; 7]) -> Vec<f32> {
 // (8.2 – 8.5).
 
 use crate::conv::{blocks_for, weighted_sum_tolerance};
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// Threads per block of the 1D stencil (the contract's launch).
@@ -112,7 +112,24 @@ pub struct Stencil3dInput {
     pub n: usize,
     pub grid: Vec<f32>,
     pub coefficients: [&'static str; 7],
+    /// Whether the case carries the outputs of the classic coefficient mistakes
+    /// ([`STENCIL3D_MISTAKES`]): the visible and hidden cases do; the metrics, timing and
+    /// private cases (up to 512³) do not.
+    pub name_mistakes: bool,
 }
+
+/// The classic coefficient mistakes of the seven-point stencil: what the kernel did, and the
+/// coefficient it applies to each tap instead (tap t, in the oracle's order c0 … c6, gets
+/// `c[p[t]]`).
+pub const STENCIL3D_MISTAKES: [(&str, [usize; 7]); 7] = [
+    ("c1 and c2 are swapped (the k-1 and k+1 neighbours)", [0, 2, 1, 3, 4, 5, 6]),
+    ("c3 and c4 are swapped (the j-1 and j+1 neighbours)", [0, 1, 2, 4, 3, 5, 6]),
+    ("c5 and c6 are swapped (the i-1 and i+1 neighbours)", [0, 1, 2, 3, 4, 6, 5]),
+    ("every pair is swapped, c1/c2, c3/c4 and c5/c6 (the stencil flipped end to end)", [0, 2, 1, 4, 3, 6, 5]),
+    ("c1, c2 and c3, c4 are swapped (the k and j axes mixed up)", [0, 3, 4, 1, 2, 5, 6]),
+    ("c3, c4 and c5, c6 are swapped (the j and i axes mixed up)", [0, 1, 2, 5, 6, 3, 4]),
+    ("c1, c2 and c5, c6 are swapped (the k and i axes mixed up)", [0, 5, 6, 3, 4, 1, 2]),
+];
 
 /// The f32 value of a C float literal such as "0.5f" or "-0.125f".
 pub fn coefficient_value(literal: &str) -> f32 {
@@ -128,6 +145,15 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
     let c: [f32; 7] = c.try_into().expect("seven coefficients");
     let expected = stencil3d_seven_point(&input.grid, n, c);
     let tolerance = weighted_sum_tolerance(&input.grid, &c);
+    let mistakes = if input.name_mistakes {
+        let outputs = STENCIL3D_MISTAKES
+            .iter()
+            .map(|(what, p)| (what.to_string(), stencil3d_seven_point(&input.grid, n, p.map(|t| c[t]))))
+            .collect();
+        Mistake::telling(&expected, tolerance, outputs)
+    } else {
+        Vec::new()
+    };
     let mut out_init = input.grid.clone();
     for i in 0..n {
         for j in 0..n {
@@ -152,13 +178,15 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
         shape: [n, n, n],
         tolerance,
         problem_flops: 13 * (n.saturating_sub(2) as u64).pow(3),
-        mistakes: Vec::new(),
+        mistakes,
     }
 }
 
-/// Coefficients of the visible and metrics cases: a smoothing stencil whose weights are exact
-/// binary fractions (so the small integer grids give exact results).
-pub const SMOOTHING: [&str; 7] = ["0.5f", "0.125f", "0.125f", "0.0625f", "0.0625f", "0.0625f", "0.0625f"];
+/// Coefficients of the visible and metrics cases: a smoothing stencil (the weights sum to 1)
+/// whose seven weights are distinct exact binary fractions, so the small integer grids give exact
+/// results and a kernel that swaps two of them, or two axes, fails on the visible case. The
+/// emulator's stencil fixtures use the same numbers (tools/regen-fixtures).
+pub const SMOOTHING: [&str; 7] = ["0.5f", "0.0625f", "0.125f", "0.03125f", "0.0703125f", "0.09375f", "0.1171875f"];
 /// The discrete Laplacian: 0 on any linear ramp.
 pub const LAPLACIAN: [&str; 7] = ["-6.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f", "1.0f"];
 /// Hidden coefficients: unequal, some negative, so a swapped neighbour shows.
@@ -168,10 +196,10 @@ pub const HIDDEN_SETS: [[&str; 7]; 2] = [
 ];
 
 /// Visible cases: the Laplacian of a linear ramp on 5³ (every interior point is exactly 0), and
-/// a smoothing stencil on a 6³ grid of small integers.
+/// a smoothing stencil with seven distinct weights on a 6³ grid of small integers.
 pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
     let ramp: Vec<f32> = (0..125).map(|p| (p / 25 + 2 * ((p / 5) % 5) + 3 * (p % 5)) as f32).collect();
-    let ints: Vec<f32> = (0..216).map(|p| (p % 7) as f32).collect();
+    let ints: Vec<f32> = (0..216).map(|p| (p % 11) as f32).collect();
     vec![
         Stencil3dInput {
             name: "Laplacian of the ramp i+2j+3k on 5^3: interior all 0".into(),
@@ -179,13 +207,15 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
             n: 5,
             grid: ramp,
             coefficients: LAPLACIAN,
+            name_mistakes: true,
         },
         Stencil3dInput {
-            name: "smoothing stencil on 6^3, values (index mod 7)".into(),
+            name: "smoothing, 7 distinct weights, on 6^3 of (index mod 11)".into(),
             visibility: Visibility::Visible,
             n: 6,
             grid: ints,
             coefficients: SMOOTHING,
+            name_mistakes: true,
         },
     ]
 }
@@ -197,23 +227,35 @@ fn random_grid(rng: &mut CaseRng, name: String, n: usize, coefficients: [&'stati
         n,
         grid: (0..n * n * n).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
         coefficients,
+        name_mistakes: false,
     }
 }
 
-/// Hidden cases: grids with no interior (N = 1, 2), one interior point (N = 3), sizes that are
-/// not a multiple of any tile (9, 33) and a larger one (40), random values in [-1, 1).
-pub fn stencil3d_hidden_inputs(rng: &mut CaseRng) -> Vec<Stencil3dInput> {
+/// Hidden cases, random values in [-1, 1) with the two [`HIDDEN_SETS`] of weights in turn: grids
+/// with no interior (N = 1, 2), one interior point (N = 3), and four sizes about the section's
+/// output tile `out_tile` (the points a block covers along each axis): with M the smallest
+/// multiple of it that is at least 30 (several tiles for a small tile, about 30k points), N = M and
+/// M + 1 (a multiple of the tile, and one more), M + 2 and M + 3 (the interior N − 2 a multiple,
+/// and one more).
+pub fn stencil3d_hidden_inputs(rng: &mut CaseRng, out_tile: usize) -> Vec<Stencil3dInput> {
+    assert!(out_tile >= 1, "a tile covers some points");
+    let m = 30usize.div_ceil(out_tile) * out_tile;
+    let tile = format!("the {out_tile}-point tile");
     [
-        (1, "no interior"),
-        (2, "no interior"),
-        (3, "one interior point"),
-        (9, "not a multiple of the tile"),
-        (33, "just over one 32-wide tile"),
-        (40, "a larger grid"),
+        (1, "no interior".to_string()),
+        (2, "no interior".to_string()),
+        (3, "one interior point".to_string()),
+        (m, format!("a multiple of {tile}")),
+        (m + 1, format!("one more than a multiple of {tile}")),
+        (m + 2, format!("N-2 a multiple of {tile}")),
+        (m + 3, format!("N-2 one more than a multiple of {tile}")),
     ]
-    .iter()
+    .into_iter()
     .enumerate()
-    .map(|(i, &(n, what))| random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2]))
+    .map(|(i, (n, what))| Stencil3dInput {
+        name_mistakes: true,
+        ..random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2])
+    })
     .collect()
 }
 

@@ -186,3 +186,102 @@ fn the_problems_flops_are_a_multiply_and_an_add_per_in_image_tap() {
         0
     );
 }
+
+#[test]
+fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
+    use kernels::conv::{conv2d_case, conv2d_mistaken_filters, Conv2dAbi, Conv2dInput};
+    use kernels::exercise::{Data, Geometry, Visibility};
+    use kernels::stencil::{stencil3d_case, Stencil3dInput, STENCIL3D_MISTAKES};
+    let g = Geometry { grid: [1, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 };
+    let mut rng = CaseRng::seed_from_u64(3);
+    let input = Conv2dInput::random(&mut rng, "x", Visibility::Hidden, 6, 5, 1);
+    // Flipping the filter end to end is rotating the image half a turn, convolving, and turning
+    // the output back.
+    let turned: Vec<f32> = input.image.iter().rev().copied().collect();
+    let mut via_image = conv2d(&turned, 6, 5, &input.filter, 1);
+    via_image.reverse();
+    let case = conv2d_case(Conv2dAbi::ConstantFilter, input.clone().naming_mistakes(), g);
+    let whats: Vec<&str> = case.mistakes.iter().map(|m| m.what.as_str()).collect();
+    let all: Vec<String> = conv2d_mistaken_filters(&input.filter, 1).into_iter().map(|(w, _)| w).collect();
+    assert_eq!(whats, all, "a random filter tells every mistake");
+    let Data::F32(flipped) = &case.mistakes[0].output else { panic!("float output") };
+    for (a, b) in flipped.iter().zip(&via_image) {
+        assert_relative_eq!(*a, *b, epsilon = 1e-5);
+    }
+    // Without asking, or on a symmetric filter, there are none.
+    assert!(conv2d_case(Conv2dAbi::ConstantFilter, input.clone(), g).mistakes.is_empty());
+    let symmetric = Conv2dInput { filter: vec![1.0, 2.0, 1.0, 2.0, 4.0, 2.0, 1.0, 2.0, 1.0], ..input.clone() };
+    assert!(conv2d_case(Conv2dAbi::ConstantFilter, symmetric.naming_mistakes(), g).mistakes.is_empty());
+    // One row: only the filter's middle row meets the image, so reversing the rows changes
+    // nothing (no mistake there), and flipping end to end gives what reversing each row gives.
+    let row = Conv2dInput { height: 1, image: input.image[..6].to_vec(), ..input.clone() }.naming_mistakes();
+    let row_case = conv2d_case(Conv2dAbi::ConstantFilter, row, g);
+    assert!(
+        !row_case.mistakes.iter().any(|m| m.what.contains("rows are taken in reverse")),
+        "no row but the middle one"
+    );
+    let same = |a: &str, b: &str| {
+        let out = |w: &str| row_case.mistakes.iter().find(|m| m.what.contains(w)).map(|m| m.output.clone());
+        out(a).is_some() && out(a) == out(b)
+    };
+    assert!(same("flipped end to end", "each row of the filter is reversed"));
+
+    // 3D: a swap of two equal coefficients is no mistake; distinct ones tell all seven.
+    let grid: Vec<f32> = (0..125).map(|p| ((p * 7) % 11) as f32).collect();
+    let stencil = |coefficients: [&'static str; 7]| {
+        let input = Stencil3dInput {
+            name: "x".into(),
+            visibility: Visibility::Visible,
+            n: 5,
+            grid: grid.clone(),
+            coefficients,
+            name_mistakes: true,
+        };
+        stencil3d_case(input, g)
+    };
+    let distinct = stencil(["0.5f", "0.25f", "0.125f", "-1.0f", "2.0f", "0.75f", "-0.5f"]);
+    assert_eq!(distinct.mistakes.len(), STENCIL3D_MISTAKES.len());
+    let Data::F32(swapped) = &distinct.mistakes[1].output else { panic!("float output") };
+    let c = [0.5f32, 0.25, 0.125, 2.0, -1.0, 0.75, -0.5];
+    assert_eq!(swapped, &stencil3d_seven_point(&grid, 5, c), "c3 and c4 swapped");
+    let pairs_equal = stencil(["0.5f", "0.25f", "0.25f", "-1.0f", "-1.0f", "0.75f", "0.75f"]);
+    let whats: Vec<&str> = pairs_equal.mistakes.iter().map(|m| m.what.as_str()).collect();
+    assert_eq!(whats, [STENCIL3D_MISTAKES[4].0, STENCIL3D_MISTAKES[5].0, STENCIL3D_MISTAKES[6].0]);
+    // The metrics case is too large to carry them.
+    let metrics = kernels::stencil::stencil3d_metrics_input(&mut rng);
+    assert!(stencil3d_case(metrics, g).mistakes.is_empty());
+    assert!(conv2d_case(Conv2dAbi::ConstantFilter, kernels::conv::conv2d_metrics_input(&mut rng), g)
+        .mistakes
+        .is_empty());
+}
+
+#[test]
+fn the_visible_cases_tell_every_classic_mistake() {
+    use kernels::conv::{conv2d_case, conv2d_visible_inputs, Conv2dAbi};
+    use kernels::exercise::{Data, Geometry};
+    use kernels::stencil::{
+        coefficient_value, stencil3d_case, stencil3d_visible_inputs, SMOOTHING, STENCIL3D_MISTAKES,
+    };
+    let g = Geometry { grid: [1, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 };
+    let cases: Vec<_> =
+        conv2d_visible_inputs().into_iter().map(|i| conv2d_case(Conv2dAbi::ConstantFilter, i, g)).collect();
+    // The textbook's filter is one symmetric row: only its transpose is a different filter.
+    assert_eq!(cases[0].mistakes.len(), 1);
+    assert_eq!(cases[1].mistakes.len(), 4, "{:?}", cases[1].mistakes.iter().map(|m| &m.what).collect::<Vec<_>>());
+    let Data::F32(p) = &cases[1].expected else { panic!("float output") };
+    assert_eq!(p[0], 449.0, "the corner, by hand");
+    for m in &cases[1].mistakes {
+        let Data::F32(q) = &m.output else { panic!("float output") };
+        assert!(q.iter().all(|v| v.fract() == 0.0), "integer results, exact");
+    }
+    let smoothing = stencil3d_visible_inputs().remove(1);
+    assert_eq!(smoothing.coefficients, SMOOTHING);
+    let case = stencil3d_case(smoothing, g);
+    assert_eq!(case.mistakes.len(), STENCIL3D_MISTAKES.len());
+    let values: Vec<f32> = SMOOTHING.iter().map(|c| coefficient_value(c)).collect();
+    assert_eq!(values.iter().sum::<f32>(), 1.0);
+    for (i, a) in values.iter().enumerate() {
+        assert!(values[i + 1..].iter().all(|b| b != a), "the weights are distinct");
+        assert_eq!((a * 128.0).fract(), 0.0, "an exact binary fraction");
+    }
+}

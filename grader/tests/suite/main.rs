@@ -4,6 +4,7 @@
 mod common;
 
 mod book_figures;
+mod case_coverage;
 mod challenge;
 mod clang;
 mod coverage;

@@ -49,7 +49,7 @@ fn mismatch_report() {
     let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
     failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
     failing.mismatch = Some(m);
-    let tests = vec![test("7x7 image, 5x5 diamond filter", Visibility::Visible, "7×7", true, ""), failing];
+    let tests = vec![test("7x7 image, asymmetric 5x5 filter 1..25", Visibility::Visible, "7×7", true, ""), failing];
     insta::assert_snapshot!(report::test_lines(&tests));
 }
 
@@ -64,7 +64,7 @@ fn findings_block() {
             line: Some(27),
             block: [1, 0, 0],
             thread: [6, 1, 0],
-            case: "7x7 image, 5x5 diamond filter".into(),
+            case: "7x7 image, asymmetric 5x5 filter 1..25".into(),
             source_line: Some("            Pvalue += F[fRow][fCol] * N_s[tileRow + fRow][tileCol + fCol];".into()),
             called_from: vec![],
             count: 12,
@@ -168,7 +168,7 @@ fn compact_report_fits_a_screen() {
     let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
     failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
     failing.mismatch = Some(m);
-    let mut printed = test("7x7 image, 5x5 diamond filter", Visibility::Visible, "7×7", true, "");
+    let mut printed = test("7x7 image, asymmetric 5x5 filter 1..25", Visibility::Visible, "7×7", true, "");
     printed.printf = vec![grader::model::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
     let r = SectionReport {
         speed: None,

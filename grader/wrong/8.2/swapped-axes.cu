@@ -31,7 +31,7 @@ extern "C" __global__ void stencil_kernel(float *in, float *out, unsigned int N)
     unsigned int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= 1 && i < N - 1 && j >= 1 && j < N - 1 && k >= 1 && k < N - 1) {
         // Planted mistake: c3/c4 belong to the j (y) neighbours and c5/c6 to the i (z) ones.
-        // The visible cases use equal weights on both axes, so only hidden cases catch it.
+        // The visible smoothing case's weights are all different, so it fails there.
         out[i * N * N + j * N + k] = c0 * in[i * N * N + j * N + k]
                                    + c1 * in[i * N * N + j * N + (k - 1)]
                                    + c2 * in[i * N * N + j * N + (k + 1)]

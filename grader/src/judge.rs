@@ -38,6 +38,7 @@ pub fn op_per_byte(m: &Metrics, case: &Case) -> f64 {
 /// The measured value of a target's metric on the metrics case (`None`: measured by timing on a
 /// GPU, not by counting).
 pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
+    let outputs = case.expected.len() as u64;
     Some(match metric {
         Metric::OpPerByte => op_per_byte(m, case),
         Metric::SharedBytesPerBlock => m.shared_bytes_per_block() as f64,
@@ -45,8 +46,12 @@ pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
         Metric::ThreadsPerBlock => case.geometry.block.iter().map(|&d| d as f64).product(),
         Metric::GlobalLoadSectorsPerRequest => ratio(m.global_load_sectors, m.global_load_requests),
         Metric::GlobalLoadSectorsOverMinimum => ratio(m.global_load_sectors, m.global_load_minimum_sectors),
+        Metric::GlobalLoadExcessSectorsPerOutput => {
+            ratio(m.global_load_sectors.saturating_sub(m.global_load_minimum_sectors), outputs)
+        }
         Metric::GlobalLoadsPerElement => ratio(m.global_load_bytes, m.unique_global_load_bytes),
         Metric::SharedBankConflictsPerRequest => ratio(m.shared_bank_conflicts, m.shared_requests),
+        Metric::SharedBankConflictsPerOutput => ratio(m.shared_bank_conflicts, outputs),
         Metric::LocalMemoryBytes => (m.local_load_bytes + m.local_store_bytes) as f64,
         Metric::ActiveLanePercent => 100.0 * ratio(m.lane_instructions, 32 * m.warp_instructions),
         Metric::PercentOfCopy => return None,

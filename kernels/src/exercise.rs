@@ -173,8 +173,14 @@ pub enum Metric {
     GlobalLoadSectorsPerRequest,
     /// Sectors the global loads touched ÷ the fewest their requests could have touched at their
     /// access width: 1 when every request is coalesced (4-byte or float4 alike), 8 when each lane
-    /// of 4-byte loads touches a sector of its own.
+    /// of 4-byte loads touches a sector of its own. An average over requests: shown, not graded
+    /// (coalesced padding loads would dilute it).
     GlobalLoadSectorsOverMinimum,
+    /// Sectors the global loads touched beyond the fewest their requests needed at their width,
+    /// per output element: the coalescing target. Judged against the minimum for the width (a
+    /// float4 request needs 16), and per output, a count the kernel cannot dilute: extra loads only
+    /// add to it.
+    GlobalLoadExcessSectorsPerOutput,
     /// How many times, on average, each element the kernel read was loaded from global memory
     /// (loaded bytes ÷ distinct bytes loaded): the reuse a tile in shared memory gives (about
     /// (IN_TILE_DIM / OUT_TILE_DIM)² for 7.4's tiles; (2r+1)² with no reuse at all). Declaring
@@ -183,6 +189,10 @@ pub enum Metric {
     /// Extra shared-memory wavefronts per warp-level shared access (0 when conflict-free, 31
     /// when all 32 lanes hit one bank).
     SharedBankConflictsPerRequest,
+    /// Extra shared-memory wavefronts (bank conflicts) per output element: the bank-conflict
+    /// target, which conflict-free padding accesses cannot dilute as they dilute the per-request
+    /// figure.
+    SharedBankConflictsPerOutput,
     /// Bytes loaded and stored in local memory (per-thread arrays the compiler could not keep in
     /// registers).
     LocalMemoryBytes,
@@ -194,15 +204,17 @@ pub enum Metric {
 }
 
 impl Metric {
-    pub const ALL: [Metric; 11] = [
+    pub const ALL: [Metric; 13] = [
         Metric::OpPerByte,
         Metric::SharedBytesPerBlock,
         Metric::GlobalLoadBytesPerOutput,
         Metric::ThreadsPerBlock,
         Metric::GlobalLoadSectorsPerRequest,
         Metric::GlobalLoadSectorsOverMinimum,
+        Metric::GlobalLoadExcessSectorsPerOutput,
         Metric::GlobalLoadsPerElement,
         Metric::SharedBankConflictsPerRequest,
+        Metric::SharedBankConflictsPerOutput,
         Metric::LocalMemoryBytes,
         Metric::ActiveLanePercent,
         Metric::PercentOfCopy,
@@ -226,8 +238,10 @@ impl Metric {
             Metric::ThreadsPerBlock => "threads_per_block",
             Metric::GlobalLoadSectorsPerRequest => "global_load_sectors_per_request",
             Metric::GlobalLoadSectorsOverMinimum => "global_load_sectors_over_minimum",
+            Metric::GlobalLoadExcessSectorsPerOutput => "global_load_excess_sectors_per_output",
             Metric::GlobalLoadsPerElement => "global_loads_per_element",
             Metric::SharedBankConflictsPerRequest => "shared_bank_conflicts_per_request",
+            Metric::SharedBankConflictsPerOutput => "shared_bank_conflicts_per_output",
             Metric::LocalMemoryBytes => "local_memory_bytes",
             Metric::ActiveLanePercent => "active_lane_percent",
             Metric::PercentOfCopy => "percent_of_copy",

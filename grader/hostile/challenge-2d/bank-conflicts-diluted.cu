@@ -1,4 +1,4 @@
-// expect: target:shared_bank_conflicts_per_request
+// expect: target:shared_bank_conflicts_per_output
 // why: My tile is stored column-major and every access has four-way bank conflicts; the target is an average over all shared accesses, so I add 320 conflict-free shared reads per thread to bring the mean under 1.
 
 #ifndef FILTER_RADIUS

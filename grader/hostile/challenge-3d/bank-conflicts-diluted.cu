@@ -1,4 +1,4 @@
-// expect: target:shared_bank_conflicts_per_request
+// expect: target:shared_bank_conflicts_per_output
 // why: I stage each plane in shared memory as [k][j], so a warp's lanes are 8 words apart and every access is an eight-way bank conflict; the target is an average, so 40 conflict-free shared reads per plane bring the mean under 1.
 
 // The coefficients c0 … c6 are macros the grader defines; these defaults only let it compile alone.

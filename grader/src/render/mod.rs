@@ -512,7 +512,9 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
             let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
             (l, format!("makes {} global loads per output, the most of any line", per_output(l.global_loads)))
         }
-        Metric::GlobalLoadSectorsPerRequest | Metric::GlobalLoadSectorsOverMinimum => {
+        Metric::GlobalLoadSectorsPerRequest
+        | Metric::GlobalLoadSectorsOverMinimum
+        | Metric::GlobalLoadExcessSectorsPerOutput => {
             let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(l.global_load_minimum_sectors);
             let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
             let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;
@@ -524,7 +526,7 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
                 ),
             )
         }
-        Metric::SharedBankConflictsPerRequest => {
+        Metric::SharedBankConflictsPerRequest | Metric::SharedBankConflictsPerOutput => {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
             (l, format!("causes {} bank-conflict replays, the most of any line", thousands(l.shared_bank_conflicts)))
         }

@@ -1,4 +1,4 @@
-// expect: target:shared_bank_conflicts_per_request
+// expect: target:shared_bank_conflicts_per_output
 // why: I stored the shared tile as [column][row], padded to a multiple of 32.
 
 // Planted slow kernel, challenge 2D: the reference, but its shared tile is indexed transposed,

@@ -335,11 +335,11 @@ pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize], out_tile: impl F
 
 /// The metrics case of every 2D section: a random 1024×1024 image, r = 2.
 /// The second metrics case of every 2D section: the metrics case's radius at a size drawn from
-/// the seed (384 to 767 pixels a side, as a rule not a multiple of any tile), so that a kernel
+/// the seed (256 to 639 pixels a side, as a rule not a multiple of any tile), so that a kernel
 /// cannot take its honest path at 1024x1024 alone. Smaller than the metrics case, to cost less,
 /// and large enough that every target holds on the references' tiles.
 pub fn conv2d_second_metrics_input(rng: &mut CaseRng) -> Conv2dInput {
-    let (width, height) = (rng.gen_range(384..768), rng.gen_range(384..768));
+    let (width, height) = (rng.gen_range(256..640), rng.gen_range(256..640));
     let name = format!("metrics at a size of the seed's: {width}x{height}, r=2, random");
     Conv2dInput::random(rng, &name, Visibility::Hidden, width, height, 2)
 }

@@ -66,13 +66,9 @@ fn bar_red(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
     })
 }
 
-pub(super) fn exit(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
-    let base = o.base;
-    let unknown = |cx: &Ctx| o.unknown(cx);
-    if base == "trap" {
-        return Err(unknown(cx));
-    }
-    Ok(Op::Exit)
+/// `ret`, `exit`, and `trap`, which ends the launch when a thread executes it.
+pub(super) fn exit(_cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    Ok(if o.base == "trap" { Op::Trap } else { Op::Exit })
 }
 
 pub(super) fn shfl(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {

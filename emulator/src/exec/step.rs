@@ -85,6 +85,7 @@ impl Runner {
             Op::Nop
             | Op::Printf { .. }
             | Op::AssertFail { .. }
+            | Op::Trap
             | Op::CallTooDeep { .. }
             | Op::ReadClock { .. }
             | Op::ReadWarpId { .. }
@@ -500,6 +501,14 @@ impl Runner {
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
             Op::AssertFail { message, file, line, function } => {
                 return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);
+            }
+            Op::Trap => {
+                let tid = w.base_tid + mask.trailing_zeros();
+                return Err(self.checks.stop(&cx.check, FindingKind::Assertion, pc, tid, || {
+                    "the kernel executed `trap` (`__trap()`): a GPU aborts the launch here \
+                     (\"unspecified launch failure\"), and every later CUDA call of the program fails"
+                        .to_string()
+                }));
             }
             Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();

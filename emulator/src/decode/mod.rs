@@ -302,6 +302,9 @@ impl<'a> Ctx<'a> {
     fn addr(&mut self, op: &Operand) -> Result<(Reg, i64), LoadError> {
         match op {
             Operand::Addr(AddrBase::Reg(n), off) => Ok((self.reg(n)?, *off)),
+            // A register named without `%` (`{ .reg .u64 t; ld.global.f32 %f1, [t]; }` in
+            // inline asm, renamed per block by the parser) reads as a symbol.
+            Operand::Addr(AddrBase::Sym(n), off) if self.regs.contains_key(n.as_str()) => Ok((self.reg(n)?, *off)),
             Operand::Addr(AddrBase::Sym(n), off) => Ok((self.sym_addr(n)?, *off)),
             Operand::Addr(AddrBase::None, off) => Ok((self.konst(0)?, *off)),
             o => Err(self.err(format!("expected an address [..], found {o:?}"))),

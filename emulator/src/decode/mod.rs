@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 
 use crate::gpu;
-use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
+use crate::inline::{call_site, inline_calls, BAD_CALL, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
+use crate::memory::FUNCTION_WINDOW;
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
 use crate::types::{LoadError, SourceLocation};
 
@@ -50,8 +51,9 @@ fn elem_size(ty: &str) -> u64 {
     }
 }
 
-/// Initialiser bytes of a variable (ints or floats of the variable's element type).
-fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
+/// Initialiser bytes of a variable (ints or floats of the variable's element type, or the
+/// addresses of functions: a table of function pointers).
+fn init_bytes(v: &VarDecl, size: u64, functions: &HashMap<&str, u64>) -> Result<Vec<u8>, String> {
     let mut out = vec![0u8; size as usize];
     let es = elem_size(&v.ty) as usize;
     for (i, op) in v.init.iter().enumerate() {
@@ -62,6 +64,7 @@ fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
             (Operand::F32(b), _) => *b as u64,
             (Operand::F64(b), "f32") => (f64::from_bits(*b) as f32).to_bits() as u64,
             (Operand::F64(b), _) => *b,
+            (Operand::Sym(f), _) if functions.contains_key(f.as_str()) => functions[f.as_str()],
             _ => return Err(format!("unsupported initialiser of `{}` (addresses of symbols)", v.name)),
         };
         let at = i * es;
@@ -76,6 +79,13 @@ fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
 pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     let files: HashMap<u32, String> = ast.files.iter().cloned().collect();
     let plain = |line: usize, msg: String| LoadError { message: msg, ptx_line: line, source: None };
+    let functions: HashMap<&str, u64> = ast
+        .functions
+        .iter()
+        .filter(|f| !f.is_entry)
+        .enumerate()
+        .map(|(k, f)| (f.name.as_str(), FUNCTION_WINDOW + 16 * k as u64))
+        .collect();
 
     let mut consts = Vec::new();
     let mut const_init = Vec::new();
@@ -87,13 +97,16 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
             "const" => {
                 let off = align_up(const_init.len() as u64, v.align.max(elem_size(&v.ty)));
                 const_init.resize(off as usize, 0);
-                const_init.extend(init_bytes(v, size).map_err(|m| plain(v.line, m))?);
+                const_init.extend(init_bytes(v, size, &functions).map_err(|m| plain(v.line, m))?);
                 consts.push((v.name.clone(), off, size));
             }
             "global" => {
                 // No initialiser: zeros, made when the variable is allocated (empty here).
-                let init =
-                    if v.init.is_empty() { Vec::new() } else { init_bytes(v, size).map_err(|m| plain(v.line, m))? };
+                let init = if v.init.is_empty() {
+                    Vec::new()
+                } else {
+                    init_bytes(v, size, &functions).map_err(|m| plain(v.line, m))?
+                };
                 global_vars.push(GlobalVar { name: v.name.clone(), size, init });
             }
             "shared" => module_shared.push(v.clone()),
@@ -106,7 +119,9 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     let mut kernels = Vec::new();
     for f in ast.functions.iter().filter(|f| f.is_entry) {
         let body = inline_calls(ast, f)?;
-        kernels.push(decode_kernel(f, &body, &files, &consts, &global_vars, &module_shared)?);
+        let module =
+            ModuleSymbols { consts: &consts, global_vars: &global_vars, shared: &module_shared, functions: &functions };
+        kernels.push(decode_kernel(f, &body, &files, &module)?);
     }
     Ok(ModuleData { kernels, consts, const_init, global_vars })
 }
@@ -119,6 +134,16 @@ enum Sym {
     Local(u64),
     Param(u64),
     Frame(u64),
+    /// A function's address (see `FUNCTION_WINDOW`).
+    Function(u64),
+}
+
+/// What the module declares outside its kernels, for each kernel to see.
+struct ModuleSymbols<'m> {
+    consts: &'m [(String, u64, u64)],
+    global_vars: &'m [GlobalVar],
+    shared: &'m [VarDecl],
+    functions: &'m HashMap<&'m str, u64>,
 }
 
 struct Ctx<'a> {
@@ -228,7 +253,9 @@ impl<'a> Ctx<'a> {
 
     fn sym_addr(&mut self, name: &str) -> Result<Reg, LoadError> {
         match self.syms.get(name).copied() {
-            Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o)) => self.konst(o),
+            Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o) | Sym::Function(o)) => {
+                self.konst(o)
+            }
             Some(Sym::Global(i)) => self.init_slot(SlotKey::GlobalVar(i), SlotInit::GlobalVar(i)),
             None => Err(self.err(format!("unknown symbol `{name}`"))),
         }
@@ -317,9 +344,7 @@ fn decode_kernel(
     f: &Function,
     body: &[Statement],
     files: &HashMap<u32, String>,
-    consts: &[(String, u64, u64)],
-    global_vars: &[GlobalVar],
-    module_shared: &[VarDecl],
+    module: &ModuleSymbols,
 ) -> Result<Kernel, LoadError> {
     let mut cx = Ctx {
         regs: HashMap::new(),
@@ -334,13 +359,16 @@ fn decode_kernel(
         line: f.line,
     };
     let (params, param_bytes) = layout::params(&mut cx, f)?;
-    for (name, off, _) in consts {
+    for (name, off, _) in module.consts {
         cx.syms.insert(name.clone(), Sym::Const(*off));
     }
-    for (i, g) in global_vars.iter().enumerate() {
+    for (i, g) in module.global_vars.iter().enumerate() {
         cx.syms.insert(g.name.clone(), Sym::Global(i));
     }
-    let vars = layout::variables(&mut cx, f, module_shared, body)?;
+    for (name, addr) in module.functions {
+        cx.syms.insert(name.to_string(), Sym::Function(*addr));
+    }
+    let vars = layout::variables(&mut cx, f, module.shared, body)?;
     declare_registers(&mut cx, body)?;
     resolve_labels(&mut cx, body);
     let (mut code, mut locs) = decode_body(&mut cx, body, files)?;
@@ -533,6 +561,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         "call" => control::call(cx, i)?,
         _ if o.text == CALL_TOO_DEEP => Op::CallTooDeep { too_large: false },
         _ if o.text == CALL_TOO_LARGE => Op::CallTooDeep { too_large: true },
+        _ if o.text == BAD_CALL => Op::BadCall { a: cx.src(&i.operands[0], Ty::U64)? },
         _ => return Err(o.unknown(cx)),
     };
     Ok(Inst { op, guard, guard_neg, flops: work.flops, other_float: work.other })

@@ -14,11 +14,18 @@
 //! the SIMT rules, the counts and the sanitizer work inside helpers as anywhere else, and every
 //! inlined instruction remembers the call sites it came through, for the report.
 //!
+//! A call through a function pointer (`call (retval0), %rd6, (param0), prototype_0;`) becomes a
+//! dispatch: the pointer is compared with the address of each function the module takes the
+//! address of (`mov.u64 %rd6, _Z7mul_tapff;`, a table in a `.global`) that has the call's
+//! numbers of parameters and return values, and a branch goes to that function inlined there.
+//! A pointer that is none of them reaches an instruction that stops the launch with a finding,
+//! as a GPU stops at a jump to something that is not a function.
+//!
 //! Recursion is followed [`MAX_CALL_DEPTH`] calls deep (and within [`MAX_INLINED`]
 //! instructions); a call past that becomes an instruction that stops the launch with a finding
 //! when a thread reaches it, as a GPU's call stack would overflow.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::parse::{Ast, Function, Instruction, Operand, Renamer, Statement};
 use crate::types::LoadError;
@@ -31,6 +38,9 @@ pub(crate) const MAX_INLINED: usize = 20_000;
 /// deep, or more inlined code than the emulator takes.
 pub(crate) const CALL_TOO_DEEP: &str = "emulator.call_too_deep";
 pub(crate) const CALL_TOO_LARGE: &str = "emulator.call_too_large";
+/// The opcode an indirect call ends in when its pointer is none of the functions it may call
+/// (decoded into `Op::BadCall`; its operand is the pointer).
+pub(crate) const BAD_CALL: &str = "emulator.bad_call";
 
 /// The parts of a `call` instruction.
 pub(crate) struct CallSite<'a> {
@@ -63,8 +73,37 @@ fn is_call(i: &Instruction) -> bool {
 
 struct Inliner<'a> {
     functions: HashMap<&'a str, &'a Function>,
+    /// The functions whose address the module takes: those an indirect call may reach.
+    pointed_to: Vec<&'a Function>,
     calls: usize,
     added: usize,
+}
+
+/// What a `call` reaches: one function, or whichever a function pointer holds.
+enum Callee<'a> {
+    Direct(&'a Function),
+    Indirect,
+}
+
+/// The names of functions the module takes the address of: every symbol an instruction or a
+/// variable's initialiser names, other than the callee of a direct call.
+fn address_taken(ast: &Ast) -> HashSet<&str> {
+    let mut names = HashSet::new();
+    for i in ast.functions.iter().flat_map(|f| f.body.iter().flatten()) {
+        let Statement::Inst(i) = i else { continue };
+        let callee = if is_call(i) { call_site(i).map(|c| c.callee as *const Operand) } else { None };
+        for o in i.operands.iter().filter(|o| Some(*o as *const Operand) != callee) {
+            if let Operand::Sym(n) = o {
+                names.insert(n.as_str());
+            }
+        }
+    }
+    for o in ast.globals.iter().flat_map(|v| &v.init) {
+        if let Operand::Sym(n) = o {
+            names.insert(n.as_str());
+        }
+    }
+    names
 }
 
 /// The body of `entry` with every call to a function defined in the module inlined.
@@ -75,7 +114,10 @@ struct Inliner<'a> {
 pub(crate) fn inline_calls(ast: &Ast, entry: &Function) -> Result<Vec<Statement>, LoadError> {
     let mut body = entry.body.clone().expect("entries have bodies");
     let functions = ast.functions.iter().filter(|f| f.body.is_some()).map(|f| (f.name.as_str(), f)).collect();
-    let mut inliner = Inliner { functions, calls: 0, added: 0 };
+    let taken = address_taken(ast);
+    let pointed_to =
+        ast.functions.iter().filter(|f| !f.is_entry && f.body.is_some() && taken.contains(f.name.as_str())).collect();
+    let mut inliner = Inliner { functions, pointed_to, calls: 0, added: 0 };
     for depth in 0..=MAX_CALL_DEPTH {
         let (next, expanded) = inliner.expand(body, depth)?;
         body = next;
@@ -95,7 +137,8 @@ impl<'a> Inliner<'a> {
         for s in body {
             let callee = match &s {
                 Statement::Inst(i) if is_call(i) => call_site(i).and_then(|c| match c.callee {
-                    Operand::Sym(name) => self.functions.get(name.as_str()).copied(),
+                    Operand::Sym(name) => self.functions.get(name.as_str()).map(|f| Callee::Direct(f)),
+                    Operand::Reg(_) => Some(Callee::Indirect),
                     _ => None,
                 }),
                 _ => None,
@@ -104,21 +147,66 @@ impl<'a> Inliner<'a> {
                 out.push(s);
                 continue;
             };
-            let size = callee.body.as_ref().map_or(0, |b| b.len());
+            let callees = match callee {
+                Callee::Direct(f) => vec![f],
+                Callee::Indirect => self.reachable_through_pointer(&i),
+            };
+            let size: usize = callees.iter().map(|f| f.body.as_ref().map_or(0, |b| b.len())).sum();
             if depth >= MAX_CALL_DEPTH || self.added + size > MAX_INLINED {
                 let opcode = if depth >= MAX_CALL_DEPTH { CALL_TOO_DEEP } else { CALL_TOO_LARGE };
-                out.push(Statement::Inst(Instruction {
-                    opcode: opcode.to_string(),
-                    operands: vec![Operand::Sym(callee.name.clone())],
-                    ..i
-                }));
+                out.push(Statement::Inst(Instruction { opcode: opcode.to_string(), operands: Vec::new(), ..i }));
                 continue;
             }
             self.added += size;
-            out.extend(self.instantiate(callee, &i)?);
+            match callee {
+                Callee::Direct(f) => out.extend(self.instantiate(f, &i)?),
+                Callee::Indirect => out.extend(self.dispatch(&callees, &i)?),
+            }
             expanded = true;
         }
         Ok((out, expanded))
+    }
+
+    /// The functions an indirect call may reach: those whose address is taken, with as many
+    /// parameters and return values as the call passes.
+    fn reachable_through_pointer(&self, call: &Instruction) -> Vec<&'a Function> {
+        let Some(site) = call_site(call) else { return Vec::new() };
+        let fits = |f: &&&Function| f.params.len() == site.args.len() && f.returns.len() == site.returns.len();
+        self.pointed_to.iter().filter(fits).copied().collect()
+    }
+
+    /// An indirect call: the pointer compared with each function it may reach, a branch to
+    /// that function inlined, and `BAD_CALL` for a pointer that is none of them.
+    fn dispatch(&mut self, callees: &[&Function], call: &Instruction) -> Result<Vec<Statement>, LoadError> {
+        let pointer = call_site(call).expect("an indirect call").callee.clone();
+        self.calls += 1;
+        let tag = format!("$icall{}$", self.calls);
+        let (pred, end) = (format!("%p{tag}"), format!("$L__icall_end{tag}"));
+        let entry = |k: usize| format!("$L__icall{tag}{k}");
+        // Each instruction of the dispatch is at the call's place in the source.
+        let inst = |opcode: &str, operands: Vec<Operand>, guard: Option<(String, bool)>| {
+            Statement::Inst(Instruction { guard, opcode: opcode.to_string(), operands, ..call.clone() })
+        };
+        let mut out = vec![Statement::Reg { ty: "pred".into(), name: pred.clone(), count: None, line: call.ptx_line }];
+        if let Some((p, negated)) = &call.guard {
+            // The lanes whose guard fails make no call.
+            out.push(inst("bra", vec![Operand::Sym(end.clone())], Some((p.clone(), !negated))));
+        }
+        for (k, f) in callees.iter().enumerate() {
+            let operands = vec![Operand::Reg(pred.clone()), pointer.clone(), Operand::Sym(f.name.clone())];
+            out.push(inst("setp.eq.u64", operands, None));
+            out.push(inst("bra", vec![Operand::Sym(entry(k))], Some((pred.clone(), false))));
+        }
+        out.push(inst(BAD_CALL, vec![pointer], None));
+        for (k, f) in callees.iter().enumerate() {
+            out.push(Statement::Label(entry(k)));
+            out.extend(self.instantiate(f, call)?);
+            if k + 1 < callees.len() {
+                out.push(inst("bra", vec![Operand::Sym(end.clone())], None));
+            }
+        }
+        out.push(Statement::Label(end));
+        Ok(out)
     }
 
     /// The callee's body renamed for this call, `ret` turned into a branch to its end.

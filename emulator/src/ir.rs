@@ -576,6 +576,14 @@ pub(crate) enum Op {
         line: u32,
         function: u32,
     },
+    /// `trap` (`__trap()`): the launch stops with a finding, as a GPU aborts it ("unspecified
+    /// launch failure").
+    Trap,
+    /// An indirect call whose pointer `a` is none of the functions the call may reach (see
+    /// `inline`): the launch stops with a finding.
+    BadCall {
+        a: Reg,
+    },
     /// A call past the inlining limits: recursion deeper than `MAX_CALL_DEPTH` or, with
     /// `too_large`, more inlined code than `MAX_INLINED` instructions.
     CallTooDeep {

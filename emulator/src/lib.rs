@@ -38,13 +38,15 @@
 //! finding); call-sequence `.param` variables are per-thread memory that is not counted as
 //! traffic. `vprintf` (device `printf`, formatted as the C library does, output ordered by
 //! block, thread and program order, capped) and `__assertfail` (a failed `assert`: an
-//! `Assertion` finding that stops the launch) are built in.
+//! `Assertion` finding that stops the launch) are built in. A `trap` (`__trap()`) that a thread
+//! executes is an `Assertion` finding too: a GPU aborts the launch there. A call through a
+//! function pointer is inlined as a dispatch over the functions whose address the module takes
+//! (a pointer that is none of them: an `OutOfBounds` finding that stops the launch).
 //!
 //! Not supported (a clear `LoadError`): calls to functions the module only declares (other
-//! than `vprintf` and `__assertfail`), calls through function pointers, half-precision
-//! arithmetic, textures/surfaces, named barriers other than 0, `brx`, `trap`. Rounding
-//! modifiers other than round-to-nearest are honoured by `cvt` only; `.approx` functions and
-//! `.ftz` are computed in full precision.
+//! than `vprintf` and `__assertfail`), half-precision arithmetic, textures/surfaces, named
+//! barriers other than 0, `brx`. Rounding modifiers other than round-to-nearest are honoured
+//! by `cvt` only; `.approx` functions and `.ftz` are computed in full precision.
 //!
 //! ```ignore
 //! let module = emulator::Module::parse(&ptx)?;

@@ -22,6 +22,9 @@ pub(crate) const SHARED_WINDOW: u64 = 0xFE00_0000_0000;
 pub(crate) const LOCAL_WINDOW: u64 = 0xFD00_0000_0000;
 pub(crate) const CONST_WINDOW: u64 = 0xFC00_0000_0000;
 pub(crate) const WINDOW_SIZE: u64 = 1 << 32;
+/// Where function pointers point (`mov.u64 %rd, func`): the k-th `.func` of the module at
+/// `FUNCTION_WINDOW + 16 k`. No memory is there, so a load through one is out of bounds.
+pub(crate) const FUNCTION_WINDOW: u64 = 0xFB00_0000_0000;
 
 pub(crate) struct Allocation {
     pub base: u64,

@@ -206,7 +206,7 @@ pub enum FindingKind {
     /// A barrier reached by only part of the block, or at different places.
     Barrier,
     Timeout,
-    /// A failed `assert` (the launch stops, as on a GPU).
+    /// A failed `assert`, or a `trap` (`__trap()`) executed: the launch stops, as on a GPU.
     Assertion,
     /// Calls nested deeper than the emulator follows (endless recursion).
     CallDepth,

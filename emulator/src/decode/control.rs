@@ -66,13 +66,9 @@ fn bar_red(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
     })
 }
 
-pub(super) fn exit(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
-    let base = o.base;
-    let unknown = |cx: &Ctx| o.unknown(cx);
-    if base == "trap" {
-        return Err(unknown(cx));
-    }
-    Ok(Op::Exit)
+/// `ret`, `exit`, and `trap`, which ends the launch when a thread executes it.
+pub(super) fn exit(_cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    Ok(if o.base == "trap" { Op::Trap } else { Op::Exit })
 }
 
 pub(super) fn shfl(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
@@ -149,13 +145,14 @@ pub(super) fn matching(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op,
     Ok(Op::Match { all, wide, d, dp, a, members })
 }
 
-/// Calls left after inlining: those to functions the module only declares. `vprintf` and
-/// `__assertfail` (what `printf` and a failed `assert` call) are built in.
+/// Calls left after inlining: those to functions the module only declares (calls through a
+/// function pointer are inlined as a dispatch). `vprintf` and `__assertfail` (what `printf` and
+/// a failed `assert` call) are built in.
 pub(super) fn call(cx: &mut Ctx, i: &Instruction) -> Result<Op, LoadError> {
     let site = call_site(i).ok_or_else(|| cx.err("malformed `call`"))?;
     let name = match site.callee {
         Operand::Sym(n) => n.as_str(),
-        _ => return Err(cx.err("calls through a function pointer are not supported")),
+        o => return Err(cx.err(format!("unsupported callee {o:?}"))),
     };
     let frame_offset = |cx: &Ctx, o: &Operand| -> Result<u32, LoadError> {
         match o {

@@ -36,7 +36,7 @@ fn reg_uses(op: &Op, reads: &mut Vec<Reg>, writes: &mut Vec<Reg>) {
         Op::Setp { a, b, .. } => reads.extend([a, b]),
         Op::Pred { .. } | Op::PredConst { .. } | Op::Bra { .. } | Op::Bar | Op::WarpSync | Op::Exit | Op::Nop => {}
         // These read and write call-parameter memory only.
-        Op::Printf { .. } | Op::AssertFail { .. } | Op::CallTooDeep { .. } => {}
+        Op::Printf { .. } | Op::AssertFail { .. } | Op::Trap | Op::BadCall { .. } | Op::CallTooDeep { .. } => {}
         Op::Ld { n, d, base, .. } => {
             writes.extend(&d[..n as usize]);
             reads.push(base);

@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 
 use crate::gpu;
-use crate::inline::{call_site, inline_calls, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
+use crate::inline::{call_site, inline_calls, BAD_CALL, CALL_TOO_DEEP, CALL_TOO_LARGE, MAX_CALL_DEPTH};
+use crate::memory::FUNCTION_WINDOW;
 use crate::parse::{AddrBase, Ast, Function, Instruction, Operand, Statement, VarDecl};
 use crate::types::{LoadError, SourceLocation};
 
@@ -16,6 +17,7 @@ use crate::ir::*;
 mod arith;
 mod control;
 mod copies;
+mod layout;
 mod memory;
 mod moves;
 
@@ -49,8 +51,9 @@ fn elem_size(ty: &str) -> u64 {
     }
 }
 
-/// Initialiser bytes of a variable (ints or floats of the variable's element type).
-fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
+/// Initialiser bytes of a variable (ints or floats of the variable's element type, or the
+/// addresses of functions: a table of function pointers).
+fn init_bytes(v: &VarDecl, size: u64, functions: &HashMap<&str, u64>) -> Result<Vec<u8>, String> {
     let mut out = vec![0u8; size as usize];
     let es = elem_size(&v.ty) as usize;
     for (i, op) in v.init.iter().enumerate() {
@@ -61,6 +64,7 @@ fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
             (Operand::F32(b), _) => *b as u64,
             (Operand::F64(b), "f32") => (f64::from_bits(*b) as f32).to_bits() as u64,
             (Operand::F64(b), _) => *b,
+            (Operand::Sym(f), _) if functions.contains_key(f.as_str()) => functions[f.as_str()],
             _ => return Err(format!("unsupported initialiser of `{}` (addresses of symbols)", v.name)),
         };
         let at = i * es;
@@ -75,6 +79,13 @@ fn init_bytes(v: &VarDecl, size: u64) -> Result<Vec<u8>, String> {
 pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     let files: HashMap<u32, String> = ast.files.iter().cloned().collect();
     let plain = |line: usize, msg: String| LoadError { message: msg, ptx_line: line, source: None };
+    let functions: HashMap<&str, u64> = ast
+        .functions
+        .iter()
+        .filter(|f| !f.is_entry)
+        .enumerate()
+        .map(|(k, f)| (f.name.as_str(), FUNCTION_WINDOW + 16 * k as u64))
+        .collect();
 
     let mut consts = Vec::new();
     let mut const_init = Vec::new();
@@ -86,13 +97,16 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
             "const" => {
                 let off = align_up(const_init.len() as u64, v.align.max(elem_size(&v.ty)));
                 const_init.resize(off as usize, 0);
-                const_init.extend(init_bytes(v, size).map_err(|m| plain(v.line, m))?);
+                const_init.extend(init_bytes(v, size, &functions).map_err(|m| plain(v.line, m))?);
                 consts.push((v.name.clone(), off, size));
             }
             "global" => {
                 // No initialiser: zeros, made when the variable is allocated (empty here).
-                let init =
-                    if v.init.is_empty() { Vec::new() } else { init_bytes(v, size).map_err(|m| plain(v.line, m))? };
+                let init = if v.init.is_empty() {
+                    Vec::new()
+                } else {
+                    init_bytes(v, size, &functions).map_err(|m| plain(v.line, m))?
+                };
                 global_vars.push(GlobalVar { name: v.name.clone(), size, init });
             }
             "shared" => module_shared.push(v.clone()),
@@ -105,7 +119,9 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     let mut kernels = Vec::new();
     for f in ast.functions.iter().filter(|f| f.is_entry) {
         let body = inline_calls(ast, f)?;
-        kernels.push(decode_kernel(f, &body, &files, &consts, &global_vars, &module_shared)?);
+        let module =
+            ModuleSymbols { consts: &consts, global_vars: &global_vars, shared: &module_shared, functions: &functions };
+        kernels.push(decode_kernel(f, &body, &files, &module)?);
     }
     Ok(ModuleData { kernels, consts, const_init, global_vars })
 }
@@ -118,6 +134,16 @@ enum Sym {
     Local(u64),
     Param(u64),
     Frame(u64),
+    /// A function's address (see `FUNCTION_WINDOW`).
+    Function(u64),
+}
+
+/// What the module declares outside its kernels, for each kernel to see.
+struct ModuleSymbols<'m> {
+    consts: &'m [(String, u64, u64)],
+    global_vars: &'m [GlobalVar],
+    shared: &'m [VarDecl],
+    functions: &'m HashMap<&'m str, u64>,
 }
 
 struct Ctx<'a> {
@@ -227,7 +253,9 @@ impl<'a> Ctx<'a> {
 
     fn sym_addr(&mut self, name: &str) -> Result<Reg, LoadError> {
         match self.syms.get(name).copied() {
-            Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o)) => self.konst(o),
+            Some(Sym::Shared(o) | Sym::Const(o) | Sym::Local(o) | Sym::Param(o) | Sym::Frame(o) | Sym::Function(o)) => {
+                self.konst(o)
+            }
             Some(Sym::Global(i)) => self.init_slot(SlotKey::GlobalVar(i), SlotInit::GlobalVar(i)),
             None => Err(self.err(format!("unknown symbol `{name}`"))),
         }
@@ -302,6 +330,9 @@ impl<'a> Ctx<'a> {
     fn addr(&mut self, op: &Operand) -> Result<(Reg, i64), LoadError> {
         match op {
             Operand::Addr(AddrBase::Reg(n), off) => Ok((self.reg(n)?, *off)),
+            // A register named without `%` (`{ .reg .u64 t; ld.global.f32 %f1, [t]; }` in
+            // inline asm, renamed per block by the parser) reads as a symbol.
+            Operand::Addr(AddrBase::Sym(n), off) if self.regs.contains_key(n.as_str()) => Ok((self.reg(n)?, *off)),
             Operand::Addr(AddrBase::Sym(n), off) => Ok((self.sym_addr(n)?, *off)),
             Operand::Addr(AddrBase::None, off) => Ok((self.konst(0)?, *off)),
             o => Err(self.err(format!("expected an address [..], found {o:?}"))),
@@ -313,9 +344,7 @@ fn decode_kernel(
     f: &Function,
     body: &[Statement],
     files: &HashMap<u32, String>,
-    consts: &[(String, u64, u64)],
-    global_vars: &[GlobalVar],
-    module_shared: &[VarDecl],
+    module: &ModuleSymbols,
 ) -> Result<Kernel, LoadError> {
     let mut cx = Ctx {
         regs: HashMap::new(),
@@ -329,14 +358,17 @@ fn decode_kernel(
         loc: None,
         line: f.line,
     };
-    let (params, param_bytes) = layout_params(&mut cx, f)?;
-    for (name, off, _) in consts {
+    let (params, param_bytes) = layout::params(&mut cx, f)?;
+    for (name, off, _) in module.consts {
         cx.syms.insert(name.clone(), Sym::Const(*off));
     }
-    for (i, g) in global_vars.iter().enumerate() {
+    for (i, g) in module.global_vars.iter().enumerate() {
         cx.syms.insert(g.name.clone(), Sym::Global(i));
     }
-    let vars = layout_variables(&mut cx, f, module_shared, body)?;
+    for (name, addr) in module.functions {
+        cx.syms.insert(name.to_string(), Sym::Function(*addr));
+    }
+    let vars = layout::variables(&mut cx, f, module.shared, body)?;
     declare_registers(&mut cx, body)?;
     resolve_labels(&mut cx, body);
     let (mut code, mut locs) = decode_body(&mut cx, body, files)?;
@@ -369,102 +401,6 @@ fn decode_kernel(
         uniform,
         bounds: f.bounds,
         barrier_reductions,
-    })
-}
-
-/// The kernel's parameters, in order: (offset, size) of each in the parameter buffer, and
-/// the buffer's size.
-fn layout_params(cx: &mut Ctx, f: &Function) -> Result<(Vec<(usize, usize)>, usize), LoadError> {
-    let mut params = Vec::new();
-    let mut poff = 0u64;
-    for p in &f.params {
-        let size = var_size(p).map_err(|m| cx.err(m))?;
-        let al = p.align.max(elem_size(&p.ty)).max(1);
-        poff = align_up(poff, al);
-        params.push((poff as usize, size as usize));
-        cx.syms.insert(p.name.clone(), Sym::Param(poff));
-        poff += size;
-    }
-    // CUDA's limit on kernel parameters (32 KiB since 12.1).
-    if poff > 32 * 1024 {
-        return Err(cx.err(format!("kernel `{}` has {poff} bytes of parameters: at most 32768", f.name)));
-    }
-    let param_bytes = poff as usize;
-    Ok((params, param_bytes))
-}
-
-/// Where a kernel's variables live: its shared layout (static variables in declaration order,
-/// then dynamic memory), local and call-parameter bytes per thread.
-struct VarLayout {
-    static_shared_bytes: u64,
-    dynamic_shared_offset: u64,
-    uses_dynamic_shared: bool,
-    local_bytes: u64,
-    frame_bytes: u64,
-}
-
-fn layout_variables(
-    cx: &mut Ctx,
-    f: &Function,
-    module_shared: &[VarDecl],
-    body: &[Statement],
-) -> Result<VarLayout, LoadError> {
-    let mut shared_end = 0u64;
-    let mut static_shared_bytes = 0u64;
-    let mut extern_align = 16u64;
-    let mut externs = Vec::new();
-    let mut local_end = 0u64;
-    let body_vars = body.iter().filter_map(|s| if let Statement::Var(v) = s { Some(v) } else { None });
-    let mut frame_end = 0u64;
-    for v in module_shared.iter().chain(body_vars) {
-        cx.line = v.line;
-        let size = var_size(v).map_err(|m| cx.err(m))?;
-        let al = v.align.max(elem_size(&v.ty)).max(1);
-        match v.space.as_str() {
-            "shared" if v.extern_ || v.unsized_array => {
-                extern_align = extern_align.max(al);
-                externs.push(v.name.clone());
-            }
-            "shared" => {
-                shared_end = align_up(shared_end, al);
-                cx.syms.insert(v.name.clone(), Sym::Shared(shared_end));
-                shared_end += size;
-                static_shared_bytes += size;
-            }
-            "local" => {
-                local_end = align_up(local_end, al);
-                cx.syms.insert(v.name.clone(), Sym::Local(local_end));
-                local_end += size;
-            }
-            "param" => {
-                // A call sequence's arguments and return values (see `Space::Frame`).
-                frame_end = align_up(frame_end, al);
-                cx.syms.insert(v.name.clone(), Sym::Frame(frame_end));
-                frame_end += size;
-            }
-            s => return Err(cx.err(format!(".{s} variables inside a kernel are not supported"))),
-        }
-    }
-    // Bounded so that a typo cannot make the emulator allocate absurd amounts.
-    if local_end > 512 * 1024 {
-        return Err(
-            cx.err(format!("kernel `{}` uses {local_end} bytes of local memory per thread: at most 524288", f.name))
-        );
-    }
-    if shared_end > 228 * 1024 {
-        return Err(cx.err(format!("kernel `{}` declares {shared_end} bytes of shared memory: at most 233472", f.name)));
-    }
-    let dynamic_shared_offset = align_up(shared_end, extern_align);
-    let uses_dynamic_shared = !externs.is_empty();
-    for n in externs {
-        cx.syms.insert(n, Sym::Shared(dynamic_shared_offset));
-    }
-    Ok(VarLayout {
-        static_shared_bytes,
-        dynamic_shared_offset,
-        uses_dynamic_shared,
-        local_bytes: local_end,
-        frame_bytes: frame_end,
     })
 }
 
@@ -625,6 +561,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         "call" => control::call(cx, i)?,
         _ if o.text == CALL_TOO_DEEP => Op::CallTooDeep { too_large: false },
         _ if o.text == CALL_TOO_LARGE => Op::CallTooDeep { too_large: true },
+        _ if o.text == BAD_CALL => Op::BadCall { a: cx.src(&i.operands[0], Ty::U64)? },
         _ => return Err(o.unknown(cx)),
     };
     Ok(Inst { op, guard, guard_neg, flops: work.flops, other_float: work.other })

@@ -85,6 +85,8 @@ impl Runner {
             Op::Nop
             | Op::Printf { .. }
             | Op::AssertFail { .. }
+            | Op::Trap
+            | Op::BadCall { .. }
             | Op::CallTooDeep { .. }
             | Op::ReadClock { .. }
             | Op::ReadWarpId { .. }
@@ -500,6 +502,26 @@ impl Runner {
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
             Op::AssertFail { message, file, line, function } => {
                 return self.assert_fail(cx, w, pc, mask, [message, file, line, function]);
+            }
+            Op::Trap => {
+                let tid = w.base_tid + mask.trailing_zeros();
+                return Err(self.checks.stop(&cx.check, FindingKind::Assertion, pc, tid, || {
+                    "the kernel executed `trap` (`__trap()`): a GPU aborts the launch here \
+                     (\"unspecified launch failure\"), and every later CUDA call of the program fails"
+                        .to_string()
+                }));
+            }
+            Op::BadCall { a } => {
+                let lane = mask.trailing_zeros();
+                let pointer = w.regs[a.index()][lane as usize];
+                return Err(self.checks.stop(&cx.check, FindingKind::OutOfBounds, pc, w.base_tid + lane, || {
+                    let what = if pointer == 0 {
+                        "a null function pointer".to_string()
+                    } else {
+                        format!("a function pointer holding {pointer:#x}, which is no function of the kernel's file that takes these arguments")
+                    };
+                    format!("a call through {what}: a GPU stops the launch here")
+                }));
             }
             Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();

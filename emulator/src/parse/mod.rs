@@ -473,7 +473,13 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                 let w = w.clone();
                 if p.is_punct(':') {
                     p.pos += 1;
-                    out.push(Statement::Label(w));
+                    // `prototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);` names the
+                    // signature of an indirect call; the call's own lists say the same.
+                    if matches!(p.peek(), Some(Tok::Word(d)) if d == ".callprototype") {
+                        p.skip_statement()?;
+                    } else {
+                        out.push(Statement::Label(w));
+                    }
                     continue;
                 }
                 match w.as_str() {

@@ -89,10 +89,13 @@ __device__ inline unsigned __ballot_sync(unsigned m, int p) { return __nvvm_vote
 __device__ inline int __all_sync(unsigned m, int p) { return __nvvm_vote_all_sync(m, p); }
 __device__ inline int __any_sync(unsigned m, int p) { return __nvvm_vote_any_sync(m, p); }
 
-// printf (clang turns device printf into vprintf) and assert.
+// printf (clang turns device printf into vprintf), assert and __trap.
 extern "C" __device__ int printf(const char *, ...);
 extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned line, const char *function, size_t char_size);
 #define assert(e) ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __PRETTY_FUNCTION__, sizeof(char)))
+// __trap() aborts the launch: PTX `trap`, as clang's own CUDA headers write it (a macro, so that
+// the trap is at the caller's line).
+#define __trap() asm volatile("trap;")
 
 // Integer helpers CUDA declares for device code.
 __device__ inline int min(int a, int b) { return a < b ? a : b; }

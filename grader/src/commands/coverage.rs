@@ -6,7 +6,10 @@
 //!
 //! Each entry ends as one of: supported (the GPU's output, no finding), supported with a stated
 //! difference (the fixture's `// differs:` line says what and why), or refused with a message
-//! that names the construct and the fixture's line. Anything else fails the command.
+//! that names the construct and the fixture's line. A fixture whose kernel a GPU aborts (its
+//! `// aborts:` line says how) is supported when the emulator stops it with a finding at its
+//! line: nothing is recorded for it, since the launch leaves no output. Anything else fails the
+//! command.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -59,6 +62,8 @@ pub struct Fixture {
     pub guide: String,
     /// `// differs:` a difference from the GPU, stated.
     pub differs: Option<String>,
+    /// `// aborts:` how a GPU ends the launch (a `__trap()` that runs, say).
+    pub aborts: Option<String>,
     /// `// compilers: nvrtc`: clang's CUDA headers lack it.
     pub nvrtc_only: bool,
 }
@@ -92,6 +97,7 @@ pub fn fixtures(root: &Path) -> Result<Vec<Fixture>> {
             entry,
             guide: field("guide:").unwrap_or_default(),
             differs: field("differs:"),
+            aborts: field("aborts:"),
             nvrtc_only: field("compilers:").is_some_and(|c| c == "nvrtc"),
             path,
         });
@@ -115,6 +121,8 @@ pub enum Verdict {
     },
     /// The compiler or the emulator said no, in these words.
     Refused { by: &'static str, message: String, names_the_line: bool },
+    /// A fixture that states `aborts:` stopped with this finding, as a GPU aborts it.
+    Aborted { kind: String, message: String, line: Option<u32>, names_the_line: bool },
     /// It compiled and loaded but did not run cleanly (a finding, a launch error).
     Failed { message: String },
     /// This compiler is not asked (`compilers: nvrtc`) or not present.
@@ -133,6 +141,15 @@ impl Verdict {
     /// shown, not failed.
     fn judged_for(&self, fixture: &Fixture, clang: bool) -> (String, bool) {
         match self {
+            Verdict::Ran { .. } if fixture.aborts.is_some() => {
+                ("WRONG: it ran to the end, where a GPU aborts the launch".into(), false)
+            }
+            Verdict::Aborted { kind, line: Some(line), names_the_line: true, .. } => {
+                (format!("aborts at line {line}, as on the GPU ({kind})"), true)
+            }
+            Verdict::Aborted { kind, .. } => {
+                (format!("UNCLEAR: stopped ({kind} finding) without naming the line"), false)
+            }
             Verdict::Ran { same_as_gpu: Some(false), differing_words, .. } if clang => {
                 (format!("runs ({differing_words} words unlike NVRTC's code on the GPU)"), true)
             }
@@ -238,6 +255,16 @@ fn run_one(
                 differing_words: differences.len(),
                 first_difference: differences.first().copied(),
                 words,
+            }
+        }
+        // The launch a GPU aborts: the finding that stopped it, and whether it names this file.
+        Ok(o) if fixture.aborts.is_some() && !o.completed && !o.findings.is_empty() => {
+            let f = &o.findings[0];
+            Verdict::Aborted {
+                kind: f.kind.as_str().to_string(),
+                message: f.message.clone(),
+                line: f.source.as_ref().map(|s| s.line),
+                names_the_line: f.source.as_ref().is_some_and(|s| s.file.ends_with(&file_name)),
             }
         }
         Ok(o) => Verdict::Failed {
@@ -393,7 +420,7 @@ fn text(rows: &[Row]) -> String {
         s.push_str(&format!("{mark} {:w$}  nvrtc: {n:28}  clang: {c}\n", r.fixture.id));
         for v in [&r.nvrtc, &r.clang] {
             match v {
-                Verdict::Refused { message, .. } | Verdict::Failed { message } => {
+                Verdict::Refused { message, .. } | Verdict::Failed { message } | Verdict::Aborted { message, .. } => {
                     s.push_str(&format!("      {message}\n"))
                 }
                 Verdict::Ran { first_difference: Some((i, gpu, emulator)), .. } => s.push_str(&format!(
@@ -421,7 +448,8 @@ fn counts(rows: &[Row]) -> (usize, usize, usize, usize) {
         match (&r.nvrtc, r.nvrtc.judged(&r.fixture).1) {
             (_, false) => c.3 += 1,
             (Verdict::Ran { same_as_gpu: Some(false), .. }, true) => c.1 += 1,
-            (Verdict::Ran { .. }, true) => c.0 += 1,
+            // A launch stopped where a GPU aborts it behaves as on the GPU.
+            (Verdict::Ran { .. } | Verdict::Aborted { .. }, true) => c.0 += 1,
             (Verdict::Refused { .. }, true) => c.2 += 1,
             _ => c.3 += 1,
         }
@@ -439,8 +467,10 @@ fn markdown(rows: &[Row], clang: Option<&Compiler>, gpu: bool) -> String {
          Programming Guide, compiled for the emulator (compute_75), run on 2 blocks of 64 threads, and its\n\
          output compared word for word with what an H100 computed from the same source\n\
          (`grader/coverage/recorded.json`, `coverage --backend gpu --record`). *Supported*: the same output\n\
-         and no sanitizer finding. *Differs*: it runs, with the difference stated in the notes. *Refused*:\n\
-         the compiler or the emulator says no, naming the construct and the line of the `.cu` file.\n\n\
+         and no sanitizer finding; for a kernel a GPU aborts (a `__trap()` that runs), a finding that\n\
+         stops the launch at that line. *Differs*: it runs, with the difference stated in the notes.\n\
+         *Refused*: the compiler or the emulator says no, naming the construct and the line of the `.cu`\n\
+         file.\n\n\
          The recording is of NVRTC 12.9's code (the NVRTC the course installs), run on the GPU: NVIDIA's\n\
          maths library differs between NVRTC versions, so a row that differs in the last bits here may\n\
          not with another. The half-precision rows use NVIDIA's `cuda_fp16.h` (a CUDA toolkit, or the\n\
@@ -464,6 +494,9 @@ fn markdown(rows: &[Row], clang: Option<&Compiler>, gpu: bool) -> String {
         let mut notes = r.fixture.differs.clone().unwrap_or_default();
         if let Verdict::Refused { message, .. } = &r.nvrtc {
             notes = message.clone();
+        }
+        if let (Some(gpu), Verdict::Aborted { .. }) = (&r.fixture.aborts, &r.nvrtc) {
+            notes = format!("on a GPU {gpu}");
         }
         if r.fixture.nvrtc_only {
             notes = [notes.as_str(), "clang's CUDA headers lack it"]
@@ -494,6 +527,7 @@ mod tests {
             entry: "x".into(),
             guide: String::new(),
             differs: differs.map(String::from),
+            aborts: None,
             nvrtc_only: false,
         }
     }
@@ -518,6 +552,24 @@ mod tests {
         assert!(refused(true).judged(&fixture(None)).1);
         assert!(!refused(false).judged(&fixture(None)).1, "a refusal without the line fails");
         assert!(!Verdict::Failed { message: "race".into() }.judged(&fixture(None)).1);
+    }
+
+    #[test]
+    fn a_fixture_a_gpu_aborts_meets_the_target_only_when_stopped_at_its_line() {
+        let aborting = Fixture { aborts: Some("fails with \"unspecified launch failure\"".into()), ..fixture(None) };
+        let stopped = |line: Option<u32>, names| Verdict::Aborted {
+            kind: "assertion".into(),
+            message: "the kernel executed `trap`".into(),
+            line,
+            names_the_line: names,
+        };
+        let (said, ok) = stopped(Some(7), true).judged(&aborting);
+        assert!(ok && said.contains("line 7"), "{said}");
+        assert!(!stopped(None, false).judged(&aborting).1, "a stop without the line fails");
+        let ran = Verdict::Ran { words: vec![], same_as_gpu: None, differing_words: 0, first_difference: None };
+        assert!(!ran.judged(&aborting).1, "running to the end where a GPU aborts fails");
+        let rows = [Row { fixture: aborting, nvrtc: stopped(Some(7), true), clang: Verdict::NotRun }];
+        assert_eq!(counts(&rows), (1, 0, 0, 0));
     }
 
     #[test]

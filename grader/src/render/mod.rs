@@ -27,7 +27,7 @@ pub fn explain_kind(kind: FindingKind) -> &'static str {
         FindingKind::UninitializedShared => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
         FindingKind::Barrier => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
         FindingKind::Timeout => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
-        FindingKind::Assertion => "an assert() in the kernel failed: the launch stopped there, as it does on a GPU",
+        FindingKind::Assertion => "an assert() in the kernel failed, or it called __trap(): the launch stopped there, as it does on a GPU",
         FindingKind::CallDepth => "functions called each other deeper than the emulator follows: a recursion that never ends?",
         FindingKind::Unportable => "the kernel relies on a value a GPU gives otherwise (%warpid is not the warp's index in the block): it works here by chance",
     }

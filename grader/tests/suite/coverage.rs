@@ -30,7 +30,8 @@ fn every_built_in_is_supported_or_refused_clearly_and_the_book_says_so() {
                     "ran" => {
                         *c == "nvrtc" && v["same_as_gpu"] == false && !r["differs_stated"].as_bool().unwrap_or(false)
                     }
-                    "refused" => v["names_the_line"] != true,
+                    // A kernel a GPU aborts (`__trap()`) must stop at its line.
+                    "refused" | "aborted" => v["names_the_line"] != true,
                     "failed" => true,
                     _ => false,
                 }
@@ -39,6 +40,11 @@ fn every_built_in_is_supported_or_refused_clearly_and_the_book_says_so() {
         .map(|r| r.to_string())
         .collect();
     assert!(bad.is_empty() && out.status.code() == Some(0), "entries not as they should be:\n{}", bad.join("\n"));
+    // A trap that runs stops the launch at its line, with both compilers.
+    let trap = rows.iter().find(|r| r["fixture"] == "control/trap-taken").expect("no fixture control/trap-taken");
+    for c in ["nvrtc", "clang"] {
+        assert_eq!((trap[c]["status"].as_str(), trap[c]["line"].as_u64()), (Some("aborted"), Some(7)), "{trap}");
+    }
     // The constructs this course's kernels meet run as the GPU does, with both compilers.
     for id in
         ["sync/syncthreads-count", "sync/syncthreads-or", "cooperative-groups/block-sync", "warp/shfl-down-sync-int"]

@@ -429,6 +429,10 @@ counters! {
     /// distinct addresses' bytes in whole sectors (4 for a full warp's 4-byte loads, 16 for its
     /// float4 loads, 1 for a broadcast). Coalescing is judged against this, not against 4.
     global_load_minimum_sectors: sum, line;
+    /// The sectors beyond the minimum of the requests that touch more than twice their minimum
+    /// (lanes far apart: uncoalesced), 0 for the others (a row shifted off a sector boundary
+    /// touches 5 where 4 would do, and counts nothing here).
+    global_load_uncoalesced_sectors: sum, line;
     /// Bytes of global memory read at least once (compulsory traffic). 0 for a launch stopped
     /// by a fault: blocks running beside the faulting one may have read more, so no number
     /// would be the same for every number of worker threads.

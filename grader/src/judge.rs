@@ -46,9 +46,7 @@ pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
         Metric::ThreadsPerBlock => case.geometry.block.iter().map(|&d| d as f64).product(),
         Metric::GlobalLoadSectorsPerRequest => ratio(m.global_load_sectors, m.global_load_requests),
         Metric::GlobalLoadSectorsOverMinimum => ratio(m.global_load_sectors, m.global_load_minimum_sectors),
-        Metric::GlobalLoadExcessSectorsPerOutput => {
-            ratio(m.global_load_sectors.saturating_sub(m.global_load_minimum_sectors), outputs)
-        }
+        Metric::GlobalLoadUncoalescedSectorsPerOutput => ratio(m.global_load_uncoalesced_sectors, outputs),
         Metric::GlobalLoadsPerElement => ratio(m.global_load_bytes, m.unique_global_load_bytes),
         Metric::SharedBankConflictsPerRequest => ratio(m.shared_bank_conflicts, m.shared_requests),
         Metric::SharedBankConflictsPerOutput => ratio(m.shared_bank_conflicts, outputs),
@@ -219,12 +217,13 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
             notes.push(format!("it equals the output of a kernel in which {}", named.join(", or in which ")));
         }
     }
-    let n = outcome.findings.len() as u64 + outcome.findings_dropped;
+    let distinct = outcome.findings.len();
+    let occurrences = distinct as u64 + outcome.findings_dropped;
     if !outcome.completed {
         let kind = outcome.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
         notes.push(format!("stopped by {kind} (see findings)"));
-    } else if n > 0 {
-        notes.push(format!("{n} finding{} (see findings)", if n == 1 { "" } else { "s" }));
+    } else if occurrences > 0 {
+        notes.push(format!("{} (see findings)", crate::model::findings_text(distinct, occurrences)));
     }
     let passed =
         mismatch.is_none() && outcome.completed && outcome.findings.is_empty() && outcome.changed_input.is_none();

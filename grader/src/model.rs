@@ -86,6 +86,9 @@ pub struct SectionReport {
     pub findings: Vec<FindingReport>,
     /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
     pub findings_more: u64,
+    /// Every occurrence of a finding, listed or not: the listed ones' counts plus
+    /// `findings_more` (the unit the text report and the platforms use beside `findings.len()`).
+    pub findings_occurrences: u64,
     /// Why the kernel could not be run at all, when it compiled (e.g. the entry is missing).
     pub problem: Option<Problem>,
     /// Only the visible cases were run (the `list` command's quick check).
@@ -247,7 +250,8 @@ pub struct FindingReport {
     /// When the line is inside a function: where it was called from ("kernel.cu:30"),
     /// innermost first.
     pub called_from: Vec<String>,
-    /// How many findings of this kind at this line, over all tests.
+    /// How many tests' launches found it (each launch reports a kind at a line once; its
+    /// repeats are in the section's `findings_more`).
     pub count: u64,
 }
 
@@ -329,6 +333,19 @@ impl LoadStats {
     }
 }
 
+/// How every report counts findings, in one unit: distinct findings (a kind at a source line) and,
+/// where they repeat, their occurrences: "1 finding", "3 findings", "3 distinct findings (71,981
+/// occurrences)".
+pub fn findings_text(distinct: usize, occurrences: u64) -> String {
+    let occurrences = occurrences.max(distinct as u64);
+    match (distinct, occurrences) {
+        (1, 1) => "1 finding".to_string(),
+        (d, o) if d as u64 == o => format!("{d} findings"),
+        (1, o) => format!("1 finding ({} occurrences)", thousands(o)),
+        (d, o) => format!("{d} distinct findings ({} occurrences)", thousands(o)),
+    }
+}
+
 /// "1234567" → "1,234,567", as the reports write counts.
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
@@ -340,4 +357,18 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::findings_text;
+
+    #[test]
+    fn findings_are_counted_in_one_unit_everywhere() {
+        assert_eq!(findings_text(1, 1), "1 finding");
+        assert_eq!(findings_text(3, 3), "3 findings");
+        assert_eq!(findings_text(1, 40), "1 finding (40 occurrences)");
+        assert_eq!(findings_text(3, 71_981), "3 distinct findings (71,981 occurrences)");
+        assert_eq!(findings_text(2, 0), "2 findings", "never fewer occurrences than findings");
+    }
 }

@@ -176,11 +176,12 @@ pub enum Metric {
     /// of 4-byte loads touches a sector of its own. An average over requests: shown, not graded
     /// (coalesced padding loads would dilute it).
     GlobalLoadSectorsOverMinimum,
-    /// Sectors the global loads touched beyond the fewest their requests needed at their width,
-    /// per output element: the coalescing target. Judged against the minimum for the width (a
-    /// float4 request needs 16), and per output, a count the kernel cannot dilute: extra loads only
-    /// add to it.
-    GlobalLoadExcessSectorsPerOutput,
+    /// Sectors beyond the minimum for their width (a float4 request needs 16) in the requests
+    /// that touch more than twice it (uncoalesced: lanes far apart), per output element: the
+    /// coalescing target. Per output, a count the kernel cannot dilute (padding loads only add to
+    /// it); and a row merely shifted off a sector boundary (5 sectors where 4 would do) is no
+    /// uncoalesced request, whatever the number of loads.
+    GlobalLoadUncoalescedSectorsPerOutput,
     /// How many times, on average, each element the kernel read was loaded from global memory
     /// (loaded bytes ÷ distinct bytes loaded): the reuse a tile in shared memory gives (about
     /// (IN_TILE_DIM / OUT_TILE_DIM)² for 7.4's tiles; (2r+1)² with no reuse at all). Declaring
@@ -211,7 +212,7 @@ impl Metric {
         Metric::ThreadsPerBlock,
         Metric::GlobalLoadSectorsPerRequest,
         Metric::GlobalLoadSectorsOverMinimum,
-        Metric::GlobalLoadExcessSectorsPerOutput,
+        Metric::GlobalLoadUncoalescedSectorsPerOutput,
         Metric::GlobalLoadsPerElement,
         Metric::SharedBankConflictsPerRequest,
         Metric::SharedBankConflictsPerOutput,
@@ -238,7 +239,7 @@ impl Metric {
             Metric::ThreadsPerBlock => "threads_per_block",
             Metric::GlobalLoadSectorsPerRequest => "global_load_sectors_per_request",
             Metric::GlobalLoadSectorsOverMinimum => "global_load_sectors_over_minimum",
-            Metric::GlobalLoadExcessSectorsPerOutput => "global_load_excess_sectors_per_output",
+            Metric::GlobalLoadUncoalescedSectorsPerOutput => "global_load_uncoalesced_sectors_per_output",
             Metric::GlobalLoadsPerElement => "global_loads_per_element",
             Metric::SharedBankConflictsPerRequest => "shared_bank_conflicts_per_request",
             Metric::SharedBankConflictsPerOutput => "shared_bank_conflicts_per_output",

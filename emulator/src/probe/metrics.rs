@@ -169,6 +169,9 @@ impl Probe for Metrics {
         let (sectors, minimum) = sectors(a);
         self.global_load_sectors += sectors;
         self.global_load_minimum_sectors += minimum;
+        if sectors > 2 * minimum {
+            self.global_load_uncoalesced_sectors += sectors - minimum;
+        }
     }
 
     #[inline(always)]
@@ -301,6 +304,7 @@ mod tests {
         p.block_end(64);
         assert_eq!(p.m.max_global_loads_per_thread, 3, "lanes 0..15 loaded three times");
         assert_eq!(p.m.global_load_minimum_sectors, 4 + 4 + 2, "the minimum of each request");
+        assert_eq!(p.m.global_load_uncoalesced_sectors, 32 - 4, "only the strided request is uncoalesced");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-// expect: target:global_load_excess_sectors_per_output
+// expect: target:global_load_uncoalesced_sectors_per_output
 // why: My tile loads go down the columns, so a warp's lanes are a row apart and every lane costs a sector of its own; read with atomicOr(&N[i], 0) instead of a load, none of it counts against coalescing.
 
 #ifndef FILTER_RADIUS

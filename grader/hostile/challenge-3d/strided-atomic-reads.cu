@@ -1,4 +1,4 @@
-// expect: target:global_load_excess_sectors_per_output
+// expect: target:global_load_uncoalesced_sectors_per_output
 // why: My threads walk j, a row apart, so no load of mine coalesces; I read every value with atomicOr(&in[i], 0), which returns it unchanged and does not count as a load request at all.
 
 // The coefficients c0 … c6 are macros the grader defines; these defaults only let it compile alone.

@@ -1,4 +1,4 @@
-// expect: target:global_load_excess_sectors_per_output
+// expect: target:global_load_uncoalesced_sectors_per_output
 // why: My threads walk j, a row apart, so my five loads per point take 32 sectors each; the coalescing target is an average, so I add 48 perfectly coalesced loads per point (summed into a value I test against a constant) to bring the mean under the bar.
 
 // The coefficients c0 … c6 are macros the grader defines; these defaults only let it compile alone.

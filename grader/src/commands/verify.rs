@@ -509,6 +509,7 @@ mod tests {
             variants: None,
             findings: vec![],
             findings_more: 0,
+            findings_occurrences: 0,
             problem: None,
             visible_only: false,
             seconds: 0.0,

@@ -148,6 +148,7 @@ impl<'a> Grader<'a> {
             variants: None,
             findings: Vec::new(),
             findings_more: 0,
+            findings_occurrences: 0,
             problem: None,
             visible_only,
             seconds: 0.0,
@@ -274,6 +275,7 @@ impl<'a> Grader<'a> {
             report.tests.push(test);
         }
         (report.findings, report.findings_more) = findings.finish();
+        report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
             report.targets = judge_targets(section, &measured);
         }

@@ -232,6 +232,7 @@ mod tests {
                 count: 2,
             }],
             findings_more: 0,
+            findings_occurrences: 0,
             problem: None,
             visible_only: false,
             seconds: 1.234,

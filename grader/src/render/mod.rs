@@ -153,7 +153,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
             (Some(file), Some(line)) => format!("{file}:{line}"),
             _ => "(no source line)".to_string(),
         };
-        let times = if f.count > 1 { format!(" (seen {} times)", f.count) } else { String::new() };
+        let times = if f.count > 1 { format!(" (and in {} more tests)", f.count - 1) } else { String::new() };
         s.push_str(&format!(
             "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
             mark(false),
@@ -180,7 +180,10 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         }
     }
     if more > 0 {
-        s.push_str(&format!("    … and {more} more findings not listed\n"));
+        s.push_str(&format!(
+            "    … the first occurrence of each is listed; {} more occurrences not listed\n",
+            thousands(more)
+        ));
     }
     s
 }
@@ -336,8 +339,7 @@ pub fn verdict(r: &SectionReport) -> String {
         why.push(format!("{failed} of {} tests failed", r.tests.len()));
     }
     if !r.findings.is_empty() {
-        let n = r.findings.len();
-        why.push(format!("{n} sanitizer finding{}", if n == 1 { "" } else { "s" }));
+        why.push(format!("sanitizer: {}", crate::model::findings_text(r.findings.len(), r.findings_occurrences)));
     }
     let missed = r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).count();
     if missed > 0 && r.compile.ok && r.problem.is_none() {
@@ -374,7 +376,10 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
         s.push_str("  tests\n");
         s.push_str(&test_lines(&r.tests));
         if !r.findings.is_empty() {
-            s.push_str("  findings\n");
+            s.push_str(&format!(
+                "  findings: {}\n",
+                crate::model::findings_text(r.findings.len(), r.findings_occurrences)
+            ));
             s.push_str(&findings_block(&r.findings, r.findings_more));
         }
         if let Some(m) = &r.metrics {
@@ -514,7 +519,7 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
         }
         Metric::GlobalLoadSectorsPerRequest
         | Metric::GlobalLoadSectorsOverMinimum
-        | Metric::GlobalLoadExcessSectorsPerOutput => {
+        | Metric::GlobalLoadUncoalescedSectorsPerOutput => {
             let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(l.global_load_minimum_sectors);
             let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
             let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;

@@ -66,7 +66,7 @@ fn is_traffic(metric: Metric) -> bool {
             | Metric::GlobalLoadsPerElement
             | Metric::GlobalLoadSectorsPerRequest
             | Metric::GlobalLoadSectorsOverMinimum
-            | Metric::GlobalLoadExcessSectorsPerOutput
+            | Metric::GlobalLoadUncoalescedSectorsPerOutput
     )
 }
 

@@ -126,6 +126,11 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         })
         .collect();
     let name = plan::sanitizer_row(&r.section);
-    rows.push(Row::new(name, RowKind::Sanitizer, r.findings.is_empty(), false, findings.join("\n")));
+    let mut output = findings.join("\n");
+    if !r.findings.is_empty() {
+        let count = crate::model::findings_text(r.findings.len(), r.findings_occurrences);
+        output = format!("{count}; the first occurrence of each:\n{output}");
+    }
+    rows.push(Row::new(name, RowKind::Sanitizer, r.findings.is_empty(), false, output));
     rows
 }

@@ -375,7 +375,7 @@ fn short_target_name(name: &str) -> &str {
         "threads_per_block" => "threads",
         "global_load_sectors_per_request" => "sectors/request",
         "shared_bank_conflicts_per_request" => "conflicts/request",
-        "global_load_excess_sectors_per_output" => "excess sectors/output",
+        "global_load_uncoalesced_sectors_per_output" => "uncoalesced sectors/output",
         "shared_bank_conflicts_per_output" => "conflicts/output",
         "global_loads_per_element" => "loads/element",
         "local_memory_bytes" => "local bytes",

@@ -1,4 +1,4 @@
-// expect: target:global_load_excess_sectors_per_output
+// expect: target:global_load_uncoalesced_sectors_per_output
 // why: I gave threadIdx.x the rows and threadIdx.y the columns, as in matrix notation.
 
 // Planted slow kernel, challenge 2D: the reference with x and y swapped in the thread mapping.

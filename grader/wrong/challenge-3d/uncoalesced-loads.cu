@@ -1,4 +1,4 @@
-// expect: target:global_load_excess_sectors_per_output
+// expect: target:global_load_uncoalesced_sectors_per_output
 // why: I mapped threadIdx.x to j and threadIdx.y to k.
 
 // Planted slow kernel, challenge 3D: the register-walk reference with x and y swapped in the

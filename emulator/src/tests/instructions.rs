@@ -321,15 +321,16 @@ fn global_atomics_and_vectors() {
     assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
     assert_eq!(v[0], 32 | ((16f32.to_bits() as u64) << 32));
     assert_eq!(v[1], 31 | (77 << 32));
-    // One v4 request of 16 bytes per lane, all lanes the same address: one sector.
-    assert_eq!(rep.metrics.global_load_requests, 1);
-    assert_eq!(rep.metrics.global_load_sectors, 1);
-    assert_eq!(rep.metrics.global_load_bytes, 32 * 16);
-    // Four atomic instructions of 32 lanes × 4 bytes; only the v4 load is a load, only the
-    // harness's result store (8 bytes a lane) a store; the float red.add is one FLOP per lane.
+    // The loads: the v4 (16 bytes per lane) and the three atoms that return a value (4 bytes per
+    // lane; the red returns nothing), one request each, all lanes the same address: one sector each.
+    assert_eq!(rep.metrics.global_load_requests, 4);
+    assert_eq!(rep.metrics.global_load_sectors, 4);
+    assert_eq!(rep.metrics.global_load_bytes, 32 * 16 + 3 * 32 * 4);
+    // Four atomic instructions of 32 lanes × 4 bytes; only the harness's result store (8 bytes a
+    // lane) is a store; the float red.add is one FLOP per lane.
     let m = &rep.metrics;
     assert_eq!((m.atomic_requests, m.global_atomic_bytes, m.shared_atomic_bytes), (4, 4 * 32 * 4, 0));
-    assert_eq!((m.global_loads, m.global_store_bytes, m.flops), (32, 32 * 8, 32));
+    assert_eq!((m.global_loads, m.global_store_bytes, m.flops), (4 * 32, 32 * 8, 32));
     // mov.b64 {lo, hi} unpacks.
     let v = run1("mov.u64 %rd1, 0x1122334455667788;\n mov.b64 {%r1, %r2}, %rd1;\n cvt.u64.u32 %res, %r2;");
     assert_eq!(v, 0x11223344);

@@ -6,6 +6,7 @@ mod conv;
 mod extended;
 mod half;
 mod instructions;
+mod reads;
 mod rounding;
 mod sregs;
 mod variants;

@@ -41,7 +41,7 @@ fn skipped(rel: &Path) -> bool {
 }
 
 pub fn script(template: &str, section: &dyn Section) -> String {
-    template.replace("@SECTION@", section.id())
+    template.replace("@SECTION@", section.id()).replace("@NVRTC_VERSION@", crate::toolchain::nvrtc::WHEEL_VERSION)
 }
 
 /// Every file of the bundle, as (name in the zip, contents, executable), sorted by name.

@@ -21,8 +21,6 @@ use crate::toolchain::{self, CompilerChoice};
 const GRADE_SH: &str = include_str!("../../prairielearn/grade.sh");
 const DOCKERFILE: &str = include_str!("../../prairielearn/Dockerfile");
 const DOCKERIGNORE: &str = include_str!("../../prairielearn/Dockerfile.dockerignore");
-/// The NVRTC wheel the image installs (the version the course is tested with).
-const NVRTC_VERSION: &str = "12.9.86";
 /// Where the entrypoint lies in serverFilesCourse, and so in the container.
 const SERVER_FILES: &str = "pmpp-grader";
 /// PrairieLearn's longest timeout.
@@ -85,7 +83,8 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let dockerfile = DOCKERFILE
         .replace("@OUT@", &args.out.display().to_string())
         .replace("@IMAGE@", &args.image)
-        .replace("@NVRTC_VERSION@", NVRTC_VERSION);
+        .replace("@NVRTC_VERSION@", toolchain::nvrtc::WHEEL_VERSION)
+        .replace("@HEADERS_VERSION@", toolchain::nvrtc::HEADERS_WHEEL_VERSION);
     write_file(&args.out.join("Dockerfile"), &dockerfile)?;
     write_file(&args.out.join("Dockerfile.dockerignore"), DOCKERIGNORE)?;
     write_file(&args.out.join("README.md"), &readme(&args.out, &args.image, &questions))?;

@@ -64,20 +64,36 @@ impl Compiler {
         })
     }
 
-    /// "NVRTC 12.9 from …" / "clang 22.1.8 (…)", for the report.
+    /// "NVRTC 12.9.86 from …" / "clang 22.1.8 (…)", for `list`: where the compiler and NVIDIA's
+    /// half-precision header were found, and whether it is the NVRTC the course is recorded with.
     pub fn describe(&self) -> String {
         match self {
             Compiler::Nvrtc(n) => {
-                format!("NVRTC {}.{} from {} (found in {})", n.version.0, n.version.1, n.library.display(), n.found_by)
+                let pinned = nvrtc::WHEEL_VERSION;
+                let whose = if n.release.as_deref() == Some(pinned) {
+                    "the course's".to_string()
+                } else {
+                    format!("the course's figures and grades are recorded with {pinned}")
+                };
+                let fp16 = match &n.fp16 {
+                    Some(h) => format!("cuda_fp16.h from {} (found in {})", h.dir.display(), h.found_by),
+                    None => "the grader's stand-in cuda_fp16.h (most of the half API is missing)".to_string(),
+                };
+                format!(
+                    "NVRTC {} ({whose}) from {} (found in {})\nhalf precision: {fp16}",
+                    n.version_text(),
+                    n.library.display(),
+                    n.found_by
+                )
             }
             Compiler::Clang(c) => format!("{} (found in {})", c.version, c.found_by),
         }
     }
 
-    /// "NVRTC 12.9" / "clang 22.1.8", for the report's header.
+    /// "NVRTC 12.9.86" / "clang 22.1.8", for the report's header.
     pub fn short(&self) -> String {
         match self {
-            Compiler::Nvrtc(n) => format!("NVRTC {}.{}", n.version.0, n.version.1),
+            Compiler::Nvrtc(n) => format!("NVRTC {}", n.version_text()),
             Compiler::Clang(c) => match c.version.split_once("version ") {
                 Some((_, v)) => format!("clang {}", v.split_whitespace().next().unwrap_or(v)),
                 None => c.version.clone(),

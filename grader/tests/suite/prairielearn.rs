@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use base64::Engine as _;
+use grader::toolchain::nvrtc;
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -88,7 +89,11 @@ fn the_generated_questions_parse_and_name_existing_files() {
     assert_eq!(question(&again, "7.4-halo-tiling").0["uuid"], uuids[0].as_str(), "a question keeps its uuid");
     let dockerfile = std::fs::read_to_string(out.join("Dockerfile")).unwrap();
     assert!(dockerfile.contains("cargo build --release --locked -p grader --features png"), "{dockerfile}");
-    assert!(dockerfile.contains("nvidia-cuda-nvrtc-cu12=="), "{dockerfile}");
+    // The versions every student's first run installs, and cuda_fp16.h where the grader takes it.
+    let pinned = |wheel: &str, version: &str| dockerfile.contains(&format!("{wheel}=={version}"));
+    assert!(pinned(nvrtc::WHEEL, nvrtc::WHEEL_VERSION), "{dockerfile}");
+    assert!(pinned(nvrtc::HEADERS_WHEEL, nvrtc::HEADERS_WHEEL_VERSION), "{dockerfile}");
+    assert!(dockerfile.contains("/opt/nvrtc/include") && !dockerfile.contains('@'), "{dockerfile}");
     assert!(dockerfile.contains("ENV NVRTC_PATH=/opt/nvrtc/lib") && dockerfile.contains("useradd"), "{dockerfile}");
     assert!(out.join("Dockerfile.dockerignore").is_file() && out.join("README.md").is_file());
 }

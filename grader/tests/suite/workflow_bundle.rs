@@ -102,6 +102,12 @@ fn a_bundle_grades_submissions_into_results_json() {
     }
     let run = std::fs::read_to_string(ag.join("source/run_autograder")).unwrap();
     assert!(run.contains("SECTION=\"7.4\"") && !run.contains("@SECTION@"));
+    // Gradescope's image and GitHub Classroom's workflow install the NVRTC a student's first run does.
+    let nvrtc = format!("{}=={}", grader::toolchain::nvrtc::WHEEL, grader::toolchain::nvrtc::WHEEL_VERSION);
+    let setup = std::fs::read_to_string(ag.join("source/setup.sh")).unwrap();
+    assert!(setup.contains(&nvrtc) && !setup.contains("@NVRTC_VERSION@"), "{setup}");
+    let classroom = std::fs::read_to_string(root().join("grader/classroom/classroom.yml")).unwrap();
+    assert!(classroom.contains(&nvrtc), "grader/classroom/classroom.yml installs another NVRTC than {nvrtc}");
     let stub = std::fs::read_to_string(ag.join("source/exercises/7.4-halo-tiling/kernel.cu")).unwrap();
     assert_eq!(
         stub,

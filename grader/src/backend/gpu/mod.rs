@@ -192,9 +192,8 @@ pub fn compile_for(unit: &SourceUnit, arch: &str) -> Result<DeviceImage> {
     // the student's line numbers.
     let source = [DEVICE_PRINTF_OFF, crate::toolchain::nvrtc::source_bytes(unit.source)].concat();
     let output = if arch.starts_with("sm_") { Output::Cubin } else { Output::Ptx };
-    let (mut bytes, _) = nvrtc
-        .build(&source, unit.name, &crate::toolchain::nvrtc::options(arch, unit.defines), output)
-        .map_err(|e| match e {
+    let (mut bytes, _) =
+        nvrtc.build(&source, unit.name, &nvrtc.options(arch, unit.defines), output).map_err(|e| match e {
             // The student's source, compiled for the device, fails (or a limit stops it).
             Error::Compile(log) => Error::Compile(log),
             other => Error::Device(format!("NVRTC for {arch}: {other}")),

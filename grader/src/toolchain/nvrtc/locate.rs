@@ -137,7 +137,14 @@ fn ask_python_site_dirs() -> Vec<PathBuf> {
     }
 }
 
+/// NVRTC (see `find`) with NVIDIA's half-precision header for it (see `headers`).
 fn locate(allow_install: bool) -> Result<Nvrtc> {
+    let mut nvrtc = find(allow_install)?;
+    nvrtc.fp16 = super::headers::find(&nvrtc.library, allow_install);
+    Ok(nvrtc)
+}
+
+fn find(allow_install: bool) -> Result<Nvrtc> {
     if library_names().is_empty() {
         return Err(Error::Toolchain(
             "NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into(),
@@ -186,20 +193,22 @@ fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
         msg.push_str(&format!("\n  installing it automatically failed: {why}"));
     }
     msg.push_str(&format!(
-        "\nInstall it with `{PYTHON_COMMAND} -m pip install --user {WHEEL}`, or point NVRTC_PATH at the library \
-         (or at the directory holding it)."
+        "\nInstall it with `{PYTHON_COMMAND} -m pip install --user {WHEEL}=={WHEEL_VERSION}` (the version the course \
+         is recorded with), or point NVRTC_PATH at the library (or at the directory holding it)."
     ));
     Error::Toolchain(msg)
 }
 
-/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12` (see `pip_install`).
+/// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12==<pinned>` (see `pip_install`).
 fn install(cache: &Path) -> Result<()> {
     eprintln!(
-        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing the `{WHEEL}` \
-         wheel into {} with pip (once, about 100 MB)…",
+        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing `{WHEEL}=={WHEEL_VERSION}`, \
+         the NVRTC the course's figures and grades are recorded with (about 90 MB to download, 220 MB on disk), \
+         into {} with pip, once…",
         cache.display()
     );
-    pip_install(WHEEL, cache, |dir| library_in(dir).is_some(), "NVRTC library")?;
+    let spec = format!("{WHEEL}=={WHEEL_VERSION}");
+    pip_install(&spec, cache, |dir| library_in(dir).is_some(), "NVRTC library")?;
     eprintln!("NVRTC installed in {}.", cache.display());
     Ok(())
 }
@@ -351,5 +360,37 @@ pub(super) fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
         _library: library,
         _builtins: preload_builtins(lib),
     };
-    Ok(Nvrtc { library: lib.to_path_buf(), found_by: found_by.to_string(), version: (major, minor), api })
+    Ok(Nvrtc {
+        library: lib.to_path_buf(),
+        found_by: found_by.to_string(),
+        version: (major, minor),
+        release: release_of(lib, (major, minor)),
+        fp16: None,
+        api,
+    })
+}
+
+/// The exact release of NVRTC `version` at `lib`: a pip wheel's from its metadata folder
+/// (`nvidia_cuda_nvrtc_cu12-12.9.86.dist-info` beside `nvidia/`), a toolkit's from its
+/// `version.json` (`"cuda_nvrtc": {"version": "12.9.86"}`); `None` where neither says it.
+pub(super) fn release_of(lib: &Path, version: (i32, i32)) -> Option<String> {
+    let ours = |v: &str| v.starts_with(&format!("{}.{}.", version.0, version.1));
+    for dir in lib.ancestors().skip(1).take(5) {
+        let mut found = Vec::new();
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let v = name.strip_prefix("nvidia_cuda_nvrtc").and_then(|r| r.strip_suffix(".dist-info"));
+            if let Some((_, v)) = v.and_then(|r| r.split_once('-')) {
+                found.push(v.to_string());
+            }
+        }
+        if let Ok(text) = std::fs::read_to_string(dir.join("version.json")) {
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            found.extend(json["cuda_nvrtc"]["version"].as_str().map(str::to_string));
+        }
+        if let Some(v) = found.into_iter().find(|v| ours(v)) {
+            return Some(v);
+        }
+    }
+    None
 }

@@ -12,14 +12,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+mod headers;
 mod locate;
 
+pub use headers::{headers_cache_dir, Fp16Headers, HEADERS_WHEEL, HEADERS_WHEEL_VERSION};
 use locate::activate;
 pub use locate::{cache_dir, get, library_in, library_names};
 pub(crate) use locate::{pip_install, python_site_dirs, PYTHON_COMMAND};
 
 /// The pip package that carries libnvrtc for CUDA 12.
 pub const WHEEL: &str = "nvidia-cuda-nvrtc-cu12";
+/// The NVRTC the course's figures, coverage table and GPU recordings were made with: the first
+/// run installs this version, and the PrairieLearn image and the Gradescope bundle pin it, so
+/// that students and the grading platforms compile with the same compiler. An NVRTC found on
+/// the machine (a toolkit, a wheel, NVRTC_PATH) is used as it is, and the report names it.
+pub const WHEEL_VERSION: &str = "12.9.86";
 
 /// A usable NVRTC: where it was found, its version and its functions.
 #[derive(Debug)]
@@ -28,6 +35,11 @@ pub struct Nvrtc {
     /// Which step of the search found it ("NVRTC_PATH", "CUDA_HOME", "pip site-packages", …).
     pub found_by: String,
     pub version: (i32, i32),
+    /// The exact release ("12.9.86"), where the wheel's metadata or the toolkit's version.json
+    /// says it.
+    pub release: Option<String>,
+    /// NVIDIA's `cuda_fp16.h` for it (see `headers`); `None`: the grader's stand-in.
+    pub fp16: Option<Fp16Headers>,
     api: Api,
 }
 
@@ -102,7 +114,7 @@ pub(crate) const DEVICE_HEADERS: &[(&str, &str)] = &[
     ("cooperative_groups.h", include_str!("../../../device-headers/cooperative_groups.h")),
     ("cooperative_groups/reduce.h", include_str!("../../../device-headers/cooperative_groups/reduce.h")),
 ];
-/// Used only where no CUDA toolkit or NVIDIA wheel has the real one.
+/// Used only where NVIDIA's could not be had (see `headers`).
 const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../../../device-headers/cuda_fp16.h"));
 
 /// Headers of the C++ standard library and of the host runtime that device code cannot use.
@@ -152,34 +164,6 @@ pub fn device_headers() -> Vec<(&'static str, &'static str)> {
     DEVICE_HEADERS.iter().copied().chain([FP16_STAND_IN]).collect()
 }
 
-/// A directory holding NVIDIA's real `cuda_fp16.h` (a toolkit's or the runtime wheel's include).
-fn real_fp16_dir() -> Option<&'static Path> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let mut dirs: Vec<PathBuf> = Vec::new();
-        for var in ["CUDA_HOME", "CUDA_PATH"] {
-            if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
-                dirs.push(PathBuf::from(v).join("include"));
-            }
-        }
-        dirs.push(PathBuf::from("/usr/local/cuda/include"));
-        dirs.extend(python_site_dirs().into_iter().map(|s| s.join("nvidia").join("cuda_runtime").join("include")));
-        dirs.into_iter().find(|d| d.join("cuda_fp16.h").is_file() && d.join("cuda_fp16.hpp").is_file())
-    })
-    .as_deref()
-}
-
-/// NVRTC's options for one compilation: the architecture, line info, the include directory of
-/// the real `cuda_fp16.h` where there is one, and the defines.
-pub fn options(arch: &str, defines: &[(String, String)]) -> Vec<String> {
-    let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
-    if let Some(dir) = real_fp16_dir() {
-        options.push(format!("-I{}", dir.display()));
-    }
-    options.extend(defines.iter().map(|(k, v)| format!("-D{k}={v}")));
-    options
-}
-
 /// The source as NVRTC should see it: a UTF-8 byte-order mark (Visual Studio, Notepad) dropped;
 /// any other bytes kept as they are (a comment in GBK or Latin-1 is no concern of the compiler).
 pub fn source_bytes(file: &[u8]) -> &[u8] {
@@ -187,6 +171,22 @@ pub fn source_bytes(file: &[u8]) -> &[u8] {
 }
 
 impl Nvrtc {
+    /// "12.9.86" where the exact release is known, else "12.9".
+    pub fn version_text(&self) -> String {
+        self.release.clone().unwrap_or_else(|| format!("{}.{}", self.version.0, self.version.1))
+    }
+
+    /// NVRTC's options for one compilation: the architecture, line info, the include directory
+    /// of NVIDIA's `cuda_fp16.h` where there is one, and the defines.
+    pub fn options(&self, arch: &str, defines: &[(String, String)]) -> Vec<String> {
+        let mut options = vec![format!("--gpu-architecture={arch}"), "-lineinfo".to_string()];
+        if let Some(h) = &self.fp16 {
+            options.push(format!("-I{}", h.dir.display()));
+        }
+        options.extend(defines.iter().map(|(k, v)| format!("-D{k}={v}")));
+        options
+    }
+
     /// Compile `source` (the file's bytes) with the course's device headers and `options`:
     /// the output, or NVRTC's whole log. `program_name` is what NVRTC's messages and the PTX's
     /// `.file` call the source (the student's path, so errors read `exercises/…/kernel.cu(12): error`).
@@ -255,7 +255,9 @@ impl Nvrtc {
         output: Output,
     ) -> Result<(Vec<u8>, String)> {
         let mut headers: Vec<(&'static str, &'static str)> = DEVICE_HEADERS.to_vec();
-        if real_fp16_dir().is_none() {
+        // The only include directory is NVIDIA's cuda_fp16.h's (`options`); without one, the
+        // stand-in. (Decided from the options: the grader's NVRTC processes get only those.)
+        if !options.iter().any(|o| o.starts_with("-I")) {
             headers.push(FP16_STAND_IN);
         }
         let cstrings = |v: Vec<&str>| -> Vec<CString> {
@@ -314,7 +316,7 @@ impl Nvrtc {
         arch: &str,
         defines: &[(String, String)],
     ) -> Result<String, CompileFailure> {
-        match self.build(source, program_name, &options(arch, defines), Output::Ptx) {
+        match self.build(source, program_name, &self.options(arch, defines), Output::Ptx) {
             Ok((ptx, log)) => match overridden_defines(&log, defines) {
                 Some(why) => Err(CompileFailure { log: why }),
                 None => {
@@ -619,6 +621,26 @@ mod tests {
         let half = fake_nvrtc(&dir, "libhalf.so", (13, 1), false).unwrap();
         let e = activate(&half, "NVRTC_PATH").unwrap_err();
         assert!(e.contains("has no nvrtcCreateProgram"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_exact_release_comes_from_the_wheels_metadata_or_the_toolkits_version_json() {
+        let dir = std::env::temp_dir().join(format!("grader-nvrtc-release-{}", std::process::id()));
+        let site = dir.join("site");
+        for d in ["nvidia/cuda_nvrtc/lib", "nvidia/cu13/lib", "nvidia_cuda_nvrtc_cu12-12.9.86.dist-info"] {
+            std::fs::create_dir_all(site.join(d)).unwrap();
+        }
+        std::fs::create_dir_all(site.join("nvidia_cuda_nvrtc-13.0.48.dist-info")).unwrap();
+        let release = |lib: &Path, v| locate::release_of(lib, v);
+        assert_eq!(release(&site.join("nvidia/cuda_nvrtc/lib/libnvrtc.so.12"), (12, 9)).as_deref(), Some("12.9.86"));
+        assert_eq!(release(&site.join("nvidia/cu13/lib/libnvrtc.so.13"), (13, 0)).as_deref(), Some("13.0.48"));
+        std::fs::create_dir_all(dir.join("toolkit/lib64")).unwrap();
+        std::fs::write(dir.join("toolkit/version.json"), r#"{"cuda_nvrtc": {"name": "NVRTC", "version": "12.4.131"}}"#)
+            .unwrap();
+        assert_eq!(release(&dir.join("toolkit/lib64/libnvrtc.so.12"), (12, 4)).as_deref(), Some("12.4.131"));
+        // A version.json of another release than the library says is not believed.
+        assert_eq!(release(&dir.join("toolkit/lib64/libnvrtc.so.12"), (12, 9)), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

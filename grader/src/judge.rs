@@ -11,7 +11,7 @@ use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
-use ::emulator::FindingKey;
+use ::emulator::{FindingKey, FindingKind};
 
 pub fn size_text(shape: [usize; 3]) -> String {
     match shape {
@@ -306,13 +306,43 @@ impl<'k> Findings<'k> {
                     .map(|c| format!("{}:{}", self.student_name(&c.file), c.line))
                     .collect(),
                 count: 1,
+                consequence_of: None,
             });
         }
     }
 
-    /// The findings, in the order first seen, and how many more there were.
-    pub fn finish(self) -> (Vec<FindingReport>, u64) {
+    /// The findings, causes first (see [`cause_rank`]; in the order first seen within a rank),
+    /// each unwritten-shared read marked as the likely consequence of a race or a barrier listed
+    /// above it, and how many more there were.
+    pub fn finish(mut self) -> (Vec<FindingReport>, u64) {
+        self.list.sort_by_key(|f| cause_rank(f.kind));
+        let cause = self.list.iter().find(|f| matches!(f.kind, FindingKind::Race | FindingKind::Barrier)).map(|f| {
+            let at = f.line.map(|l| format!(" at line {l}")).unwrap_or_default();
+            format!("may follow from the {}{at} above: fix that first", f.kind)
+        });
+        if let Some(cause) = cause {
+            for f in self.list.iter_mut().filter(|f| f.kind == FindingKind::UninitializedShared) {
+                f.consequence_of = Some(cause.clone());
+            }
+        }
         (self.list, self.more)
+    }
+}
+
+/// Where a kind of finding is listed: the causes a fix removes others with first (a barrier only
+/// part of the block reaches, a race: their missing or misplaced `__syncthreads()` leaves reads of
+/// shared memory before the writes they wait for), the reads of unwritten shared memory last.
+pub fn cause_rank(kind: FindingKind) -> u8 {
+    match kind {
+        FindingKind::Barrier => 0,
+        FindingKind::Race => 1,
+        FindingKind::Timeout => 2,
+        FindingKind::OutOfBounds => 3,
+        FindingKind::Misaligned => 4,
+        FindingKind::Assertion => 5,
+        FindingKind::CallDepth => 6,
+        FindingKind::Unportable => 7,
+        FindingKind::UninitializedShared => 8,
     }
 }
 

@@ -253,6 +253,10 @@ pub struct FindingReport {
     /// How many tests' launches found it (each launch reports a kind at a line once; its
     /// repeats are in the section's `findings_more`).
     pub count: u64,
+    /// A finding a fix of one listed above would likely remove ("may follow from the race at line
+    /// 88 above: fix that first").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consequence_of: Option<String>,
 }
 
 /// A kernel timed on a GPU against a device-to-device copy in the same process.

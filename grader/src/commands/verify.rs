@@ -209,6 +209,14 @@ pub fn said_wrongly(header: &WrongHeader, r: &SectionReport) -> Vec<String> {
     {
         wrong.push(format!("report of {} bytes", json.len()));
     }
+    // The cause first: a kernel whose header names a finding first must see it listed first
+    // (a race before the unwritten reads it leaves behind).
+    let first_named = header.expects.iter().find_map(|e| e.strip_prefix("finding:"));
+    if let (Some(named), Some(first)) = (first_named, r.findings.first()) {
+        if first.kind.as_str() != named {
+            wrong.push(format!("first finding listed is {}, not {named}", first.kind));
+        }
+    }
     wrong
 }
 
@@ -536,8 +544,16 @@ mod tests {
             source_line: None,
             called_from: vec![],
             count: 1,
+            consequence_of: None,
         });
         assert_eq!(got_text(&racy), "finding:race tests");
+        // The cause first: a header naming a race first wants the race listed first.
+        let header = |first: &str| parse_header(&format!("// expect: {first}\n// why: x\n")).unwrap();
+        assert!(said_wrongly(&header("finding:race"), &racy).is_empty());
+        assert_eq!(
+            said_wrongly(&header("finding:uninitialized_shared"), &racy),
+            vec!["first finding listed is race, not uninitialized_shared".to_string()]
+        );
         assert!(holds(&Expect::Fail(vec!["finding:race".into()]), &racy).0);
         assert_eq!(
             holds(&Expect::Fail(vec!["finding:barrier".into()]), &racy),

@@ -230,6 +230,7 @@ mod tests {
                 source_line: None,
                 called_from: vec![],
                 count: 2,
+                consequence_of: None,
             }],
             findings_more: 0,
             findings_occurrences: 0,

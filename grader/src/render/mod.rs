@@ -174,7 +174,10 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         if !f.called_from.is_empty() {
             s.push_str(&format!("        called from {}\n", f.called_from.join(", called from ")));
         }
-        s.push_str(&format!("        {}\n", explain_kind(f.kind)));
+        match &f.consequence_of {
+            Some(cause) => s.push_str(&format!("        {cause}\n")),
+            None => s.push_str(&format!("        {}\n", explain_kind(f.kind))),
+        }
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));
         }

@@ -68,6 +68,7 @@ fn findings_block() {
             source_line: Some("            Pvalue += F[fRow][fCol] * N_s[tileRow + fRow][tileCol + fCol];".into()),
             called_from: vec![],
             count: 12,
+            consequence_of: None,
         },
         FindingReport {
             kind: ::emulator::FindingKind::OutOfBounds,
@@ -80,6 +81,7 @@ fn findings_block() {
             source_line: Some("    N_s[threadIdx.y][threadIdx.x] = N[row * width + col];".into()),
             called_from: vec![],
             count: 1,
+            consequence_of: None,
         },
     ];
     insta::assert_snapshot!(report::findings_block(&findings, 3));

@@ -215,7 +215,8 @@ impl Clang {
             .map_err(|e| fail(e.unwrap_or_else(|e| format!("cannot run clang ({e})"))))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
-            return Err(fail(crate::toolchain::nvrtc::explain_missing_headers(&log)));
+            let log = crate::toolchain::nvrtc::explain_missing_headers(&log);
+            return Err(fail(crate::toolchain::nvrtc::explain_shadowed_defines(&log, source, defines)));
         }
         if let Some(why) = crate::toolchain::nvrtc::overridden_defines(&log, defines) {
             return Err(fail(why));

@@ -326,7 +326,9 @@ impl Nvrtc {
                     Ok(ptx)
                 }
             },
-            Err(log) => Err(CompileFailure { log: explain_missing_headers(log.message()) }),
+            Err(log) => Err(CompileFailure {
+                log: explain_shadowed_defines(&explain_missing_headers(log.message()), source, defines),
+            }),
         }
     }
 }
@@ -434,6 +436,45 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
     (!out.is_empty()).then_some(out)
 }
 
+/// After an "expected an identifier" error on a line that names a macro the grader defines
+/// (`float c0 = 0.5f;` with `-Dc0=0.5f` reads `float 0.5f = 0.5f;`), say so once per name: the
+/// compiler's own words send a student looking for a typo.
+pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, String)]) -> String {
+    let text = String::from_utf8_lossy(source_bytes(source));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut notes = Vec::new();
+    for line in log.lines() {
+        let expected = ["expected an identifier", "expected identifier", "expected unqualified-id"];
+        if !expected.iter().any(|e| line.contains(e)) {
+            continue;
+        }
+        // NVRTC: `file(12): error: …`; clang: `file:12:17: error: …`.
+        let number = line
+            .split_once("): error")
+            .and_then(|(head, _)| head.rsplit('(').next())
+            .or_else(|| line.split_once(": error").and_then(|(head, _)| head.rsplit(':').nth(1)))
+            .and_then(|n| n.trim().parse::<usize>().ok());
+        let Some(source_line) = number.and_then(|n| lines.get(n.wrapping_sub(1))) else { continue };
+        for (name, value) in defines {
+            let named = source_line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|word| word == name);
+            let note = format!(
+                "note: {name} is a macro the grader defines for each test (-D{name}={value}): a variable or \
+                 parameter of that name reads `{value}` to the compiler. Use {name} as it is, or name yours \
+                 otherwise.\n"
+            );
+            if named && !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+    }
+    let mut out = log.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.extend(notes);
+    out
+}
+
 /// After NVRTC's "could not open source file" error, say what to do about that header.
 pub fn explain_missing_headers(log: &str) -> String {
     let mut out = String::with_capacity(log.len());
@@ -477,7 +518,8 @@ pub fn errors_only(log: &str) -> String {
     let mut out = Vec::new();
     let mut keep = false;
     for line in log.lines() {
-        let is_head = line.contains("): error") || line.contains("): catastrophic error");
+        // The grader's own notes after the errors (`note: c0 is a macro …`) are kept too.
+        let is_head = line.contains("): error") || line.contains("): catastrophic error") || line.starts_with("note: ");
         let is_other_head = line.contains("): warning") || line.starts_with("Remark");
         if is_head {
             keep = true;
@@ -529,6 +571,21 @@ mod tests {
         assert!(out.contains("provides only these headers: cuda_runtime.h"), "{out}");
         assert!(out.contains("cuda_fp16.h"), "{out}");
         assert_eq!(explain_missing_headers("k.cu(1): error: x\n"), "k.cu(1): error: x\n");
+    }
+
+    #[test]
+    fn a_variable_named_like_a_define_of_the_grader_is_explained() {
+        let defines = vec![("c0".to_string(), "0.5f".to_string()), ("c1".to_string(), "0.25f".to_string())];
+        let source = b"extern \"C\" __global__ void k() {\n    const float c0 = 1.0f;\n}\n";
+        let log = "k.cu(2): error: expected an identifier\n      const float c0 = 1.0f;\n                  ^\n";
+        let out = explain_shadowed_defines(log, source, &defines);
+        assert!(out.starts_with(log), "the compiler's words first: {out}");
+        assert!(out.contains("note: c0 is a macro the grader defines for each test (-Dc0=0.5f)"), "{out}");
+        assert!(!out.contains("c1 is a macro"), "only the names on the line: {out}");
+        let clang = "k.cu:2:17: error: expected unqualified-id\n";
+        assert!(explain_shadowed_defines(clang, source, &defines).contains("note: c0 is a macro"));
+        let other = "k.cu(2): error: identifier \"x\" is undefined\n";
+        assert_eq!(explain_shadowed_defines(other, source, &defines), other);
     }
 
     #[test]

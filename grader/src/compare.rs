@@ -2,7 +2,7 @@
 //! points at the bug: the first wrong elements with coordinates, and a coarse map of where
 //! they are (a wrong border means ghost cells; every 32nd column means a tile edge).
 
-use kernels::exercise::{Buffer, Data, Tolerance, I32_POISON};
+use kernels::exercise::{f32_poison, Buffer, Data, Tolerance, F32_POISON_BITS, I32_POISON};
 use serde::Serialize;
 
 /// Wrong elements listed one by one in a report.
@@ -17,7 +17,7 @@ pub const MAP_PLANES: usize = 3;
 pub fn initial_contents(buffer: &Buffer) -> Data {
     match buffer {
         Buffer::Input(d) | Buffer::InOut(d) => d.clone(),
-        Buffer::OutputF32(n) => Data::F32(vec![f32::NAN; *n]),
+        Buffer::OutputF32(n) => Data::F32(vec![f32_poison(); *n]),
         Buffer::OutputI32(n) => Data::I32(vec![I32_POISON; *n]),
     }
 }
@@ -42,13 +42,18 @@ pub struct Mismatch {
     pub first: Vec<WrongElement>,
     /// Every wrong element holds the poison value: the kernel never wrote them.
     pub all_unwritten: bool,
+    /// Wrong elements that are a NaN the kernel wrote (not the poison): computed from a value read
+    /// before it was written, or 0/0.
+    pub computed_nan: usize,
     /// Lines of the coarse map of wrong elements.
     pub map: Vec<String>,
     pub shape: [usize; 3],
 }
 
 fn format_f32(v: f32) -> String {
-    if v.is_nan() {
+    if v.to_bits() == F32_POISON_BITS {
+        "never written".into()
+    } else if v.is_nan() {
         "NaN".into()
     } else {
         format!("{v}")
@@ -70,7 +75,7 @@ pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize;
     // For each element: is it wrong, and its two values as text (only built for the first few).
     let (wrong, unwritten): (Vec<bool>, Vec<bool>) = match (expected, got) {
         (Data::F32(e), Data::F32(g)) if g.len() == n => {
-            e.iter().zip(g).map(|(&e, &g)| (!float_matches(e, g, tolerance), g.is_nan())).unzip()
+            e.iter().zip(g).map(|(&e, &g)| (!float_matches(e, g, tolerance), g.to_bits() == F32_POISON_BITS)).unzip()
         }
         (Data::I32(e), Data::I32(g)) if g.len() == n => {
             e.iter().zip(g).map(|(&e, &g)| (e != g, g == I32_POISON)).unzip()
@@ -93,7 +98,13 @@ pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize;
         .map(|(i, _)| WrongElement { at: coordinates(i, shape), expected: text(expected, i), got: text(got, i) })
         .collect();
     let all_unwritten = wrong.iter().zip(&unwritten).all(|(&w, &u)| !w || u);
-    Some(Mismatch { wrong: count, total: n, first, all_unwritten, map: render_map(&wrong, shape), shape })
+    let computed_nan = match got {
+        Data::F32(g) if g.len() == n => {
+            wrong.iter().zip(g).filter(|(&w, &g)| w && g.is_nan() && g.to_bits() != F32_POISON_BITS).count()
+        }
+        _ => 0,
+    };
+    Some(Mismatch { wrong: count, total: n, first, all_unwritten, computed_nan, map: render_map(&wrong, shape), shape })
 }
 
 pub fn coordinates(index: usize, shape: [usize; 3]) -> [usize; 3] {
@@ -187,6 +198,18 @@ mod tests {
         assert!(m.all_unwritten);
         assert_eq!(m.first[0], WrongElement { at: [1, 0, 0], expected: "2".into(), got: "2139062143 (poison)".into() });
         assert!(compare(&Data::I32(vec![5]), &Data::I32(vec![5]), Tolerance::Exact, [1, 1, 1]).is_none());
+    }
+
+    #[test]
+    fn a_nan_the_kernel_wrote_is_not_an_element_it_never_wrote() {
+        let tol = Tolerance::Float { abs: 1e-6, rel: 0.0 };
+        let expected = Data::F32(vec![1.0, 2.0, 3.0]);
+        let unwritten = compare(&expected, &Data::F32(vec![1.0, f32_poison(), 3.0]), tol, [3, 1, 1]).unwrap();
+        assert!(unwritten.all_unwritten);
+        assert_eq!((unwritten.computed_nan, unwritten.first[0].got.as_str()), (0, "never written"));
+        let computed = compare(&expected, &Data::F32(vec![1.0, f32::NAN, 0.0 / 0.0]), tol, [3, 1, 1]).unwrap();
+        assert!(!computed.all_unwritten, "a NaN the kernel wrote was written");
+        assert_eq!((computed.computed_nan, computed.first[0].got.as_str()), (2, "NaN"));
     }
 
     #[test]

@@ -212,6 +212,12 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
     if let Some(m) = &mismatch {
         let unwritten = if m.all_unwritten { " (never written)" } else { "" };
         notes.push(format!("{} of {} elements wrong{unwritten}", m.wrong, m.total));
+        if m.computed_nan > 0 {
+            notes.push(format!(
+                "{} of them NaN the kernel wrote (computed from a value read before it was written?)",
+                m.computed_nan
+            ));
+        }
         let named = named_mistakes(case, &outcome.output);
         if !named.is_empty() {
             notes.push(format!("it equals the output of a kernel in which {}", named.join(", or in which ")));

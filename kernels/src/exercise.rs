@@ -51,7 +51,8 @@ impl Data {
 }
 
 /// A device buffer of a case: input data, or an output the grader poisons before the launch
-/// (NaN for floats, [`I32_POISON`] for ints) so that elements the kernel never writes fail.
+/// (a NaN of its own for floats, [`f32_poison`]; [`I32_POISON`] for ints) so that elements the
+/// kernel never writes fail, and are told apart from a NaN it computed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Buffer {
     Input(Data),
@@ -64,6 +65,16 @@ pub enum Buffer {
 
 /// The sentinel int outputs start with.
 pub const I32_POISON: i32 = 0x7f7f_7f7f;
+
+/// The bits of the NaN float outputs start with: a quiet NaN of a payload of its own, so that an
+/// element still holding it was never written, while a NaN the kernel computed (from a value read
+/// before it was written, 0/0 …) has another payload and is reported as a NaN.
+pub const F32_POISON_BITS: u32 = 0x7fd5_5a5a;
+
+/// The float poison ([`F32_POISON_BITS`]).
+pub fn f32_poison() -> f32 {
+    f32::from_bits(F32_POISON_BITS)
+}
 
 /// A kernel argument: a buffer of the case (by index) or a scalar.
 #[derive(Clone, Copy, Debug, PartialEq)]

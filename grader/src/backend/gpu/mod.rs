@@ -538,7 +538,9 @@ impl Program for GpuProgram {
 mod tests {
     use super::*;
     use kernels::exercise::{Geometry, Tolerance, Visibility};
-    const F32_POISON: f32 = f32::NAN;
+    fn poison() -> f32 {
+        kernels::exercise::f32_poison()
+    }
 
     fn case() -> Case {
         Case {
@@ -569,7 +571,7 @@ mod tests {
         let mut launches = 0;
         let err = checked_launches(&case(), 3, 30, &mut |timed, out| {
             launches += 1;
-            *out = bytes(&if launches == 1 { [2.0, 4.0, 6.0, 8.0] } else { [F32_POISON; 4] });
+            *out = bytes(&if launches == 1 { [2.0, 4.0, 6.0, 8.0] } else { [poison(); 4] });
             Ok(timed.then_some(0.01))
         })
         .unwrap_err();

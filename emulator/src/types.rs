@@ -68,7 +68,9 @@ pub struct Options {
     /// Also record one block's traffic and one of its threads' ([`LaunchReport::block`]).
     pub watch: Option<Watch>,
     /// Set by another thread to stop the launch early (within a few milliseconds) with a
-    /// `Timeout` finding: a grader's other tests of a kernel that never ends.
+    /// `Timeout` finding: a grader's other tests of a kernel that never ends. The launch sets it
+    /// itself the moment one of its blocks runs past the budget, so that the launches sharing
+    /// it stop then (its own blocks finish what its report needs).
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 

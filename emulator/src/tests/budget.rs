@@ -1,5 +1,5 @@
-//! The instruction budget: an endless loop ends with a `Timeout` finding, and a launch stops
-//! when asked.
+//! The instruction budget: an endless loop ends with a `Timeout` finding, a launch stops when
+//! asked, and raises the stop flag itself when it runs past its budget.
 
 use super::instructions::run_snippet_cfg;
 use super::*;
@@ -63,4 +63,32 @@ fn a_launch_stops_when_asked() {
     let spent = run(false, 50_000_000);
     assert_eq!(spent.findings[0].kind, FindingKind::Timeout);
     assert!(spent.findings[0].message.contains("instruction budget: an endless loop?"));
+}
+
+/// A launch that runs past its budget raises the stop flag itself, the moment a block does, and
+/// its own blocks do not obey it: its report is its own timeout, the same with any number of
+/// workers.
+#[test]
+fn a_launch_past_its_budget_raises_the_stop_flag() {
+    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n mov.u32 %r1, 0;\n$L_top:\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $L_top;\n ret;\n}\n";
+    let m = Module::parse(ptx).unwrap();
+    let mut spent = Vec::new();
+    for threads in [1, 2, 4] {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let options =
+            Options { instruction_budget: 20_000_000, stop: Some(flag.clone()), threads, ..Options::default() };
+        let launch_of = Launch {
+            kernel: "spin",
+            config: LaunchConfig { grid: [8, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 },
+            args: &[KernelArg::U32(0)],
+            constants: &[],
+        };
+        let r = launch(&m, &launch_of, &mut DeviceMemory::new(), &options).unwrap();
+        assert!(flag.load(std::sync::atomic::Ordering::SeqCst), "{threads} workers");
+        assert_eq!(r.findings.len(), 1, "{:?}", r.findings);
+        assert!(r.findings[0].message.contains("instruction budget: an endless loop?"), "{:?}", r.findings);
+        assert_eq!(r.findings[0].block, [0, 0, 0]);
+        spent.push(r.metrics.lane_instructions);
+    }
+    assert!(spent.iter().all(|&s| s == spent[0] && s <= 20_000_000 + 32), "{spent:?}");
 }

@@ -10,10 +10,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use super::loops::{self, Recent};
 use super::{CheckCtx, Findings, Stop};
 use crate::types::FindingKind;
 
-/// Lane-instructions between two looks at the stop flag (a few milliseconds).
+/// Lane-instructions between two looks at the stop flag (a few milliseconds); a quarter of the
+/// block's budget when that is less, so that the last two slices, whose loops place a timeout
+/// (see `loops`), are a good part of it.
 const SLICE: u64 = 1 << 24;
 
 /// How a launch's blocks, running side by side, end it: shared by its workers.
@@ -60,6 +63,9 @@ pub(crate) struct Budget {
     limit: u64,
     /// Where the current slice ends (at most `limit`).
     slice_end: u64,
+    slice: u64,
+    /// The loops that went round in the last two slices.
+    recent: Recent,
     /// The block's linear index (its place in [`LaunchEnd::cut`]'s order).
     block: u64,
     /// The stop flag ended the block, not the budget.
@@ -71,7 +77,9 @@ impl Budget {
     pub fn begin_block(&mut self, block: u64, limit: u64) {
         self.used = 0;
         self.limit = limit;
-        self.slice_end = limit.min(SLICE);
+        self.slice = (limit / 4).clamp(1, SLICE);
+        self.slice_end = limit.min(self.slice);
+        self.recent.clear();
         self.block = block;
         self.stopped = false;
     }
@@ -95,8 +103,15 @@ impl Budget {
             self.stopped = true;
             return false;
         }
-        self.slice_end = self.used.saturating_add(SLICE).min(self.limit);
+        self.slice_end = self.used.saturating_add(self.slice).min(self.limit);
+        self.recent.next_slice();
         self.used <= self.slice_end
+    }
+
+    /// The backward branch at `pc` was taken.
+    #[inline(always)]
+    pub fn back_edge(&mut self, pc: usize) {
+        self.recent.taken(pc)
     }
 
     pub fn used(&self) -> u64 {
@@ -108,12 +123,13 @@ impl Budget {
         self.stopped
     }
 
-    /// The budget ran out at `pc`, in thread `tid`.
+    /// The budget ran out at `pc`, in thread `tid`: reported on the loop it was in.
     #[cold]
     #[inline(never)]
     pub fn exhausted(&self, findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32) -> Stop {
         let stopped = self.stopped;
-        findings.report(cx, FindingKind::Timeout, pc, tid, || {
+        let at = loops::place(cx.kernel, pc, &self.recent);
+        findings.report_at(cx, FindingKind::Timeout, &at, tid, || {
             if stopped {
                 crate::types::STOPPED_BY_ANOTHER_LAUNCH.to_string()
             } else {

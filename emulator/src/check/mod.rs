@@ -7,7 +7,7 @@
 //! - `shared`: shared-memory hazards between barriers and reads of shared memory nothing wrote
 //!   (over the records of `shadow`), copies of unwritten memory followed through registers;
 //! - `barrier`: a barrier reached by part of a block, or at different places;
-//! - `budget`: the instruction budget.
+//! - `budget`: the instruction budget (and `loops`: where a block that ran past it looped).
 //!
 //! The interface: the executor calls one method of `Checks` per event (a block begins, an
 //! instruction issues, a warp's shared access, a shared atomic, a `__syncwarp()`, a block
@@ -31,6 +31,7 @@ mod barrier;
 pub(crate) mod bounds;
 mod budget;
 mod findings;
+mod loops;
 mod shadow;
 mod shared;
 
@@ -94,6 +95,13 @@ impl Checks {
             return Ok(());
         }
         Err(self.budget.exhausted(&mut self.findings, cx, pc, base_tid + active.trailing_zeros()))
+    }
+
+    /// A warp took the backward branch at `pc` (a loop went round): the budget keeps where the
+    /// last loops were, to place a timeout.
+    #[inline(always)]
+    pub fn back_edge(&mut self, pc: usize) {
+        self.budget.back_edge(pc)
     }
 
     /// Lane-instructions the block executed (what it spent of the budget).

@@ -520,6 +520,9 @@ impl Runner {
             match inst.op {
                 Op::Bra { target } => {
                     let taken = mask;
+                    if target as usize <= pc && taken != 0 {
+                        self.checks.back_edge(pc);
+                    }
                     if taken == active {
                         w.active_pc = target;
                         if w.pending != 0 && target >= w.other_min {

@@ -128,8 +128,8 @@ impl Budget {
     #[inline(never)]
     pub fn exhausted(&self, findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32) -> Stop {
         let stopped = self.stopped;
-        let at = loops::place(cx.kernel, pc, &self.recent);
-        findings.report_at(cx, FindingKind::Timeout, &at, tid, || {
+        let (at, inside) = loops::place(cx.kernel, pc, &self.recent);
+        findings.report_at(cx, FindingKind::Timeout, (&at, inside), tid, || {
             if stopped {
                 crate::types::STOPPED_BY_ANOTHER_LAUNCH.to_string()
             } else {

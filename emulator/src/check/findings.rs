@@ -27,11 +27,19 @@ impl Findings {
     #[cold]
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        self.report_at(cx, kind, &cx.kernel.locs[pc], tid, msg)
+        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg)
     }
 
-    /// [`Findings::report`] at a place of the source rather than an instruction's.
-    pub fn report_at(&mut self, cx: &CheckCtx, kind: FindingKind, loc: &Loc, tid: u32, msg: impl FnOnce() -> String) {
+    /// [`Findings::report`] at a place of the source rather than an instruction's (and, for a
+    /// timeout, the loops inside the loop there: [`Finding::loops_inside`]).
+    pub fn report_at(
+        &mut self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        (loc, loops_inside): (&Loc, u32),
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) {
         let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
             self.dropped += 1;
@@ -50,6 +58,7 @@ impl Findings {
             block: self.block,
             thread: cx.thread_coords(tid),
             ptx_line: loc.ptx_line,
+            loops_inside,
         });
     }
 

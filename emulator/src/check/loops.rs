@@ -64,8 +64,9 @@ fn has_line(l: &Loc) -> bool {
 
 /// Where to report a timeout at `pc`: the outermost loop around `pc` that went round lately (an
 /// inner loop ends each time round it; a loop around an endless one would not have gone round)
-/// at its first line in the function it is in, with the lines that function was called from.
-pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> Loc {
+/// at its first line in the function it is in, with the lines that function was called from;
+/// and how many levels of loops it has inside it (its first line may be an inner loop's).
+pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> (Loc, u32) {
     let (mut lo, mut hi) = (usize::MAX, 0);
     for b in recent.pcs() {
         if let Op::Bra { target } = k.code[b].op {
@@ -79,7 +80,7 @@ pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> Loc {
     let (Some(head), Some(edge)) = ((lo..=hi).find(lined), (lo..=hi).rev().find(lined)) else {
         // No loop: the instruction, or the last one before it with a line.
         let at = (0..=pc).rev().find(lined).unwrap_or(pc);
-        return k.locs[at].clone();
+        return (k.locs[at].clone(), 0);
     };
     let (h, e) = (&k.locs[head], &k.locs[edge]);
     let depth = loop_depth(h, e);
@@ -94,14 +95,35 @@ pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> Loc {
                 .then(|| (f[depth].line, i))
         })
         .min();
-    let Some((_, i)) = best else { return e.clone() };
+    let inside = loops_inside(k, lo, hi);
+    let Some((_, i)) = best else { return (e.clone(), inside) };
     let f = frames(&k.locs[i]);
-    Loc {
+    let at = Loc {
         source: Some(f[depth].clone()),
         ptx_line: k.locs[i].ptx_line,
         called_from: f[..depth].iter().rev().map(|&s| s.clone()).collect(),
         inlined: None,
+    };
+    (at, inside)
+}
+
+/// The levels of loops inside the code `lo..=hi`: each loop is a backward branch's target and
+/// the last backward branch to it, inside when it starts after `lo`.
+fn loops_inside(k: &Kernel, lo: usize, hi: usize) -> u32 {
+    let mut loops: Vec<(usize, usize)> = Vec::new();
+    for b in lo..=hi {
+        if let Op::Bra { target } = k.code[b].op {
+            let t = target as usize;
+            match loops.iter_mut().find(|l| l.0 == t) {
+                Some(l) => l.1 = b,
+                None if lo < t && t <= b => loops.push((t, b)),
+                None => {}
+            }
+        }
     }
+    // A loop's level: the loops it is inside of, itself included.
+    let level = |&(t, b): &(usize, usize)| loops.iter().filter(|&&(t2, b2)| t2 <= t && b <= b2).count();
+    loops.iter().map(level).max().unwrap_or(0) as u32
 }
 
 /// The depth of the frames (see [`frames`]) the loop is at, from its first instruction and its

@@ -67,15 +67,14 @@ fn has_line(l: &Loc) -> bool {
 /// at its first line in the function it is in, with the lines that function was called from;
 /// and how many levels of loops it has inside it (its first line may be an inner loop's).
 pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> (Loc, u32) {
-    let (mut lo, mut hi) = (usize::MAX, 0);
-    for b in recent.pcs() {
-        if let Op::Bra { target } = k.code[b].op {
-            let t = target as usize;
-            if t <= pc && pc <= b {
-                (lo, hi) = (lo.min(t), hi.max(b));
-            }
-        }
-    }
+    let back = |b: usize| match k.code[b].op {
+        Op::Bra { target } if target as usize <= b => Some(target as usize),
+        _ => None,
+    };
+    // The loop's head: the outermost one that went round; its end: the last branch back to it
+    // (some of its paths may not have run lately).
+    let lo = recent.pcs().filter_map(|b| back(b).filter(|&t| t <= pc && pc <= b)).min().unwrap_or(usize::MAX);
+    let hi = (lo.min(k.code.len())..k.code.len()).filter(|&b| back(b) == Some(lo)).max().unwrap_or(0);
     let lined = |i: &usize| has_line(&k.locs[*i]);
     let (Some(head), Some(edge)) = ((lo..=hi).find(lined), (lo..=hi).rev().find(lined)) else {
         // No loop: the instruction, or the last one before it with a line.

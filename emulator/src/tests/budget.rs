@@ -129,6 +129,9 @@ fn a_timeout_is_placed_on_the_loop_that_did_not_end() {
     };
     assert_eq!(timeout_place(&nest("3")), (5, vec![], 0), "the inner loop never ends");
     assert_eq!(timeout_place(&nest("0")), (4, vec![], 1), "the outer loop never ends");
+    // The same, going round by an early branch back: the inner loop is still inside it.
+    let early = "$L_outer:\n .loc 1 4 5\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p3, %r1, 0;\n @%p3 bra $L_outer;\n mov.u32 %r2, 0;\n$L_inner:\n .loc 1 6 9\n add.u32 %r2, %r2, 1;\n setp.lt.u32 %p1, %r2, 100;\n .loc 1 5 9\n @%p1 bra $L_inner;\n .loc 1 4 5\n bra.uni $L_outer;";
+    assert_eq!(timeout_place(early), (4, vec![], 1), "an outer loop that went round one way");
     // A loop on line 9 whose body is two helpers inlined from it (lines 2 and 6).
     let around = "$L_top:\n .loc 1 9 5\n .loc 1 2 3, function_name $L__info_string0, inlined_at 1 9 5\n add.u32 %r1, %r1, 1;\n .loc 1 6 3, function_name $L__info_string1, inlined_at 1 9 5\n add.u32 %r2, %r2, 1;\n bra.uni $L_top;";
     assert_eq!(timeout_place(around), (9, vec![], 0));

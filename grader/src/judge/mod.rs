@@ -11,7 +11,9 @@ use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
-use ::emulator::FindingKey;
+use ::emulator::{FindingKey, FindingKind};
+
+mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
     match shape {
@@ -283,6 +285,11 @@ impl<'k> Findings<'k> {
             }
             if let Some(s) = f.source.as_mut() {
                 s.file = self.student_name(&s.file);
+                // A timeout is the loop's: its statement's line, where the emulator's (the
+                // loop's first line with code) is inside it or an inner loop's.
+                if f.kind == FindingKind::Timeout && s.file == self.kernel.display {
+                    s.line = loops::loop_around(self.lines, s.line, f.loops_inside).unwrap_or(s.line);
+                }
             }
             let key = f.key();
             if let Some(&i) = self.seen.get(&key) {

@@ -1,8 +1,9 @@
 //! Where a block that ran past its budget was looping. The budget keeps the backward branches
 //! taken in its last two slices ([`Recent`]); the timeout is then placed on the loop around the
-//! instruction it stopped at, at the loop's first line in the function the loop is in
+//! instruction it stopped at, on the line its head is in, in the function the loop is in
 //! ([`place`]), not on that instruction: it may be anywhere in the loop's body, a helper's line
-//! the loop calls, or one with no line at all (`.loc 1 0`, shown as `:0`).
+//! the loop calls, or one with no line at all (`.loc 1 0`, shown as `:0`). The head's line is
+//! the loop's or its body's (the grader finds the loop statement around it).
 
 use crate::ir::{Kernel, Loc, Op};
 use crate::types::SourceLocation;
@@ -64,8 +65,10 @@ fn has_line(l: &Loc) -> bool {
 
 /// Where to report a timeout at `pc`: the outermost loop around `pc` that went round lately (an
 /// inner loop ends each time round it; a loop around an endless one would not have gone round)
-/// at its first line in the function it is in, with the lines that function was called from;
-/// and how many levels of loops it has inside it (its first line may be an inner loop's).
+/// on its head's line in the function it is in (the first instruction of the loop with a line
+/// there: the lowest line could be code the compiler merged from outside the loop), with the
+/// lines that function was called from; and how many levels of loops it has inside it (its
+/// head's line may be an inner loop's).
 pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> (Loc, u32) {
     let back = |b: usize| match k.code[b].op {
         Op::Bra { target } if target as usize <= b => Some(target as usize),
@@ -84,18 +87,14 @@ pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> (Loc, u32) {
     let (h, e) = (&k.locs[head], &k.locs[edge]);
     let depth = loop_depth(h, e);
     let outer = frames(e);
-    // The loop's lines at that depth: each instruction's own line there, or the line of the
-    // call it came through.
-    let best = (lo..=hi)
-        .filter(lined)
-        .filter_map(|i| {
-            let f = frames(&k.locs[i]);
-            (f.len() > depth && f[..depth] == outer[..depth] && f[depth].file == outer[depth].file)
-                .then(|| (f[depth].line, i))
-        })
-        .min();
+    // The first of the loop's lines at that depth: an instruction's own line there, or the line
+    // of the call it came through.
+    let first = (lo..=hi).filter(lined).find(|&i| {
+        let f = frames(&k.locs[i]);
+        f.len() > depth && f[..depth] == outer[..depth] && f[depth].file == outer[depth].file
+    });
     let inside = loops_inside(k, lo, hi);
-    let Some((_, i)) = best else { return (e.clone(), inside) };
+    let Some(i) = first else { return (e.clone(), inside) };
     let f = frames(&k.locs[i]);
     let at = Loc {
         source: Some(f[depth].clone()),

@@ -113,21 +113,22 @@ fn timeout_place(body: &str) -> (u32, Vec<u32>, u32) {
     (f.source.as_ref().unwrap().line, f.called_from.iter().map(|s| s.line).collect(), f.loops_inside)
 }
 
-/// A timeout is placed on the loop that did not end, at its first line in the function it is
+/// A timeout is placed on the loop that did not end, at its head's line in the function it is
 /// in, wherever in it the budget ran out: not on a line-0 instruction (`:0`), not on an inner
 /// loop that ends each time, nor on a legitimate outer loop around the endless one, nor in the
 /// helpers a loop calls; a loop inside a helper is the helper's line, called from the kernel's.
 /// An endless outer loop whose first line is its inner loop's says it has a loop inside.
 #[test]
 fn a_timeout_is_placed_on_the_loop_that_did_not_end() {
-    // Lines 4-5, and compiler code of no line (the budget runs out anywhere in it).
+    // Lines 4-5 (the head's), and compiler code of no line (the budget runs out anywhere in it).
     let no_line = "$L_top:\n .loc 1 0 5\n add.u32 %r1, %r1, 1;\n .loc 1 5 9\n add.u32 %r2, %r1, 1;\n .loc 1 0 5\n mov.u32 %r3, %r2;\n .loc 1 4 5\n bra.uni $L_top;";
-    assert_eq!(timeout_place(no_line), (4, vec![], 0));
-    // An outer loop (line 4) around an inner one (lines 5-6) that never ends on the third round.
+    assert_eq!(timeout_place(no_line), (5, vec![], 0));
+    // An outer loop (line 4) around an inner one (lines 5-6, head 6) that never ends on the third
+    // round.
     let nest = |inner_ends: &str| {
         format!("$L_outer:\n .loc 1 4 5\n add.u32 %r1, %r1, 1;\n mov.u32 %r2, 0;\n$L_inner:\n .loc 1 6 9\n add.u32 %r2, %r2, 1;\n setp.lt.u32 %p1, %r2, 100;\n setp.eq.u32 %p2, %r1, {inner_ends};\n or.pred %p1, %p1, %p2;\n .loc 1 5 9\n @%p1 bra $L_inner;\n .loc 1 4 5\n bra.uni $L_outer;")
     };
-    assert_eq!(timeout_place(&nest("3")), (5, vec![], 0), "the inner loop never ends");
+    assert_eq!(timeout_place(&nest("3")), (6, vec![], 0), "the inner loop never ends");
     assert_eq!(timeout_place(&nest("0")), (4, vec![], 1), "the outer loop never ends");
     // The same, going round by an early branch back: the inner loop is still inside it.
     let early = "$L_outer:\n .loc 1 4 5\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p3, %r1, 0;\n @%p3 bra $L_outer;\n mov.u32 %r2, 0;\n$L_inner:\n .loc 1 6 9\n add.u32 %r2, %r2, 1;\n setp.lt.u32 %p1, %r2, 100;\n .loc 1 5 9\n @%p1 bra $L_inner;\n .loc 1 4 5\n bra.uni $L_outer;";
@@ -135,8 +136,8 @@ fn a_timeout_is_placed_on_the_loop_that_did_not_end() {
     // A loop on line 9 whose body is two helpers inlined from it (lines 2 and 6).
     let around = "$L_top:\n .loc 1 9 5\n .loc 1 2 3, function_name $L__info_string0, inlined_at 1 9 5\n add.u32 %r1, %r1, 1;\n .loc 1 6 3, function_name $L__info_string1, inlined_at 1 9 5\n add.u32 %r2, %r2, 1;\n bra.uni $L_top;";
     assert_eq!(timeout_place(around), (9, vec![], 0));
-    // A loop inside a helper (lines 5-6) called from line 9; NVRTC sometimes drops the
+    // A loop inside a helper (lines 5-6, head 6) called from line 9; NVRTC sometimes drops the
     // `inlined_at` of one of its lines (line 7 here).
     let inside = "$L_top:\n .loc 1 6 3, function_name $L__info_string1, inlined_at 1 9 5\n add.u32 %r2, %r2, 1;\n .loc 1 7 3\n add.u32 %r3, %r2, 1;\n .loc 1 5 3, function_name $L__info_string1, inlined_at 1 9 5\n bra.uni $L_top;";
-    assert_eq!(timeout_place(inside), (5, vec![9], 0));
+    assert_eq!(timeout_place(inside), (6, vec![9], 0));
 }

@@ -247,6 +247,9 @@ impl<'a> Inliner<'a> {
                         i.operands = vec![Operand::Sym(end.clone())];
                     }
                     i.called_from.extend(&site_chain);
+                    if i.inlined.is_none() {
+                        i.inlined = Some(callee.name.clone());
+                    }
                     if i.loc.is_none() {
                         i.loc = call.loc;
                     }

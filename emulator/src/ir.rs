@@ -632,13 +632,15 @@ impl SlotInit {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Loc {
     pub source: Option<SourceLocation>,
     pub ptx_line: usize,
     /// The call sites this instruction was inlined through (by NVRTC or by the emulator),
     /// innermost first.
     pub called_from: Vec<SourceLocation>,
+    /// The function `source` is in, when inlined (see `parse::Instruction::inlined`).
+    pub inlined: Option<String>,
 }
 
 #[derive(Clone, Debug)]

@@ -76,6 +76,7 @@ pub(crate) fn run(
             const_bytes,
             max_findings: options.max_findings,
             stop: options.stop.as_deref(),
+            end: Default::default(),
         },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
@@ -257,6 +258,14 @@ impl<'o> Merged<'o> {
     }
 }
 
+/// Block `b`, run with `given` lane-instructions, ended early: unless it was asked to, it ended
+/// the launch (see [`crate::check::LaunchEnd`]).
+fn note_end(cx: &LaunchCtx, b: u64, given: u64, r: &BlockResult) {
+    if r.fault && !r.stopped {
+        cx.check.end.ended_at(b, r.lane_instructions > given, cx.check.stop);
+    }
+}
+
 /// Blocks one after another on this thread. The budget is spent in block order: block b may
 /// use what blocks 0..b left.
 fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) {
@@ -264,6 +273,7 @@ fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) 
     let mut runner = Runner::default();
     for b in 0..nblocks {
         let r = runner.run_block(cx, b, budget - used);
+        note_end(cx, b, budget - used, &r);
         used += r.lane_instructions;
         let fault = r.fault;
         merged.add(r);
@@ -275,8 +285,10 @@ fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) 
 
 /// Blocks in chunks on `threads` workers, merged in block order. Each block runs with the whole
 /// budget; the merge, in order, finds the block where the running total passes the budget and
-/// runs that block again with what was left, so the timeout lands on the same instruction
-/// whatever the number of threads.
+/// runs that block again with what was left (unless nothing was spent before it: the run would
+/// be the same), so the timeout lands on the same instruction whatever the number of threads.
+/// A block that ends the launch stops the blocks after it, running beside it: they would never
+/// be merged.
 fn run_in_parallel(
     cx: &LaunchCtx,
     nblocks: u64,
@@ -305,6 +317,7 @@ fn run_in_parallel(
                             return None;
                         }
                         let r = pr.runner.run_block(cx, b, budget);
+                        note_end(cx, b, budget, &r);
                         if r.fault {
                             first_fault.fetch_min(b, Ordering::Relaxed);
                         }
@@ -315,8 +328,9 @@ fn run_in_parallel(
         });
         for (b, r) in (start..end).zip(results) {
             let Some(mut r) = r else { break 'chunks };
-            if used + r.lane_instructions > budget {
+            if used > 0 && used + r.lane_instructions > budget {
                 r = Runner::default().run_block(cx, b, budget - used);
+                note_end(cx, b, budget - used, &r);
             }
             used += r.lane_instructions;
             let fault = r.fault;

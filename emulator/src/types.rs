@@ -68,7 +68,9 @@ pub struct Options {
     /// Also record one block's traffic and one of its threads' ([`LaunchReport::block`]).
     pub watch: Option<Watch>,
     /// Set by another thread to stop the launch early (within a few milliseconds) with a
-    /// `Timeout` finding: a grader's other tests of a kernel that never ends.
+    /// `Timeout` finding: a grader's other tests of a kernel that never ends. The launch sets it
+    /// itself the moment one of its blocks runs past the budget, so that the launches sharing
+    /// it stop then (its own blocks finish what its report needs).
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
@@ -270,6 +272,9 @@ pub struct Finding {
     pub thread: [u32; 3],
     /// The instruction's line in the PTX (which places a finding with no `source`).
     pub ptx_line: usize,
+    /// A timeout: how many levels of loops the loop that did not end has inside it, to tell it
+    /// from the loops around or inside it that start on its lines (0 for other findings).
+    pub loops_inside: u32,
 }
 
 /// What makes two findings one: the same kind at the same place. The first of each key is kept
@@ -540,6 +545,7 @@ mod tests {
             block: [0; 3],
             thread: [0; 3],
             ptx_line,
+            loops_inside: 0,
         };
         let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
         // Another thread, block or PTX instruction of the same line: the same finding.

@@ -2,6 +2,7 @@
 //! (or PTX line, without line information), at most `max_findings`; the rest are counted.
 
 use super::CheckCtx;
+use crate::ir::Loc;
 use crate::types::{Finding, FindingKey, FindingKind};
 
 #[derive(Default)]
@@ -26,7 +27,19 @@ impl Findings {
     #[cold]
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        let loc = &cx.kernel.locs[pc];
+        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg)
+    }
+
+    /// [`Findings::report`] at a place of the source rather than an instruction's (and, for a
+    /// timeout, the loops inside the loop there: [`Finding::loops_inside`]).
+    pub fn report_at(
+        &mut self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        (loc, loops_inside): (&Loc, u32),
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) {
         let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
             self.dropped += 1;
@@ -45,6 +58,7 @@ impl Findings {
             block: self.block,
             thread: cx.thread_coords(tid),
             ptx_line: loc.ptx_line,
+            loops_inside,
         });
     }
 

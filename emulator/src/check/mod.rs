@@ -7,7 +7,7 @@
 //! - `shared`: shared-memory hazards between barriers and reads of shared memory nothing wrote
 //!   (over the records of `shadow`), copies of unwritten memory followed through registers;
 //! - `barrier`: a barrier reached by part of a block, or at different places;
-//! - `budget`: the instruction budget.
+//! - `budget`: the instruction budget (and `loops`: where a block that ran past it looped).
 //!
 //! The interface: the executor calls one method of `Checks` per event (a block begins, an
 //! instruction issues, a warp's shared access, a shared atomic, a `__syncwarp()`, a block
@@ -31,11 +31,13 @@ mod barrier;
 pub(crate) mod bounds;
 mod budget;
 mod findings;
+mod loops;
 mod shadow;
 mod shared;
 
 pub(crate) use barrier::WarpAtBarrier;
 pub(crate) use bounds::BadAccess;
+pub(crate) use budget::LaunchEnd;
 pub(crate) use findings::Findings;
 
 use crate::event::SharedAccess;
@@ -57,6 +59,8 @@ pub(crate) struct CheckCtx<'a> {
     pub max_findings: usize,
     /// Set from outside: stop at the next budget slice (`Options::stop`).
     pub stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// How the launch's blocks end it (the launch sets it; the budget reads it).
+    pub end: LaunchEnd,
 }
 
 impl CheckCtx<'_> {
@@ -76,10 +80,10 @@ pub(crate) struct Checks {
 }
 
 impl Checks {
-    /// A block starts: `budget` lane-instructions left, `nwarps` warps, nothing found yet.
-    pub fn begin_block(&mut self, cx: &CheckCtx, block: [u32; 3], budget: u64, nwarps: usize) {
+    /// Block `linear` starts: `budget` lane-instructions left, `nwarps` warps, nothing found yet.
+    pub fn begin_block(&mut self, cx: &CheckCtx, block: [u32; 3], linear: u64, budget: u64, nwarps: usize) {
         self.findings.begin_block(block);
-        self.budget.begin_block(budget);
+        self.budget.begin_block(linear, budget);
         self.shared.begin_block(cx, nwarps);
     }
 
@@ -87,15 +91,28 @@ impl Checks {
     /// they spend the budget. `Err(Stop)` when it is spent (a `Timeout` finding).
     #[inline(always)]
     pub fn instruction(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, active: u32) -> Result<(), Stop> {
-        if self.budget.spend(active.count_ones() as u64) || self.budget.next_slice(cx.stop) {
+        if self.budget.spend(active.count_ones() as u64) || self.budget.next_slice(cx) {
             return Ok(());
         }
         Err(self.budget.exhausted(&mut self.findings, cx, pc, base_tid + active.trailing_zeros()))
     }
 
+    /// A warp took the backward branch at `pc` (a loop went round): the budget keeps where the
+    /// last loops were, to place a timeout.
+    #[inline(always)]
+    pub fn back_edge(&mut self, pc: usize) {
+        self.budget.back_edge(pc)
+    }
+
     /// Lane-instructions the block executed (what it spent of the budget).
     pub fn lane_instructions(&self) -> u64 {
         self.budget.used()
+    }
+
+    /// The block stopped because it was asked to (the stop flag, or an earlier block ended the
+    /// launch), not by its own budget or a fault.
+    pub fn stopped(&self) -> bool {
+        self.budget.stopped()
     }
 
     /// An access of thread `tid` that the executor cannot perform: always fatal.

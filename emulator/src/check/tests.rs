@@ -37,7 +37,15 @@ fn pc_of(k: &crate::ir::Kernel, line: u32) -> usize {
 }
 
 fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
-    CheckCtx { kernel: k, block: [64, 1, 1], shared_bytes: 64, const_bytes: 0, max_findings, stop: None }
+    CheckCtx {
+        kernel: k,
+        block: [64, 1, 1],
+        shared_bytes: 64,
+        const_bytes: 0,
+        max_findings,
+        stop: None,
+        end: Default::default(),
+    }
 }
 
 /// One lane's 32-bit access to shared memory.
@@ -68,7 +76,7 @@ fn shared_hazards_and_unwritten_reads_are_found_once_per_line() {
     let (st, ld) = (pc_of(&k, 10), pc_of(&k, 13));
     assert!(!k.copy_load[ld]);
     let mut checks = Checks::default();
-    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 2);
+    checks.begin_block(&cx, [0, 0, 0], 0, u64::MAX, 2);
     let at0 = [0u32; 32];
     let at8 = [8u32; 32];
     // Thread 1 writes offset 0; thread 40 (another warp) reads it with no barrier: a race.
@@ -108,7 +116,7 @@ fn copies_of_unwritten_memory_follow_the_register() {
     let (ld, st, read) = (pc_of(&k, 11), pc_of(&k, 12), pc_of(&k, 13));
     assert!(k.copy_load[ld], "the load's value is only stored back: a copy load");
     let mut checks = Checks::default();
-    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 1);
+    checks.begin_block(&cx, [0, 0, 0], 0, u64::MAX, 1);
     let (at8, at16) = ([8u32; 32], [16u32; 32]);
     // Copying unwritten offset 8 to offset 16 is no finding; reading the copy is.
     checks.shared(&cx, &one_lane(ld, 3, &at8, false, Reg(2)));
@@ -128,7 +136,7 @@ fn barriers_reached_by_part_of_the_block_or_at_two_places() {
     let cx = ctx(&k, 16);
     let (a, b) = (pc_of(&k, 10) as u32, pc_of(&k, 11) as u32);
     let mut checks = Checks::default();
-    checks.begin_block(&cx, [0, 0, 0], u64::MAX, 2);
+    checks.begin_block(&cx, [0, 0, 0], 0, u64::MAX, 2);
     let mut pcs0 = [a; 32];
     pcs0[7] = b;
     let pcs1 = [a; 32];
@@ -155,7 +163,7 @@ fn the_budget_stops_at_the_instruction_that_passes_it() {
     let k = kernel();
     let cx = ctx(&k, 16);
     let mut checks = Checks::default();
-    checks.begin_block(&cx, [0, 0, 0], 40, 1);
+    checks.begin_block(&cx, [0, 0, 0], 0, 40, 1);
     assert_eq!(checks.instruction(&cx, 0, 0, u32::MAX), Ok(()));
     assert_eq!(checks.instruction(&cx, 1, 0, 0xFF00), Ok(()), "40 lane-instructions: all of the budget");
     assert_eq!(checks.instruction(&cx, 1, 0, 0x1_0000), Err(Stop));
@@ -169,7 +177,7 @@ fn faults_are_worded_by_the_bounds_check_and_capped_by_max_findings() {
     let k = kernel();
     let cx = ctx(&k, 1);
     let mut checks = Checks::default();
-    checks.begin_block(&cx, [2, 0, 0], u64::MAX, 1);
+    checks.begin_block(&cx, [2, 0, 0], 0, u64::MAX, 1);
     let oob = BadAccess::OutOfBounds { space: Space::Shared, addr: 64, size: 4, store: true };
     assert_eq!(checks.fault(&cx, 0, 3, oob), Stop);
     checks.fault(&cx, 1, 3, BadAccess::Misaligned { space: Space::Global, addr: 0x1001, size: 4 });

@@ -374,7 +374,7 @@ fn decode_kernel(
     let (mut code, mut locs) = decode_body(&mut cx, body, files)?;
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
-    locs.push(locs.last().cloned().unwrap_or(Loc { source: None, ptx_line: f.line, called_from: Vec::new() }));
+    locs.push(locs.last().cloned().unwrap_or(Loc { ptx_line: f.line, ..Loc::default() }));
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let copy_load = copies::find_copy_loads(&code, cx.nslots);
@@ -467,6 +467,7 @@ fn decode_body(
                 source: i.loc.map(source_of),
                 ptx_line: i.ptx_line,
                 called_from: i.called_from.iter().copied().map(source_of).collect(),
+                inlined: i.inlined.clone(),
             });
         }
     }

@@ -63,7 +63,11 @@ pub(crate) struct BlockResult {
     pub lane_instructions: u64,
     pub findings: Vec<Finding>,
     pub dropped: u64,
+    /// The block ended early: a fault, its budget, or asked to stop (`stopped`).
     pub fault: bool,
+    /// Asked to stop (the stop flag, or an earlier block ended the launch): its counts are of
+    /// part of a block.
+    pub stopped: bool,
     /// The block's `printf` output, by thread then program order, at most `max_printf` lines.
     pub printf: Vec<PrintfLine>,
     pub printf_dropped: u64,
@@ -355,7 +359,7 @@ impl Runner {
         self.printf_cutoff = None;
         let nthreads = cx.threads_per_block as usize;
         let nwarps = nthreads.div_ceil(32);
-        self.checks.begin_block(&cx.check, self.block_idx, budget, nwarps);
+        self.checks.begin_block(&cx.check, self.block_idx, bidx, budget, nwarps);
         // Shared memory.
         let sb = cx.shared_bytes as usize;
         if self.shared.len() < sb {
@@ -398,6 +402,7 @@ impl Runner {
             findings,
             dropped,
             fault,
+            stopped: self.checks.stopped(),
             printf: self.printf.drain(..).map(|(_, _, line)| line).collect(),
             printf_dropped: self.printf_dropped,
         }
@@ -515,6 +520,9 @@ impl Runner {
             match inst.op {
                 Op::Bra { target } => {
                     let taken = mask;
+                    if target as usize <= pc && taken != 0 {
+                        self.checks.back_edge(pc);
+                    }
                     if taken == active {
                         w.active_pc = target;
                         if w.pending != 0 && target >= w.other_min {

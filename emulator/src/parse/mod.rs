@@ -55,6 +55,10 @@ pub(crate) struct Instruction {
     /// Where NVRTC inlined the function this instruction came from (`.loc …, inlined_at F L C`),
     /// and, for instructions the emulator inlined itself, the call sites, innermost first.
     pub called_from: Vec<(u32, u32)>,
+    /// The function the instruction's own line is in, when it was inlined: NVRTC's
+    /// `function_name` label, or the callee's name where the emulator inlined it (two helpers
+    /// called on one line have the same `called_from`).
+    pub inlined: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,6 +113,8 @@ struct P<'a> {
     pos: usize,
     loc: Option<(u32, u32)>,
     inlined_at: Option<(u32, u32)>,
+    /// The `function_name` of the `.loc` in force.
+    inlined: Option<String>,
     /// Nested `{ }` blocks seen so far in the module: each one's declarations get a suffix of
     /// their own (see `rename_block`).
     blocks: u32,
@@ -192,7 +198,7 @@ pub(crate) fn parse_int(s: &str) -> Option<i64> {
 
 pub(crate) fn parse(text: &str) -> Result<Ast, LoadError> {
     let toks = tokenize(text)?;
-    let mut p = P { toks: &toks, pos: 0, loc: None, inlined_at: None, blocks: 0 };
+    let mut p = P { toks: &toks, pos: 0, loc: None, inlined_at: None, inlined: None, blocks: 0 };
     let mut ast = Ast::default();
     while p.peek().is_some() {
         let line = p.line();
@@ -420,6 +426,7 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
     p.pos += 1; // `{`
     p.loc = None;
     p.inlined_at = None;
+    p.inlined = None;
     let body = parse_body(p)?;
     Ok(Some(Function { name, is_entry, params, returns, body: Some(body), line, bounds }))
 }
@@ -489,20 +496,27 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                         let _col = p.number()?;
                         // Newer PTX: `, function_name $L__info_stringN, inlined_at 1 2 3`.
                         p.inlined_at = None;
+                        p.inlined = None;
                         while p.is_punct(',') {
                             p.pos += 1;
                             let key = p.word()?;
                             let mut nums = Vec::new();
+                            let mut words = Vec::new();
                             while matches!(p.peek(), Some(Tok::Num(_)) | Some(Tok::Word(_)))
                                 && p.toks[p.pos].line == line
                             {
-                                if let Tok::Num(n) = &p.toks[p.pos].tok {
-                                    nums.push(parse_int(n).unwrap_or(0));
+                                match &p.toks[p.pos].tok {
+                                    Tok::Num(n) => nums.push(parse_int(n).unwrap_or(0)),
+                                    Tok::Word(w) => words.push(w.clone()),
+                                    _ => {}
                                 }
                                 p.pos += 1;
                             }
                             if key == "inlined_at" && nums.len() >= 2 {
                                 p.inlined_at = Some((nums[0] as u32, nums[1] as u32));
+                            }
+                            if key == "function_name" {
+                                p.inlined = words.into_iter().next();
                             }
                         }
                         p.loc = Some((file, l));
@@ -576,8 +590,9 @@ fn parse_instruction(
         return Err(err(l, format!("expected `;` after `{opcode}`, found {}", show(t))));
     }
     p.pos += 1;
-    let called_from = p.inlined_at.into_iter().collect();
-    Ok(Instruction { guard, opcode, operands, ptx_line: line, loc, called_from })
+    let called_from: Vec<(u32, u32)> = p.inlined_at.into_iter().collect();
+    let inlined = if called_from.is_empty() { None } else { p.inlined.clone() };
+    Ok(Instruction { guard, opcode, operands, ptx_line: line, loc, called_from, inlined })
 }
 
 fn parse_operand(p: &mut P) -> Result<Operand, LoadError> {

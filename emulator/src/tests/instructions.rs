@@ -380,14 +380,6 @@ fn barriers_at_different_places_are_reported() {
 }
 
 #[test]
-fn endless_loop_times_out() {
-    let body = "$L_forever:\n add.u32 %r1, %r1, 1;\n bra.uni $L_forever;";
-    let (_, rep) = run_snippet_cfg(body, "", 32, "", &[], 0);
-    assert!(!rep.completed);
-    assert_eq!(rep.findings[0].kind, FindingKind::Timeout);
-}
-
-#[test]
 fn uninitialised_shared_read_and_races() {
     let decls = ".shared .align 4 .b8 sm[256];";
     let (_, rep) = run_snippet_cfg("ld.shared.u32 %r1, [sm+8];", decls, 32, "", &[], 0);
@@ -609,59 +601,6 @@ fn launch_errors_are_clear() {
         .message
         .contains("no kernel"));
     assert!(mem.alloc_zeroed(5 << 30).unwrap_err().message.contains("refused"));
-}
-
-/// How long an endless loop takes to end with the default budget (4e9 lane-instructions).
-/// Run with `cargo test -p emulator --release -- --ignored endless_loop_default_budget --nocapture`.
-#[test]
-#[ignore = "timing"]
-fn endless_loop_default_budget() {
-    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n mov.u32 %r1, 0;\n$L_top:\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $L_top;\n ret;\n}\n";
-    let m = Module::parse(ptx).unwrap();
-    let mut mem = DeviceMemory::new();
-    let t = std::time::Instant::now();
-    let rep = launch(
-        &m,
-        &Launch {
-            kernel: "spin",
-            config: LaunchConfig { grid: [64, 1, 1], block: [256, 1, 1], dynamic_shared_bytes: 0 },
-            args: &[KernelArg::U32(0)],
-            constants: &[],
-        },
-        &mut mem,
-        &Options { threads: 1, ..Options::default() },
-    )
-    .unwrap();
-    eprintln!("endless loop ended after {:?}: {:?}", t.elapsed(), rep.findings[0].kind);
-    assert_eq!(rep.findings[0].kind, FindingKind::Timeout);
-}
-
-/// A launch another thread asks to stop (`Options::stop`) ends within a budget slice with a
-/// `Timeout` finding that says so, long before its own budget; without the flag set, the same
-/// launch spends its budget and says that instead.
-#[test]
-fn a_launch_stops_when_asked() {
-    let ptx = ".version 8.8\n.target sm_75\n.address_size 64\n.visible .entry spin(.param .u32 n)\n{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n mov.u32 %r1, 0;\n$L_top:\n add.u32 %r1, %r1, 1;\n setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $L_top;\n ret;\n}\n";
-    let m = Module::parse(ptx).unwrap();
-    let run = |stop: bool, budget: u64| {
-        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(stop));
-        let options = Options { instruction_budget: budget, stop: Some(flag), threads: 1, ..Options::default() };
-        let launch_of = Launch {
-            kernel: "spin",
-            config: LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 },
-            args: &[KernelArg::U32(0)],
-            constants: &[],
-        };
-        launch(&m, &launch_of, &mut DeviceMemory::new(), &options).unwrap()
-    };
-    let stopped = run(true, 1 << 30);
-    assert!(!stopped.completed);
-    assert_eq!(stopped.findings[0].kind, FindingKind::Timeout);
-    assert!(stopped.findings[0].message.starts_with(crate::STOPPED_BY_ANOTHER_LAUNCH));
-    assert!(stopped.metrics.lane_instructions <= (1 << 24) + 32, "{}", stopped.metrics.lane_instructions);
-    let spent = run(false, 50_000_000);
-    assert_eq!(spent.findings[0].kind, FindingKind::Timeout);
-    assert!(spent.findings[0].message.contains("instruction budget: an endless loop?"));
 }
 
 /// A `__device__` array with no initialiser is zeros, read back as such, and a write lands.

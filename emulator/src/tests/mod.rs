@@ -2,6 +2,7 @@
 //! hand-written snippets) run through the parser, decoder and executor.
 
 mod barriers;
+mod budget;
 mod constructs;
 mod conv;
 mod extended;

@@ -1,5 +1,6 @@
 // expect: finding:timeout
 // message: ran past its instruction budget
+// message: endless-loop.cu:15
 // why: A loop that never ends, in every test: the grader must not spend a budget on each one.
 #ifndef FILTER_RADIUS
 #define FILTER_RADIUS 2

@@ -52,8 +52,9 @@ impl EmulatorBackend {
 
 struct EmulatorProgram {
     module: emu::Module,
-    /// Set when a launch ran past its instruction budget: the program's other launches, running
-    /// beside it, stop too, so a kernel that never ends costs one budget, not one per test.
+    /// Raised by the launch that runs past its instruction budget: the other launches sharing
+    /// it, running beside it, stop too (see [`Program::share_stop`]), so a kernel that never
+    /// ends costs one budget, not one per test.
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
@@ -100,6 +101,10 @@ impl Program for EmulatorProgram {
     fn run(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error> {
         self.run_case(kernel, case, views)
     }
+
+    fn share_stop(&mut self, stop: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = stop.clone();
+    }
 }
 
 impl EmulatorProgram {
@@ -145,9 +150,6 @@ impl EmulatorProgram {
             ..emu::Options::default()
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
-        if report.findings.iter().any(|f| f.kind == emu::FindingKind::Timeout) {
-            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
         let out_ptr = *ptrs.get(case.output).ok_or_else(|| {
             Error::Kernel(format!("case {}: output buffer {} does not exist", case.name, case.output))
         })?;

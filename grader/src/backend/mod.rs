@@ -172,6 +172,10 @@ pub trait Program: Send + Sync {
     fn resources(&self, _kernel: &str) -> Option<KernelResources> {
         None
     }
+    /// Stop the launches when `stop` is raised, and raise it when one runs past its instruction
+    /// budget (the emulator): a build's programs, one per set of defines, share one, so that a
+    /// kernel that never ends costs one budget for the whole section. Default: nothing to stop.
+    fn share_stop(&mut self, _stop: &std::sync::Arc<std::sync::atomic::AtomicBool>) {}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -146,6 +146,11 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        // One stop flag for every set of defines: a test that runs out of time stops the others.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        for (_, _, program) in &mut programs {
+            program.share_stop(&stop);
+        }
         let build = Build { kernel: section.kernel_name(), programs };
         Ok(match launch_problem(&build, kernel, cases) {
             Some(why) => Built::Unrunnable(why),

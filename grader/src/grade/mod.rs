@@ -157,8 +157,9 @@ impl<'a> Grader<'a> {
 
     /// The tests side by side (the emulator also spreads blocks over cores), then the big metrics
     /// case. A kernel that never ends costs one instruction budget: once a test runs out of it,
-    /// the tests not started yet are not run, those running stop (see the emulator backend), and
-    /// so is the metrics case, which would take minutes to say the same.
+    /// the tests not started yet are not run, those running stop (whatever their defines: the
+    /// build's programs share one stop flag, see `Program::share_stop`), and so is the metrics
+    /// case, which would take minutes to say the same.
     fn run_cases(&self, build: &Build, cases: &[Case], roles: &[Role], views: Views) -> Vec<Result<Outcome>> {
         let stop = AtomicBool::new(false);
         let run = |case: &Case, views: Views| -> Result<Outcome> {

@@ -490,6 +490,10 @@ impl Program for GpuProgram {
         self.emulator.entries()
     }
 
+    fn share_stop(&mut self, stop: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.emulator.share_stop(stop)
+    }
+
     fn param_sizes(&self, kernel: &str) -> Option<Vec<usize>> {
         self.emulator.param_sizes(kernel)
     }

@@ -13,6 +13,8 @@ use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
 use ::emulator::{FindingKey, FindingKind};
 
+mod loops;
+
 pub fn size_text(shape: [usize; 3]) -> String {
     match shape {
         [x, 1, 1] => format!("{x}"),
@@ -288,6 +290,11 @@ impl<'k> Findings<'k> {
             }
             if let Some(s) = f.source.as_mut() {
                 s.file = self.student_name(&s.file);
+                // A timeout is the loop's: its statement's line, where the emulator's (the
+                // loop's first line with code) is inside it or an inner loop's.
+                if f.kind == FindingKind::Timeout && s.file == self.kernel.display {
+                    s.line = loops::loop_around(self.lines, s.line, f.loops_inside).unwrap_or(s.line);
+                }
             }
             let key = f.key();
             if let Some(&i) = self.seen.get(&key) {
@@ -406,6 +413,7 @@ pub(crate) mod tests {
             block: [0; 3],
             thread: [1, 0, 0],
             ptx_line: 0,
+            loops_inside: 0,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");

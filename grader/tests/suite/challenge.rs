@@ -68,7 +68,14 @@ fn the_launch_is_read_for_each_radius_and_per_tap_loads_fail_by_name() {
     let shown: Vec<&str> = m["shown"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     assert_eq!(
         shown,
-        ["op_per_byte", "global_load_sectors_per_request", "shared_bytes_per_block", "active_lane_percent"]
+        [
+            "op_per_byte",
+            "global_load_sectors_per_request",
+            "global_load_sectors_over_minimum",
+            "shared_bank_conflicts_per_request",
+            "shared_bytes_per_block",
+            "active_lane_percent"
+        ]
     );
 }
 

@@ -448,6 +448,10 @@ counters! {
     shared_requests: sum, line;
     /// Extra shared-memory wavefronts caused by bank conflicts (0 for a conflict-free kernel).
     shared_bank_conflicts: sum, line;
+    /// Shared-memory wavefronts: per request, the most distinct words it needs from one bank
+    /// (at least 1; Nsight Compute's l1tex__data_pipe_lsu_wavefronts_mem_shared, which may be
+    /// more: the hardware splits 8- and 16-byte requests into phases that need not be full).
+    shared_wavefronts: sum, line;
     /// Warp-level instructions executed, and the lanes active in them (efficiency = active / (32 * warp)).
     warp_instructions: sum, line;
     lane_instructions: sum;

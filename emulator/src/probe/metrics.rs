@@ -77,16 +77,18 @@ fn sectors_in_any_order(a: &GlobalAccess) -> (u64, u64) {
     (count_distinct(&mut sectors[..n]), minimum_sectors(distinct, a.bytes))
 }
 
-/// Extra wavefronts of a shared request caused by bank conflicts (0 when conflict-free).
+/// A shared request's extra wavefronts caused by bank conflicts (0 when conflict-free), and its
+/// wavefronts: the most distinct words it needs from one bank (2 for a warp's 8-byte accesses
+/// without conflicts, 1 for its 4-byte ones).
 #[inline(always)]
-fn bank_conflicts(a: &SharedAccess) -> u64 {
+fn bank_conflicts(a: &SharedAccess) -> (u64, u64) {
     // The bulk of tiled kernels, told without sorting: whole words, strictly increasing in lane
     // order within a window of 32 words, are in distinct banks.
     if a.ascending && a.bytes == 4 && a.lanes != 0 {
         let first = a.offsets[a.lanes.trailing_zeros() as usize];
         let last = a.offsets[31 - a.lanes.leading_zeros() as usize];
         if (last - first) >> 2 < 32 {
-            return 0;
+            return (0, 1);
         }
     }
     let mut words = [0u64; 128];
@@ -104,14 +106,15 @@ fn bank_conflicts(a: &SharedAccess) -> u64 {
 }
 
 /// Extra wavefronts of a request for these 4-byte words: the most distinct words that fall in
-/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway.
-fn conflicts_of_words(words: &mut [u64]) -> u64 {
+/// one of the 32 banks, less the minimum number of wavefronts the request needs anyway; and its
+/// wavefronts, that most.
+fn conflicts_of_words(words: &mut [u64]) -> (u64, u64) {
     if words.is_empty() {
-        return 0;
+        return (0, 0);
     }
     // Fast path: strictly increasing words spanning fewer than 32 (distinct banks).
     if words[words.len() - 1].wrapping_sub(words[0]) < 32 && words.windows(2).all(|p| p[0] < p[1]) {
-        return 0;
+        return (0, 1);
     }
     let distinct = {
         if !words.windows(2).all(|w| w[0] <= w[1]) {
@@ -129,7 +132,7 @@ fn conflicts_of_words(words: &mut [u64]) -> u64 {
     let uniq = &words[..distinct];
     // Conflict-free: all distinct words within a window of 32 words.
     if uniq[uniq.len() - 1] - uniq[0] < 32 {
-        return 0;
+        return (0, 1);
     }
     let mut per_bank = [0u32; 32];
     for w in uniq {
@@ -137,7 +140,7 @@ fn conflicts_of_words(words: &mut [u64]) -> u64 {
     }
     let worst = *per_bank.iter().max().unwrap() as u64;
     let minimum = (distinct as u64).div_ceil(32);
-    worst.saturating_sub(minimum)
+    (worst.saturating_sub(minimum), worst)
 }
 
 /// The counters are a probe themselves: the launch's (in [`MetricsProbe`]) and each
@@ -183,7 +186,9 @@ impl Probe for Metrics {
             self.shared_load_bytes += bytes;
         }
         self.shared_requests += 1;
-        self.shared_bank_conflicts += bank_conflicts(a);
+        let (conflicts, wavefronts) = bank_conflicts(a);
+        self.shared_bank_conflicts += conflicts;
+        self.shared_wavefronts += wavefronts;
     }
 
     #[inline(always)]
@@ -334,15 +339,18 @@ mod tests {
             let offsets: [u32; 32] = std::array::from_fn(|l| stride * l as u32);
             bank_conflicts(&shared(lanes, &offsets, bytes, false))
         };
-        assert_eq!(by(4, u32::MAX, 4), 0, "consecutive words");
-        assert_eq!(by(0, u32::MAX, 4), 0, "one word: a broadcast");
-        assert_eq!(by(8, u32::MAX, 4), 1, "every other word: 2-way");
-        assert_eq!(by(8, 0xFFFF, 4), 0, "half a warp, every other word: distinct banks");
-        assert_eq!(by(128, u32::MAX, 4), 31, "one bank: 32-way");
-        assert_eq!(by(8, u32::MAX, 8), 0, "8-byte values: two wavefronts anyway");
-        assert_eq!(by(4, 0b1010, 4), 0, "two lanes, increasing");
+        // (extra wavefronts, wavefronts)
+        assert_eq!(by(4, u32::MAX, 4), (0, 1), "consecutive words");
+        assert_eq!(by(0, u32::MAX, 4), (0, 1), "one word: a broadcast");
+        assert_eq!(by(8, u32::MAX, 4), (1, 2), "every other word: 2-way");
+        assert_eq!(by(8, 0xFFFF, 4), (0, 1), "half a warp, every other word: distinct banks");
+        assert_eq!(by(128, u32::MAX, 4), (31, 32), "one bank: 32-way");
+        assert_eq!(by(8, u32::MAX, 8), (0, 2), "8-byte values: two wavefronts anyway");
+        assert_eq!(by(16, u32::MAX, 16), (0, 4), "16-byte values: four");
+        assert_eq!(by(4, 0b1010, 4), (0, 1), "two lanes, increasing");
+        assert_eq!(by(4, 0, 4), (0, 0), "no lane");
         let reversed: [u32; 32] = std::array::from_fn(|l| 4 * (31 - l as u32));
-        assert_eq!(bank_conflicts(&shared(u32::MAX, &reversed, 4, false)), 0, "any order of distinct banks");
+        assert_eq!(bank_conflicts(&shared(u32::MAX, &reversed, 4, false)), (0, 1), "any order of distinct banks");
         // The executor's `ascending` only spares the sort: the same answer with it or without.
         for (stride, lanes) in [(4, u32::MAX), (4, 0b1010), (8, 0xFFFF), (8, u32::MAX), (128, u32::MAX), (128, 0xF)] {
             let offsets: [u32; 32] = std::array::from_fn(|l| stride * l as u32);
@@ -372,6 +380,7 @@ mod tests {
             (m.shared_store_bytes, m.shared_load_bytes, m.shared_requests, m.shared_bank_conflicts),
             (128, 16, 2, 3)
         );
+        assert_eq!(m.shared_wavefronts, 1 + 4, "a broadcast store, then four words of one bank");
         assert_eq!((m.const_load_bytes, m.local_store_bytes), (8, 16));
         assert_eq!((m.atomic_requests, m.global_atomic_bytes), (1, 16), "a faulting atomic is no request");
         assert_eq!((m.warp_instructions, m.lane_instructions, m.flops, m.other_float_ops, m.barriers), (1, 4, 4, 2, 1));

@@ -2,8 +2,8 @@
 //! ends. Each block stages its elements plus one halo element on each side in dynamic shared
 //! memory, so every input is read from global memory about once.
 
-use kernels::exercise::{Case, CaseRng, Compare, Metric, Section, Target, Visibility};
-use kernels::stencil::{random_i32, stencil1d_case, STENCIL1D_BLOCK};
+use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Metric, Section, Target, Visibility};
+use kernels::stencil::{random_i32, stencil1d_case, stencil1d_geometry, STENCIL1D_BLOCK};
 
 pub struct SharedStencil1d;
 
@@ -63,6 +63,9 @@ impl Section for SharedStencil1d {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(stencil1d_case("timing: N=2^26", Visibility::Hidden, random_i32(rng, 1 << 26)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [1 << 26, 1, 1], geometry: stencil1d_geometry(1 << 26) })
     }
     fn targets(&self) -> Vec<Target> {
         let per_block = (STENCIL1D_BLOCK + 2) as f64;

@@ -4,7 +4,7 @@
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Geometry, Metric, Section, Target};
 
 /// Threads per block side: one thread per output pixel, 16×16 per block.
 const BLOCK_SIDE: usize = 16;
@@ -67,6 +67,9 @@ impl Section for BasicConvolution {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [8192, 8192, 1], geometry: geometry(8192, 8192) })
     }
     fn targets(&self) -> Vec<Target> {
         vec![Target {

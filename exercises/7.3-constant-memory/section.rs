@@ -4,7 +4,7 @@
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Geometry, Metric, Section, Target};
 
 /// Same launch as 7.2: 16×16 threads per block, one per output pixel.
 const BLOCK_SIDE: usize = 16;
@@ -18,12 +18,16 @@ pub fn section() -> &'static dyn Section {
     &SECTION
 }
 
-fn case(input: Conv2dInput) -> Case {
-    let g = Geometry {
-        grid: [blocks_for(input.width, BLOCK_SIDE), blocks_for(input.height, BLOCK_SIDE), 1],
+fn geometry(width: usize, height: usize) -> Geometry {
+    Geometry {
+        grid: [blocks_for(width, BLOCK_SIDE), blocks_for(height, BLOCK_SIDE), 1],
         block: [BLOCK_SIDE as u32, BLOCK_SIDE as u32, 1],
         dynamic_shared_bytes: 0,
-    };
+    }
+}
+
+fn case(input: Conv2dInput) -> Case {
+    let g = geometry(input.width, input.height);
     conv2d_case(Conv2dAbi::ConstantFilterRadiusArg, input, g)
 }
 
@@ -63,6 +67,9 @@ impl Section for ConstantMemoryConvolution {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [8192, 8192, 1], geometry: geometry(8192, 8192) })
     }
     fn targets(&self) -> Vec<Target> {
         vec![Target {

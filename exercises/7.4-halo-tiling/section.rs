@@ -5,7 +5,9 @@
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, MetricsVariant, Section, Target, Visibility};
+use kernels::exercise::{
+    Case, CaseRng, CaseShape, Compare, Geometry, Metric, MetricsVariant, Section, Target, Visibility,
+};
 
 /// The contract's input tile: one thread per input element.
 const IN_TILE_DIM: usize = 32;
@@ -23,15 +25,19 @@ fn case(input: Conv2dInput) -> Case {
     case_with_tile(input, IN_TILE_DIM)
 }
 
+fn geometry(width: usize, height: usize, r: usize, in_tile: usize) -> Geometry {
+    let out_tile_dim = in_tile - 2 * r;
+    Geometry {
+        grid: [blocks_for(width, out_tile_dim), blocks_for(height, out_tile_dim), 1],
+        block: [in_tile as u32, in_tile as u32, 1],
+        dynamic_shared_bytes: 0,
+    }
+}
+
 /// A case whose blocks are `in_tile`² input tiles; a tile other than the contract's is passed to
 /// the kernel as `-DIN_TILE_DIM` (the kernel defaults to 32).
 fn case_with_tile(input: Conv2dInput, in_tile: usize) -> Case {
-    let out_tile_dim = in_tile - 2 * input.r;
-    let g = Geometry {
-        grid: [blocks_for(input.width, out_tile_dim), blocks_for(input.height, out_tile_dim), 1],
-        block: [in_tile as u32, in_tile as u32, 1],
-        dynamic_shared_bytes: 0,
-    };
+    let g = geometry(input.width, input.height, input.r, in_tile);
     let mut c = conv2d_case(Conv2dAbi::ConstantFilter, input, g);
     if in_tile != IN_TILE_DIM {
         c.defines.push(("IN_TILE_DIM".to_string(), in_tile.to_string()));
@@ -104,6 +110,9 @@ impl Section for HaloTiledConvolution {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [8192, 8192, 1], geometry: geometry(8192, 8192, 2, IN_TILE_DIM) })
     }
     fn targets(&self) -> Vec<Target> {
         // Textbook: OUT_TILE_DIM²·(2r+1)²·2 / (IN_TILE_DIM²·4) = 28²·25·2 / (32²·4) = 9.57.

@@ -4,7 +4,7 @@
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_visible_inputs, Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Geometry, Metric, Section, Target};
 
 const TILE_DIM: usize = 32;
 
@@ -17,12 +17,16 @@ pub fn section() -> &'static dyn Section {
     &SECTION
 }
 
-fn case(input: Conv2dInput) -> Case {
-    let g = Geometry {
-        grid: [blocks_for(input.width, TILE_DIM), blocks_for(input.height, TILE_DIM), 1],
+fn geometry(width: usize, height: usize) -> Geometry {
+    Geometry {
+        grid: [blocks_for(width, TILE_DIM), blocks_for(height, TILE_DIM), 1],
         block: [TILE_DIM as u32, TILE_DIM as u32, 1],
         dynamic_shared_bytes: 0,
-    };
+    }
+}
+
+fn case(input: Conv2dInput) -> Case {
+    let g = geometry(input.width, input.height);
     conv2d_case(Conv2dAbi::ConstantFilter, input, g)
 }
 
@@ -61,6 +65,9 @@ impl Section for CachedHaloConvolution {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::conv::conv2d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [8192, 8192, 1], geometry: geometry(8192, 8192) })
     }
     fn targets(&self) -> Vec<Target> {
         // Per interior 32×32 tile with r = 2: 1024 pixel loads into the tile, plus one global

@@ -2,7 +2,7 @@
 //! memory; the previous and next values are only used by their own thread and stay in registers.
 
 use kernels::conv::blocks_for;
-use kernels::exercise::{Case, CaseRng, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Geometry, Metric, Section, Target};
 use kernels::stencil::{
     stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_visible_inputs, Stencil3dInput,
 };
@@ -68,6 +68,9 @@ impl Section for RegisterTiledStencil {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(kernels::stencil::stencil3d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [512, 512, 512], geometry: geometry(512) })
     }
     fn targets(&self) -> Vec<Target> {
         vec![

@@ -8,7 +8,7 @@ use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_timing_input, conv2d_visible_inputs,
     Conv2dAbi, Conv2dInput,
 };
-use kernels::exercise::{Case, CaseRng, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
 
 /// The kernel chooses its tile; the hidden images are a multiple of 64 outputs one way and one
 /// more the other, so of every power-of-two tile up to 64 (the reference's is 64×64).
@@ -25,12 +25,12 @@ pub fn section() -> &'static dyn Section {
 
 /// A case with a default launch (32×8 threads covering 32×64 outputs); the grader replaces it
 /// with the one the kernel file defines.
+fn geometry(width: usize, height: usize) -> Geometry {
+    Geometry { grid: [blocks_for(width, 32), blocks_for(height, 64), 1], block: [32, 8, 1], dynamic_shared_bytes: 0 }
+}
+
 fn case(input: Conv2dInput) -> Case {
-    let g = Geometry {
-        grid: [blocks_for(input.width, 32), blocks_for(input.height, 64), 1],
-        block: [32, 8, 1],
-        dynamic_shared_bytes: 0,
-    };
+    let g = geometry(input.width, input.height);
     conv2d_case(Conv2dAbi::ConstantFilter, input, g)
 }
 
@@ -68,6 +68,9 @@ impl Section for Convolution2dChallenge {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(conv2d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [8192, 8192, 1], geometry: geometry(8192, 8192) })
     }
     fn chosen_launch(&self) -> Option<ChosenLaunch> {
         Some(ChosenLaunch { dims: 2 })

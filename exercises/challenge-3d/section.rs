@@ -5,7 +5,7 @@
 //! local memory; global loads per output are shown, not graded (the L1 serves the neighbours).
 
 use kernels::conv::blocks_for;
-use kernels::exercise::{Case, CaseRng, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
+use kernels::exercise::{Case, CaseRng, CaseShape, ChosenLaunch, Compare, Geometry, Metric, Section, Target};
 use kernels::stencil::{
     stencil3d_case, stencil3d_hidden_inputs, stencil3d_metrics_input, stencil3d_timing_input, stencil3d_visible_inputs,
     Stencil3dInput,
@@ -29,13 +29,16 @@ pub fn section() -> &'static dyn Section {
 
 /// A case with a default launch (32×8 threads, each walking 32 planes of one column); the grader
 /// replaces it with the one the kernel file defines.
-fn case(input: Stencil3dInput) -> Case {
-    let n = input.n;
-    let g = Geometry {
+fn geometry(n: usize) -> Geometry {
+    Geometry {
         grid: [blocks_for(n, 32), blocks_for(n, 8), blocks_for(n, 32)],
         block: [32, 8, 1],
         dynamic_shared_bytes: 0,
-    };
+    }
+}
+
+fn case(input: Stencil3dInput) -> Case {
+    let g = geometry(input.n);
     stencil3d_case(input, g)
 }
 
@@ -72,6 +75,9 @@ impl Section for Stencil3dChallenge {
     }
     fn timing_case(&self, rng: &mut CaseRng) -> Option<Case> {
         Some(case(stencil3d_timing_input(rng)))
+    }
+    fn timing_shape(&self) -> Option<CaseShape> {
+        Some(CaseShape { shape: [512, 512, 512], geometry: geometry(512) })
     }
     fn chosen_launch(&self) -> Option<ChosenLaunch> {
         Some(ChosenLaunch { dims: 3 })

@@ -85,6 +85,13 @@ pub enum Arg {
     F32(f32),
 }
 
+/// A case's output shape and launch, without data ([`Section::timing_shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaseShape {
+    pub shape: [usize; 3],
+    pub geometry: Geometry,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
     pub grid: [u32; 3],
@@ -349,6 +356,12 @@ pub trait Section: Sync {
     /// A case larger than a GPU's L2 cache, for timing on a real GPU (2D: 8192×8192, r = 2;
     /// 3D: 512³; 1D: 2^26), with the section's own launch geometry. `None`: not timed.
     fn timing_case(&self, _rng: &mut CaseRng) -> Option<Case> {
+        None
+    }
+    /// The timing case's output shape and launch, without its data (hundreds of MB): what the
+    /// speed model scales the metrics case's counts to. `Some` exactly where `timing_case` is;
+    /// for a challenge the launch is the default one, which the grader replaces.
+    fn timing_shape(&self) -> Option<CaseShape> {
         None
     }
     /// Further configurations to measure with `--variants` (none by default).

@@ -72,6 +72,15 @@ use rand::Rng;
 /// Threads per block of the 1D stencil (the contract's launch).
 pub const STENCIL1D_BLOCK: usize = 256;
 
+/// The 1D stencil's launch for `n` elements.
+pub fn stencil1d_geometry(n: usize) -> Geometry {
+    Geometry {
+        grid: [blocks_for(n, STENCIL1D_BLOCK), 1, 1],
+        block: [STENCIL1D_BLOCK as u32, 1, 1],
+        dynamic_shared_bytes: ((STENCIL1D_BLOCK + 2) * 4) as u32,
+    }
+}
+
 /// A launch of `stencil1D_kernel(int *d_A, int *d_C, int N)`: blocks of 256 threads, dynamic
 /// shared memory for the block's elements plus one halo element on each side.
 pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
@@ -81,11 +90,7 @@ pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
         name: name.to_string(),
         visibility,
         defines: Vec::new(),
-        geometry: Geometry {
-            grid: [blocks_for(n, STENCIL1D_BLOCK), 1, 1],
-            block: [STENCIL1D_BLOCK as u32, 1, 1],
-            dynamic_shared_bytes: ((STENCIL1D_BLOCK + 2) * 4) as u32,
-        },
+        geometry: stencil1d_geometry(n),
         buffers: vec![Buffer::Input(Data::I32(a)), Buffer::OutputI32(n)],
         args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(n as i32)],
         constants: Vec::new(),

@@ -250,3 +250,25 @@ fn the_coverage_check_can_fail() {
     }
     assert_eq!(visible_gaps(Kind::Conv2d, &visible).len(), 1);
 }
+
+/// The speed model scales counts to the timing case by its shape and launch, which the sections
+/// give without the case's data (`timing_shape`): they must be the timing case's. The 2D and 1D
+/// timing cases are built and compared here (a few hundred MB each); the 3D ones (1 GB of data
+/// each) are not: their sections build both from the same `geometry(n)`.
+#[test]
+fn timing_shapes_are_the_timing_cases_shapes() {
+    for s in grader::course::sections::all() {
+        let shape = s.timing_shape();
+        let dims = shape.map(|c| c.shape.iter().filter(|&&d| d > 1).count());
+        assert_eq!(shape.is_some(), dims.is_some());
+        let Some(shape) = shape else {
+            continue;
+        };
+        if dims == Some(3) {
+            assert_eq!(shape.shape, [512, 512, 512], "{}", s.id());
+            continue;
+        }
+        let case = s.timing_case(&mut CaseRng::seed_from_u64(7)).expect("a timing case where there is a timing shape");
+        assert_eq!((case.shape, case.geometry), (shape.shape, shape.geometry), "{}", s.id());
+    }
+}

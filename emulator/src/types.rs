@@ -452,6 +452,10 @@ counters! {
     /// (at least 1; Nsight Compute's l1tex__data_pipe_lsu_wavefronts_mem_shared, which may be
     /// more: the hardware splits 8- and 16-byte requests into phases that need not be full).
     shared_wavefronts: sum, line;
+    /// The fewest wavefronts the same requests could take on the GPU, in sixteenths: each
+    /// request's wavefronts ÷ how many like it ptxas could merge into one 8- or 16-byte access
+    /// (see `merge_ways`). What a speed bound may count.
+    shared_wavefront_sixteenths_if_merged: sum, line;
     /// Warp-level instructions executed, and the lanes active in them (efficiency = active / (32 * warp)).
     warp_instructions: sum, line;
     lane_instructions: sum;

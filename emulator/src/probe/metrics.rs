@@ -105,6 +105,26 @@ fn bank_conflicts(a: &SharedAccess) -> (u64, u64) {
     conflicts_of_words(&mut words[..n])
 }
 
+/// How many requests like this one the compiler could have merged into one wider access: ptxas
+/// turns a thread's adjacent shared accesses (`a[i]`, `a[i+1]`, …) into an 8- or 16-byte one
+/// where it can prove the address aligned, which needs every lane's address to have the same
+/// remainder modulo that width (one instruction, one constant offset). A merged access takes as
+/// many wavefronts as its most loaded bank, which is at least each part's: so each part costs at
+/// least its wavefronts ÷ this.
+#[inline(always)]
+fn merge_ways(a: &SharedAccess) -> u64 {
+    let bytes = a.bytes as u64;
+    if bytes >= 16 || a.lanes == 0 {
+        return 1;
+    }
+    let first = a.offsets[a.lanes.trailing_zeros() as usize];
+    let mut differ = 0;
+    for_lanes(a.lanes, |l| differ |= a.offsets[l] ^ first);
+    let same_below = |width: u32| differ & (width - 1) == 0;
+    let width = [16, 8, 4].into_iter().find(|&w| w as u64 > bytes && same_below(w)).unwrap_or(bytes as u32);
+    (width as u64 / bytes).max(1)
+}
+
 /// Extra wavefronts of a request for these 4-byte words: the most distinct words that fall in
 /// one of the 32 banks, less the minimum number of wavefronts the request needs anyway; and its
 /// wavefronts, that most.
@@ -189,6 +209,7 @@ impl Probe for Metrics {
         let (conflicts, wavefronts) = bank_conflicts(a);
         self.shared_bank_conflicts += conflicts;
         self.shared_wavefronts += wavefronts;
+        self.shared_wavefront_sixteenths_if_merged += wavefronts * 16 / merge_ways(a);
     }
 
     #[inline(always)]
@@ -334,6 +355,23 @@ mod tests {
     }
 
     #[test]
+    fn only_requests_whose_lanes_share_an_alignment_could_have_been_merged() {
+        let ways = |stride: u32, lanes: u32, bytes: u32| {
+            let offsets: [u32; 32] = std::array::from_fn(|l| 64 + stride * l as u32);
+            merge_ways(&shared(lanes, &offsets, bytes, false))
+        };
+        assert_eq!(ways(4, u32::MAX, 4), 1, "consecutive words: lanes at every remainder");
+        assert_eq!(ways(8, u32::MAX, 4), 2, "every other word: a pair each");
+        assert_eq!(ways(16, u32::MAX, 4), 4, "a word every 16 bytes: four could be one float4");
+        assert_eq!(ways(384, u32::MAX, 4), 4, "a column of a transposed tile");
+        assert_eq!(ways(4, 1, 4), 4, "one lane");
+        assert_eq!(ways(16, u32::MAX, 8), 2, "8-byte values 16 bytes apart");
+        assert_eq!(ways(8, u32::MAX, 8), 1, "8-byte values side by side");
+        assert_eq!(ways(16, u32::MAX, 16), 1, "16 bytes is the widest");
+        assert_eq!(ways(16, u32::MAX, 2), 8, "halves 16 bytes apart");
+    }
+
+    #[test]
     fn bank_conflicts_are_the_extra_wavefronts() {
         let by = |stride: u32, lanes: u32, bytes: u32| {
             let offsets: [u32; 32] = std::array::from_fn(|l| stride * l as u32);
@@ -381,6 +419,9 @@ mod tests {
             (128, 16, 2, 3)
         );
         assert_eq!(m.shared_wavefronts, 1 + 4, "a broadcast store, then four words of one bank");
+        // The broadcast could be one quarter of a 16-byte access; the strided loads (lanes 128
+        // bytes apart, the same remainder) too.
+        assert_eq!(m.shared_wavefront_sixteenths_if_merged, 4 + 4 * 4);
         assert_eq!((m.const_load_bytes, m.local_store_bytes), (8, 16));
         assert_eq!((m.atomic_requests, m.global_atomic_bytes), (1, 16), "a faulting atomic is no request");
         assert_eq!((m.warp_instructions, m.lane_instructions, m.flops, m.other_float_ops, m.barriers), (1, 4, 4, 2, 1));

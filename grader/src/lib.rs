@@ -2,7 +2,8 @@
 //! a GPU) against each section's cases, measures it, and reports what to fix.
 //!
 //! Layers, each using only those above it in this list (`tests/suite/layers.rs` holds it):
-//! `error`, `compare` and `model` (the report as data); `course` (the files on disk and the
+//! `error`, `compare`, `speed` (the speed model: the emulator's counts on a reference GPU) and
+//! `model` (the report as data); `course` (the files on disk and the
 //! registry of sections); `toolchain` (NVRTC, clang, headers) and `backend` (the emulator, a
 //! GPU); `build` (one kernel file compiled, loaded and checked), `plan` (a section's cases,
 //! targets and sanitizer, named once) and `judge` (verdicts from outcomes); `grade` (the
@@ -21,4 +22,5 @@ pub mod judge;
 pub mod model;
 pub mod plan;
 pub mod render;
+pub mod speed;
 pub mod toolchain;

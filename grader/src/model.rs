@@ -80,6 +80,11 @@ pub struct SectionReport {
     /// The kernel timed on a GPU for a speed target (the challenges, GPU backend only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed: Option<Speed>,
+    /// What the speed model says of the kernel on the timing case (a bound and an estimate on
+    /// the reference GPU), from the emulator's counts; `None` where the section is not timed or
+    /// the metrics case did not finish.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed_model: Option<crate::speed::Prediction>,
     /// Other configurations measured with `--variants`; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variants: Option<Vec<VariantReport>>,
@@ -217,6 +222,10 @@ pub struct TargetReport {
     /// hold there too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub second: Option<SecondMeasure>,
+    /// A speed target graded without a GPU: the most the kernel can reach by the speed model's
+    /// bound (`measured` is then `None`; the target fails when even this misses it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<f64>,
 }
 
 /// A target's metric measured on the second metrics case.

@@ -8,7 +8,7 @@ pub mod chosen_launch;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use kernels::exercise::{Arg, Buffer, Case, Data, Section};
+use kernels::exercise::{Arg, Buffer, Case, CaseShape, Data, Section, Tolerance, Visibility};
 use rayon::prelude::*;
 
 use crate::backend::{Backend, Outcome, Program, SourceUnit, Views};
@@ -156,6 +156,43 @@ impl<'a> Builder<'a> {
             Some(why) => Built::Unrunnable(why),
             None => Built::Ready(build),
         })
+    }
+
+    /// The timing case's shape and launch without its data, the launch the file chooses placed
+    /// in it (read with `defines`, the metrics case's: the macros' values are cached for them).
+    /// `None`: the section is not timed, or the file's launch cannot be read.
+    pub fn timing_shape(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        source: &[u8],
+        defines: &[(String, String)],
+    ) -> Option<CaseShape> {
+        let mut shape = section.timing_shape()?;
+        if section.chosen_launch().is_some() {
+            let mut case = Case {
+                name: "timing".into(),
+                visibility: Visibility::Hidden,
+                defines: defines.to_vec(),
+                geometry: shape.geometry,
+                buffers: Vec::new(),
+                args: Vec::new(),
+                constants: Vec::new(),
+                output: 0,
+                expected: Data::F32(Vec::new()),
+                shape: shape.shape,
+                tolerance: Tolerance::Exact,
+                problem_flops: 0,
+                mistakes: Vec::new(),
+            };
+            let compile = |src: &[u8], defines: &[(String, String)]| {
+                self.compile(src, &kernel.display, defines)
+                    .map_err(|f| CompileFailure { log: self.compiler.errors_only(&f.log) })
+            };
+            chosen_launch::place(section, &compile, source, &kernel.display, &mut [&mut case]).ok()?;
+            shape.geometry = case.geometry;
+        }
+        Some(shape)
     }
 
     /// The PTX of `case` alone (a command that launches one case: `time`, `profile`), with the

@@ -503,6 +503,7 @@ mod tests {
             }],
             metrics: None,
             speed: None,
+            speed_model: None,
             targets: vec![TargetReport {
                 name: Metric::OpPerByte,
                 op: Compare::AtLeast,
@@ -512,8 +513,8 @@ mod tests {
                 passed: true,
                 advice: String::new(),
                 skipped: None,
-                second: None,
-            }],
+                second: None, at_most: None,
+}],
             variants: None,
             findings: vec![],
             findings_more: 0,

@@ -11,6 +11,8 @@ use crate::course::KernelFile;
 use crate::error::Result;
 use crate::judge;
 use crate::model::{SectionReport, VariantReport};
+use crate::plan::Role;
+use crate::speed;
 
 impl Grader<'_> {
     /// Time the kernel on the section's timing case where the backend can (a GPU), once its
@@ -102,5 +104,34 @@ impl Grader<'_> {
             reports.push(report);
         }
         Ok(reports)
+    }
+}
+
+impl Grader<'_> {
+    /// The speed model's prediction on the timing case, from the metrics cases' counts (both
+    /// finished); `None` where the section is not timed or a metrics case did not finish.
+    pub(super) fn model_speed(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        source: &[u8],
+        measured: &[super::Measured],
+        lines: &[::emulator::LineCounts],
+    ) -> Option<speed::Prediction> {
+        let launch = |role: Role| {
+            measured.iter().find(|m| m.0 == role && m.3.is_none()).and_then(|(_, case, m, _)| {
+                let blocks = case.geometry.grid.iter().map(|&g| g as u64).product();
+                Some((speed::Launch { metrics: m.as_ref()?, outputs: case.expected.len() as u64, blocks }, *case))
+            })
+        };
+        let (first, case) = launch(Role::Metrics)?;
+        let second = launch(Role::SecondMetrics).map(|(l, _)| l);
+        let shape = self.builder.timing_shape(section, kernel, source, &case.defines)?;
+        let timing = speed::TimingShape {
+            outputs: shape.shape.iter().map(|&d| d as u64).product(),
+            blocks: shape.geometry.grid.iter().map(|&g| g as u64).product(),
+        };
+        let scaled = speed::scale(first, second, timing);
+        Some(speed::predict(scaled, timing, lines, &speed::H100))
     }
 }

@@ -110,7 +110,7 @@ impl<'a> Grader<'a> {
         let outcomes = self.run_cases(&build, &cases, &roles, views);
         let metrics_run = self.judge_tests(&mut report, section, kernel, &source, &build, &cases, &roles, outcomes)?;
         if !visible_only && report.targets.is_empty() {
-            report.targets = judge::evaluate_targets(&section.targets(), None, None);
+            report.targets = judge::evaluate_targets(&section.targets(), None, None, None);
         }
         if self.speed_targets && self.backend().times_kernels() && report.targets.iter().any(|t| t.skipped.is_some()) {
             self.time_speed_targets(&mut report, section, &source, kernel, seed);
@@ -145,6 +145,7 @@ impl<'a> Grader<'a> {
             metrics: None,
             targets: Vec::new(),
             speed: None,
+            speed_model: None,
             variants: None,
             findings: Vec::new(),
             findings_more: 0,
@@ -213,8 +214,9 @@ impl<'a> Grader<'a> {
         let lines: Vec<&str> = text.lines().collect();
         let mut findings = Findings::new(kernel, &lines);
         let mut metrics_run = None;
+        let mut metrics_lines = Vec::new();
         // The measuring runs' metrics, for the targets: (role, case, metrics, why they do not count).
-        let mut measured: Vec<(Role, &Case, Option<Metrics>, Option<String>)> = Vec::new();
+        let mut measured: Vec<Measured> = Vec::new();
         for ((case, &role), outcome) in cases.iter().zip(roles).zip(outcomes) {
             let metrics_case = role == Role::Metrics;
             let mut test = TestReport {
@@ -269,6 +271,7 @@ impl<'a> Grader<'a> {
                             metrics.gpu = build.program(case).resources(build.kernel);
                             report.metrics = Some(metrics);
                         }
+                        metrics_lines = judge::students_counts(&o.lines, kernel);
                         metrics_run = Some((build::launchable(build.program(case), build.kernel, case), o));
                     }
                 }
@@ -278,11 +281,17 @@ impl<'a> Grader<'a> {
         (report.findings, report.findings_more) = findings.finish();
         report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
-            report.targets = judge_targets(section, &measured);
+            report.speed_model = self.model_speed(section, kernel, source, &measured, &metrics_lines);
+            // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.
+            let model = report.speed_model.as_ref().filter(|_| !self.backend().times_kernels());
+            report.targets = judge_targets(section, &measured, model);
         }
         Ok(metrics_run)
     }
 }
+
+/// A measuring run: its role, its case, its metrics, and why they do not count.
+pub(super) type Measured<'c> = (Role, &'c Case, Option<Metrics>, Option<String>);
 
 fn role_name(role: Role) -> &'static str {
     match role {
@@ -295,7 +304,8 @@ fn role_name(role: Role) -> &'static str {
 /// from a run that stopped (its counts are those of part of a launch).
 fn judge_targets(
     section: &dyn Section,
-    measured: &[(Role, &Case, Option<Metrics>, Option<String>)],
+    measured: &[Measured],
+    model: Option<&crate::speed::Prediction>,
 ) -> Vec<TargetReport> {
     let of = |role: Role| measured.iter().find(|m| m.0 == role);
     let unusable = measured.iter().find_map(|(_, _, m, why)| match (m, why) {
@@ -306,7 +316,7 @@ fn judge_targets(
     match (unusable, of(Role::Metrics), of(Role::SecondMetrics)) {
         (None, Some((_, case, Some(m), _)), second) => {
             let second = second.and_then(|(_, c, m, _)| Some((m.as_ref()?, *c)));
-            judge::evaluate_targets(&section.targets(), Some((m, case)), second)
+            judge::evaluate_targets(&section.targets(), Some((m, case)), second, model)
         }
         (why, ..) => judge::targets_not_graded(&section.targets(), why.unwrap_or_default()),
     }
@@ -315,7 +325,7 @@ fn judge_targets(
 /// A section that did not run (it does not compile, or cannot be launched): the targets are
 /// listed unmeasured, the section fails.
 fn finish_unrun(mut report: SectionReport, section: &dyn Section, start: Instant) -> Graded {
-    report.targets = judge::evaluate_targets(&section.targets(), None, None);
+    report.targets = judge::evaluate_targets(&section.targets(), None, None, None);
     report.seconds = start.elapsed().as_secs_f64();
     Graded { report, metrics_run: None }
 }

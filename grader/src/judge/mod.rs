@@ -10,6 +10,7 @@ use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Target};
 use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
+use crate::speed::Prediction;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
 use ::emulator::{FindingKey, FindingKind};
 
@@ -59,19 +60,32 @@ pub fn measure(metric: Metric, m: &Metrics, case: &Case) -> Option<f64> {
 }
 
 /// The targets measured on the metrics case and, where there is one, checked on the second
-/// metrics case: a target holds only where it holds on both.
+/// metrics case: a target holds only where it holds on both. `model`: the speed model's
+/// prediction, where the speed targets are graded without a GPU.
 pub fn evaluate_targets(
     targets: &[Target],
     measured: Option<(&Metrics, &Case)>,
     second: Option<(&Metrics, &Case)>,
+    model: Option<&Prediction>,
 ) -> Vec<TargetReport> {
     targets
         .iter()
         .map(|t| {
             let value = measured.and_then(|(m, c)| measure(t.metric, m, c));
-            // A speed target is timed on a GPU (`time_speed_targets`); elsewhere it is not held
-            // against the kernel, and the report says so.
-            let skipped = (t.metric.needs_gpu() && measured.is_some()).then(|| "needs a GPU".to_string());
+            // A speed target is timed on a GPU (`time_speed_targets`). Without one it fails only
+            // where the model's bound says it cannot be met; otherwise it is not held against
+            // the kernel, and the report says so.
+            let at_most = model
+                .filter(|_| t.metric == Metric::PercentOfCopy)
+                .map(|p| p.at_most_percent_of_copy)
+                .filter(|&most| !t.compare.holds(most, t.value));
+            let skipped = (t.metric.needs_gpu() && measured.is_some() && at_most.is_none()).then(|| match model {
+                Some(p) if t.metric == Metric::PercentOfCopy => format!(
+                    "not graded without a GPU (estimated {:.0}%)",
+                    p.estimate_percent_of_copy
+                ),
+                _ => "needs a GPU".to_string(),
+            });
             let second = second
                 .and_then(|(m, c)| Some(SecondMeasure { case: c.name.clone(), measured: measure(t.metric, m, c)? }));
             let holds = value.is_some_and(|v| t.compare.holds(v, t.value))
@@ -86,6 +100,7 @@ pub fn evaluate_targets(
                 advice: t.advice.to_string(),
                 skipped,
                 second,
+                at_most,
             }
         })
         .collect()
@@ -94,7 +109,7 @@ pub fn evaluate_targets(
 /// The targets of a section whose measuring run cannot be graded (it stopped, or did not run):
 /// none passes, and each says why it was not graded.
 pub fn targets_not_graded(targets: &[Target], why: String) -> Vec<TargetReport> {
-    evaluate_targets(targets, None, None)
+    evaluate_targets(targets, None, None, None)
         .into_iter()
         .map(|t| TargetReport { skipped: Some(format!("not graded: {why}")), ..t })
         .collect()
@@ -130,6 +145,12 @@ fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -
     file == kernel.display
         || Path::new(file).ends_with(&kernel.display)
         || (canonical.is_some() && Path::new(file).canonicalize().ok().as_deref() == canonical)
+}
+
+/// The emulator's per-line counts of the student's own file.
+pub fn students_counts(counts: &[::emulator::LineCounts], kernel: &KernelFile) -> Vec<::emulator::LineCounts> {
+    let canonical = kernel.path.canonicalize().ok();
+    counts.iter().filter(|c| is_students_file(kernel, canonical.as_deref(), &c.file)).cloned().collect()
 }
 
 /// The emulator's per-line counts as the report gives them: the student's file name, the
@@ -501,20 +522,20 @@ pub(crate) mod tests {
                 advice: "d",
             },
         ];
-        let r = evaluate_targets(&targets, Some((&m, &case)), None);
+        let r = evaluate_targets(&targets, Some((&m, &case)), None, None);
         let got: Vec<(Option<f64>, bool)> = r.iter().map(|t| (t.measured, t.passed)).collect();
         assert_eq!(got, vec![(Some(0.5), true), (Some(1032.0), false), (Some(25.0), true), (Some(4.0), true)]);
-        assert!(evaluate_targets(&targets, None, None).iter().all(|t| !t.passed && t.measured.is_none()));
+        assert!(evaluate_targets(&targets, None, None, None).iter().all(|t| !t.passed && t.measured.is_none()));
 
         // Dummy arithmetic: the kernel executes ten times the FLOPs, OP/B does not move.
         let padded = Metrics { flops: 500, ..m.clone() };
-        assert_eq!(evaluate_targets(&targets[..1], Some((&padded, &case)), None)[0].measured, Some(0.5));
+        assert_eq!(evaluate_targets(&targets[..1], Some((&padded, &case)), None, None)[0].measured, Some(0.5));
         // A target holds only where it holds on the second metrics case too.
         let worse = Metrics { global_load_bytes: 200, ..m.clone() };
-        let r = evaluate_targets(&targets[..1], Some((&m, &case)), Some((&worse, &case)));
+        let r = evaluate_targets(&targets[..1], Some((&m, &case)), Some((&worse, &case)), None);
         assert!(!r[0].passed, "OP/B 0.5 on the metrics case, 0.25 on the second");
         assert_eq!((r[0].measured, r[0].second.as_ref().map(|s| s.measured)), (Some(0.5), Some(0.25)));
-        assert!(evaluate_targets(&targets[..1], Some((&m, &case)), Some((&m, &case)))[0].passed);
+        assert!(evaluate_targets(&targets[..1], Some((&m, &case)), Some((&m, &case)), None)[0].passed);
         // Not graded: nothing passes, each says why.
         let r = targets_not_graded(&targets, "the metrics case stopped at race (see findings)".into());
         assert!(r.iter().all(|t| !t.passed && t.measured.is_none()));

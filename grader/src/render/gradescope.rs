@@ -207,6 +207,7 @@ mod tests {
                 shown: vec![],
             }),
             speed: None,
+            speed_model: None,
             targets: vec![TargetReport {
                 name: Metric::OpPerByte,
                 op: Compare::AtLeast,
@@ -216,8 +217,8 @@ mod tests {
                 passed: true,
                 advice: "tile it".into(),
                 skipped: None,
-                second: None,
-            }],
+                second: None, at_most: None,
+}],
             variants: None,
             findings: vec![FindingReport {
                 kind: ::emulator::FindingKind::Race,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// The layers, from the bottom.
 const LAYERS: &[&[&str]] = &[
-    &["error", "compare", "plan"],
+    &["error", "compare", "plan", "speed"],
     &["model"],
     &["course"],
     &["toolchain"],

@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use kernels::exercise::CaseRng;
-use kernels::exercise::Section;
+use kernels::exercise::{Case, Section};
 use rand::SeedableRng;
 use serde::Serialize;
 
@@ -22,6 +22,9 @@ use crate::build::{self, Builder};
 use crate::course::{self, sections, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
 use crate::grade::Grader;
+use crate::backend::emulator::EmulatorBackend;
+use crate::model::SectionReport;
+use crate::speed::{self, Prediction};
 use crate::toolchain::{nvrtc, Compiler};
 
 #[derive(Debug, clap::Args)]
@@ -37,6 +40,39 @@ pub struct Args {
     /// Also write the table to docs/gpu-timing.md.
     #[arg(long)]
     pub write_docs: bool,
+    /// Time kernels that fail their tests too, without checking their outputs on the timing
+    /// case (the speed model's corpus, tools/gpu/speed-corpus.sh); kernels that hang, fault or
+    /// stop on the emulator are still not launched.
+    #[arg(long)]
+    pub unchecked: bool,
+    /// One JSON object per row on stdout instead of the table.
+    #[arg(long)]
+    pub jsonl: bool,
+    /// Time the kernels this file lists, one `SECTION:FILE` a line, in one run (the corpus:
+    /// one CUDA context, and one timing case per section in turn).
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["sections", "kernel", "solutions"])]
+    pub list: Option<std::path::PathBuf>,
+}
+
+/// The sections and kernel files to time: those named, or those of `--list`.
+fn chosen_kernels(args: &Args, root: &std::path::Path) -> Result<Vec<(&'static dyn Section, KernelFile)>> {
+    let Some(list) = &args.list else {
+        let chosen = sections_named(&args.sections)?;
+        return chosen
+            .into_iter()
+            .map(|s| Ok((s, course::kernel_file(root, s, args.kernel.which())?)))
+            .collect();
+    };
+    let text = std::fs::read_to_string(list).map_err(|e| Error::Usage(format!("cannot read {}: {e}", list.display())))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (id, file) = l.split_once(':').ok_or_else(|| Error::Usage(format!("{}: `{l}` is not SECTION:FILE", list.display())))?;
+            let section = sections::find(id).ok_or_else(|| Error::Usage(sections::unknown(id)))?;
+            Ok((section, course::kernel_file(root, section, course::Which::File(std::path::Path::new(file)))?))
+        })
+        .collect()
 }
 
 /// The seed of the timing data when none is given.
@@ -48,7 +84,7 @@ pub struct TimingRow {
     pub section: String,
     pub kernel: String,
     pub case: String,
-    /// Why it was not timed (fails its tests, no timing case, a GPU error).
+    /// Why it was not timed (fails its tests, no timing case, a GPU error, no GPU).
     pub skipped: Option<String>,
     pub median_ms: Option<f64>,
     pub min_ms: Option<f64>,
@@ -59,6 +95,10 @@ pub struct TimingRow {
     pub speedup: Option<f64>,
     pub registers: Option<u32>,
     pub local_bytes: Option<u32>,
+    /// Whether the kernel passed its tests and targets on the emulator (the model's grading).
+    pub passed_on_emulator: Option<bool>,
+    /// The speed model's bound and estimate for the reference GPU, from the emulator's counts.
+    pub model: Option<Prediction>,
 }
 
 fn sections_named(rest: &[String]) -> Result<Vec<&'static dyn Section>> {
@@ -74,6 +114,9 @@ struct Timer<'a> {
     /// The grading's builder: the timing case's PTX comes from the same cache.
     builder: &'a Builder<'a>,
     seed: u64,
+    unchecked: bool,
+    /// The last timing case made (hundreds of MB to make): kernels of one section share it.
+    last_case: std::cell::RefCell<Option<(&'static str, Case)>>,
 }
 
 struct Timed {
@@ -86,16 +129,31 @@ struct Timed {
 
 impl Timer<'_> {
     fn time(&self, section: &dyn Section, file: &KernelFile) -> Result<Timed> {
-        let mut case = section
-            .timing_case(&mut CaseRng::seed_from_u64(self.seed))
-            .ok_or_else(|| Error::Usage("the section has no timing case".into()))?;
+        let mut case = {
+            let mut last = self.last_case.borrow_mut();
+            match last.as_ref() {
+                Some((id, case)) if *id == section.id() => case.clone(),
+                _ => {
+                    *last = None;
+                    let case = section
+                        .timing_case(&mut CaseRng::seed_from_u64(self.seed))
+                        .ok_or_else(|| Error::Usage("the section has no timing case".into()))?;
+                    *last = Some((section.id(), case.clone()));
+                    case
+                }
+            }
+        };
         let source = build::read_kernel(file)?;
         let ptx = self.builder.compile_case(section, file, &source, &mut case)?;
         let unit = SourceUnit { source: &source, name: &file.display, defines: &case.defines };
         let program = self.backend.load_program(&ptx, &unit)?;
         // Every launch's output is checked on the big case too (see gpu::TIMING_METHOD), so a
         // kernel that breaks only at this size, or skips work once it has done it, is not timed.
-        let times = program.time(section.kernel_name(), &case, WARMUPS, RUNS)?;
+        let times = if self.unchecked {
+            program.time_unchecked(section.kernel_name(), &case, WARMUPS, RUNS)?
+        } else {
+            program.time(section.kernel_name(), &case, WARMUPS, RUNS)?
+        };
         let resources = crate::backend::Program::resources(&program, section.kernel_name());
         Ok(Timed {
             times,
@@ -111,17 +169,58 @@ fn ms(times: &[f32]) -> f64 {
     gpu::median(times) as f64
 }
 
+/// Findings after which a kernel is not launched on a GPU, even unchecked: it may hang or fault.
+fn unsafe_to_launch(r: &SectionReport) -> Option<String> {
+    use ::emulator::FindingKind as K;
+    let bad = [K::Timeout, K::Barrier, K::OutOfBounds, K::Misaligned, K::CallDepth, K::Assertion, K::Unportable];
+    if let Some(f) = r.findings.iter().find(|f| bad.contains(&f.kind)) {
+        return Some(format!("not timed: {} on the emulator", f.kind));
+    }
+    if !r.compile.ok {
+        return Some("not timed: does not compile".into());
+    }
+    r.problem.as_ref().map(|p| format!("not timed: {}", p.message.lines().next().unwrap_or_default()))
+}
+
+/// The kernel graded on the emulator: whether it passed, and what the speed model says.
+fn model_row(grader: &Grader, section: &dyn Section, file: &KernelFile, seed: u64) -> Result<SectionReport> {
+    grader.grade(section, file, seed, false)
+}
+
+fn empty_row(section: &dyn Section, file: &KernelFile) -> TimingRow {
+    TimingRow {
+        section: section.id().to_string(),
+        kernel: file.display.clone(),
+        case: String::new(),
+        skipped: None,
+        median_ms: None,
+        min_ms: None,
+        bytes: 0,
+        gb_per_s: None,
+        fraction_of_copy: None,
+        baseline: course::baseline_of(section).map(|b| b.id().to_string()),
+        speedup: None,
+        registers: None,
+        local_bytes: None,
+        passed_on_emulator: None,
+        model: None,
+    }
+}
+
 pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let root = course.root()?;
-    let chosen = sections_named(&args.sections)?;
-    let files =
-        chosen.iter().map(|s| course::kernel_file(root, *s, args.kernel.which())).collect::<Result<Vec<_>>>()?;
-    let backend = gpu::open().map_err(|e| e.map_message(|m| format!("`time` needs a GPU: {m}")))?;
+    let (chosen, files): (Vec<&'static dyn Section>, Vec<KernelFile>) = chosen_kernels(args, root)?.into_iter().unzip();
+    let seed = args.seed.unwrap_or(DEFAULT_SEED);
+    let backend = match gpu::open() {
+        Ok(b) => b,
+        Err(e) => return model_only(args, &chosen, &files, seed, &e.to_string()),
+    };
     let nvrtc = nvrtc::get(true)?;
+    let emulator = EmulatorBackend;
+    let modeller = Grader::new(&emulator, Compiler::Nvrtc(nvrtc));
     let dev = backend.device;
     let copy = gpu::copy_bandwidth(dev, COPY_BYTES, RUNS)
         .map_err(|e| e.map_message(|m| format!("cannot measure the copy bandwidth: {m}")))?;
-    let seed = args.seed.unwrap_or(DEFAULT_SEED);
     eprintln!(
         "{} (sm_{}{}, {} MB L2): device-to-device copy {:.0} GB/s (read + write)",
         dev.name,
@@ -133,51 +232,55 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let mut grader = Grader::new(&backend, Compiler::Nvrtc(nvrtc));
     // The table below is the timing; a speed target is not a reason to leave a row out.
     grader.speed_targets = false;
-    let timer = Timer { backend: &backend, builder: &grader.builder, seed };
+    let timer = Timer {
+        backend: &backend,
+        builder: &grader.builder,
+        seed,
+        unchecked: args.unchecked,
+        last_case: Default::default(),
+    };
     let mut baselines: Vec<(String, Result<f64>)> = Vec::new();
     let mut rows = Vec::new();
     let mut all_ok = true;
     for (section, file) in chosen.iter().zip(&files) {
         eprintln!("timing {} ({})…", section.id(), file.display);
-        let mut row = TimingRow {
-            section: section.id().to_string(),
-            kernel: file.display.clone(),
-            case: String::new(),
-            skipped: None,
-            median_ms: None,
-            min_ms: None,
-            bytes: 0,
-            gb_per_s: None,
-            fraction_of_copy: None,
-            baseline: course::baseline_of(*section).map(|b| b.id().to_string()),
-            speedup: None,
-            registers: None,
-            local_bytes: None,
+        let mut row = empty_row(*section, file);
+        let modelled = model_row(&modeller, *section, file, seed);
+        if let Ok(r) = &modelled {
+            row.passed_on_emulator = Some(r.passed);
+            row.model = r.speed_model.clone();
+        }
+        let ready = if args.unchecked {
+            match &modelled {
+                Err(e) => Err(format!("not graded: {e}")),
+                Ok(r) => unsafe_to_launch(r).map_or(Ok(()), Err),
+            }
+        } else {
+            match grader.grade(*section, file, seed, false) {
+                Err(e) => Err(format!("not graded: {e}")),
+                Ok(r) if !r.passed => Err("not timed: fails its tests or targets".into()),
+                Ok(_) => Ok(()),
+            }
         };
-        let graded = grader.grade(*section, file, seed, false);
-        match graded {
-            Err(e) => row.skipped = Some(format!("not graded: {e}")),
-            Ok(r) if !r.passed => row.skipped = Some("not timed: fails its tests or targets".into()),
-            Ok(_) => match timer.time(*section, file) {
-                Err(e) => row.skipped = Some(e.to_string()),
-                Ok(t) => {
-                    let m = ms(&t.times);
-                    row.case = t.case;
-                    row.median_ms = Some(m);
-                    row.min_ms = t.times.iter().map(|&x| x as f64).reduce(f64::min);
-                    row.bytes = t.bytes;
-                    let bw = t.bytes as f64 / (m / 1e3);
-                    row.gb_per_s = Some(bw / 1e9);
-                    row.fraction_of_copy = Some(bw / copy);
-                    row.registers = t.registers;
-                    row.local_bytes = t.local_bytes;
-                }
-            },
+        match ready.and_then(|()| timer.time(*section, file).map_err(|e| e.to_string())) {
+            Err(why) => row.skipped = Some(why),
+            Ok(t) => {
+                let m = ms(&t.times);
+                row.case = t.case;
+                row.median_ms = Some(m);
+                row.min_ms = t.times.iter().map(|&x| x as f64).reduce(f64::min);
+                row.bytes = t.bytes;
+                let bw = t.bytes as f64 / (m / 1e3);
+                row.gb_per_s = Some(bw / 1e9);
+                row.fraction_of_copy = Some(bw / copy);
+                row.registers = t.registers;
+                row.local_bytes = t.local_bytes;
+            }
         }
         if row.skipped.is_some() {
             all_ok = false;
         }
-        if let (Some(base), Some(m)) = (course::baseline_of(*section), row.median_ms) {
+        if let (Some(base), Some(m), false) = (course::baseline_of(*section), row.median_ms, args.unchecked) {
             if !baselines.iter().any(|(b, _)| b == base.id()) {
                 let file = KernelFile::in_course(root, course::solution_path(root, base));
                 baselines.push((base.id().to_string(), timer.time(base, &file).map(|t| ms(&t.times))));
@@ -186,7 +289,20 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                 row.speedup = Some(b / m);
             }
         }
+        if args.jsonl {
+            println!("{}", serde_json::to_string(&row).unwrap_or_default());
+        }
+        // A fault on the device (an illegal address) leaves the CUDA context unusable: every
+        // later launch would fail. The corpus script goes on in a new process.
+        let faulted = row.skipped.as_deref().is_some_and(|s| s.contains("CUDA_ERROR_ILLEGAL") || s.contains("CUDA_ERROR_LAUNCH"));
         rows.push(row);
+        if faulted && args.list.is_some() {
+            eprintln!("the GPU faulted: stopping here (the context cannot launch again)");
+            return Err(Error::Device("the GPU faulted on the last kernel".into()));
+        }
+    }
+    if args.jsonl {
+        return Ok(Outcome::from_passed(all_ok));
     }
     let table = markdown_table(&dev.name, copy, &rows);
     println!("{table}");
@@ -197,6 +313,88 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         eprintln!("wrote {}", path.display());
     }
     Ok(Outcome::from_passed(all_ok))
+}
+
+/// Without a GPU: the table from the speed model, marked as such (the emulator grades each
+/// kernel, and its counts give the bound and the estimate on the reference GPU).
+fn model_only(
+    args: &Args,
+    chosen: &[&'static dyn Section],
+    files: &[KernelFile],
+    seed: u64,
+    why: &str,
+) -> Result<Outcome> {
+    if args.write_docs || args.unchecked {
+        return Err(Error::Usage(format!("`time --write-docs` and `--unchecked` need a GPU: {why}")));
+    }
+    let compiler = crate::toolchain::select(crate::toolchain::CompilerChoice::Auto, true)?;
+    let emulator = EmulatorBackend;
+    let grader = Grader::new(&emulator, compiler);
+    eprintln!("no GPU ({why}): the speed model's figures for an {}, from the emulator's counts", speed::H100.name);
+    let mut rows = Vec::new();
+    let mut all_ok = true;
+    for (section, file) in chosen.iter().zip(files) {
+        eprintln!("modelling {} ({})…", section.id(), file.display);
+        let mut row = empty_row(*section, file);
+        row.skipped = Some("no GPU".into());
+        match model_row(&grader, *section, file, seed) {
+            Ok(r) => {
+                row.passed_on_emulator = Some(r.passed);
+                row.model = r.speed_model;
+            }
+            Err(e) => row.skipped = Some(format!("not graded: {e}")),
+        }
+        all_ok &= row.model.is_some();
+        if args.jsonl {
+            println!("{}", serde_json::to_string(&row).unwrap_or_default());
+        }
+        rows.push(row);
+    }
+    if !args.jsonl {
+        println!("{}", model_table(&rows));
+    }
+    Ok(Outcome::from_passed(all_ok))
+}
+
+/// The model's table: no time was measured.
+pub fn model_table(rows: &[TimingRow]) -> String {
+    let mut s = String::new();
+    let gpu = speed::H100;
+    let _ = writeln!(
+        s,
+        "Speed model, not a measurement: an {} ({} SMs at {:.2} GHz, DRAM {:.2} TB/s, copy {:.0} GB/s), the \
+         emulator's counts scaled to the timing case. \"at most\": no kernel with these counts can be faster \
+         (its resource named); \"estimated\": the model's estimate and its error on the course's corpus.\n",
+        gpu.name,
+        gpu.sms,
+        gpu.max_clock_hz / 1e9,
+        gpu.dram_bytes_per_s / 1e12,
+        gpu.copy_bytes_per_s / 1e9
+    );
+    s.push_str("| section | kernel | at most % of copy | bound by | estimated % of copy | error (median, worst) |\n");
+    s.push_str("|---|---|--:|---|--:|---|\n");
+    for r in rows {
+        match &r.model {
+            Some(p) => {
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {:.0}% | {}{} | {:.0}% | ±{:.0}%, ±{:.0}% |",
+                    r.section,
+                    r.kernel,
+                    p.at_most_percent_of_copy,
+                    p.binding.words(),
+                    p.binding_line.map(|l| format!(", line {l}")).unwrap_or_default(),
+                    p.estimate_percent_of_copy,
+                    p.error_median_percent,
+                    p.error_worst_percent
+                );
+            }
+            None => {
+                let _ = writeln!(s, "| {} | {} | — | {} | — | |", r.section, r.kernel, r.skipped.as_deref().unwrap_or("no model"));
+            }
+        }
+    }
+    s
 }
 
 pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The speed model's corpus (issue "speed without a GPU"): every kernel of the course that runs —
+# solutions, stubs, wrong, accepted and hostile kernels — timed on the GPU with the grader's
+# method (outputs unchecked: a wrong kernel's work is as real as a right one's), beside the
+# model's bound and estimate from the emulator's counts (`grader time --unchecked --jsonl`).
+# Kernels that hang, fault or stop on the emulator are not launched.
+#
+# On a machine with a GPU and no Rust: build the grader here (`cargo build -p grader`), copy it
+# to target/gpu-new/grader, carry it, and run `tools/gpu/speed-corpus.sh [LIST]` with OUT set
+# (LIST: `SECTION:FILE` lines; default every kernel of the course). Writes one JSON row per
+# kernel to $OUT/speed-corpus.jsonl; copy them to docs/generated/speed-corpus.jsonl, then `UPDATE_BOOK_FIGURES=1 cargo test -p grader --test
+# suite speed` redraws the book's figure and checks the bound (0 violations) and the error.
+set -u
+export PMPP_NO_PROGRESS=1
+GRADER=${GRADER:-./target/gpu-new/grader}
+LIST=${1:-}
+mkdir -p "$OUT"
+if [ -z "$LIST" ]; then
+    LIST="$OUT/corpus.list"
+    : > "$LIST"
+    for dir in solutions/*/; do
+        name=$(basename "$dir")
+        case "$name" in
+            1d-*) id=1d ;;
+            challenge-*) id=$name ;;
+            *) id=${name%%-*} ;;
+        esac
+        echo "$id:solutions/$name/kernel.cu" >> "$LIST"
+        echo "$id:exercises/$name/kernel.cu" >> "$LIST"
+        for kind in wrong accepted hostile; do
+            for f in grader/$kind/$id/*.cu; do
+                [ -f "$f" ] && echo "$id:$f" >> "$LIST"
+            done
+        done
+    done
+fi
+echo "$(wc -l < "$LIST") kernels in the corpus" >&2
+# One process for the list (one CUDA context, one timing case per section); should a kernel
+# bring it down (a fault the emulator did not see), the rest of the list goes on in a new one.
+remaining="$OUT/remaining.list"
+cp "$LIST" "$remaining"
+touch "$OUT/speed-corpus.jsonl"
+while [ -s "$remaining" ]; do
+    before=$(wc -l < "$OUT/speed-corpus.jsonl")
+    timeout "${SECONDS_LEFT:-3000}" "$GRADER" time --list "$remaining" --unchecked --jsonl \
+        >> "$OUT/speed-corpus.jsonl" 2>> "$OUT/speed-corpus.log"
+    code=$?
+    done_n=$(($(wc -l < "$OUT/speed-corpus.jsonl") - before))
+    total=$(wc -l < "$remaining")
+    echo "exit $code after $done_n of $total kernels" >> "$OUT/speed-corpus.log"
+    [ "$done_n" -ge "$total" ] && break
+    [ "$code" = 124 ] && break
+    # Exit 2 with the kernel's row written: it faulted the GPU, and the grader stopped after it;
+    # otherwise the process died on the kernel after the last row.
+    skip=$((done_n + 1))
+    if [ "$code" != 2 ]; then
+        echo "brought down by: $(sed -n "${skip}p" "$remaining")" >> "$OUT/speed-corpus.log"
+        skip=$((done_n + 2))
+    fi
+    tail -n +"$skip" "$remaining" > "$remaining.next"
+    mv "$remaining.next" "$remaining"
+done
+echo "corpus done: $(wc -l < "$OUT/speed-corpus.jsonl") rows" >> "$OUT/speed-corpus.log"

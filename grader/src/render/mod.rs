@@ -15,6 +15,7 @@ pub mod maps;
 pub mod png;
 pub mod prairielearn;
 pub mod rows;
+pub mod speed;
 pub mod svg;
 pub mod traffic;
 
@@ -265,16 +266,18 @@ fn target_mark(t: &TargetReport) -> String {
 }
 
 pub fn targets_block(targets: &[TargetReport]) -> String {
+    targets_of(None, targets)
+}
+
+/// The targets, with the speed model's reason under a speed target it rules out (`r`).
+fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
     let name_w = targets.iter().map(|t| t.name.as_str().len()).max().unwrap_or(0);
     let cells: Vec<(String, String, String)> = targets
         .iter()
         .map(|t| {
             (
                 format!("{} {}", t.op, number(t.target)),
-                match &t.skipped {
-                    Some(why) => why.clone(),
-                    None => t.measured.map(number).unwrap_or_else(|| "—".into()),
-                },
+                speed::measured_text(t),
                 t.textbook.map(number).unwrap_or_else(|| "—".into()),
             )
         })
@@ -298,7 +301,9 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
             ));
         }
         // Advice only for a target measured and missed (not for one not graded).
-        if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
+        if let Some(why) = r.and_then(|r| speed::cannot_reach(r, t)) {
+            s.push_str(&format!("        → {why}\n"));
+        } else if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
             s.push_str(&format!("        → {}\n", t.advice));
         }
     }
@@ -405,9 +410,12 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
                 s.push_str("    (the speed targets were set on an H100; on other cards see the book's \"As fast as the memory allows\")\n");
             }
         }
+        if let Some(p) = &r.speed_model {
+            s.push_str(&speed::block(r, p));
+        }
         if !r.targets.is_empty() {
             s.push_str("  targets\n");
-            s.push_str(&targets_block(&r.targets));
+            s.push_str(&targets_of(Some(r), &r.targets));
         }
         if let Some(line) = heaviest_line(r) {
             s.push_str(&format!("    → {line}\n"));
@@ -464,10 +472,7 @@ pub fn compact(r: &SectionReport) -> String {
                 .targets
                 .iter()
                 .map(|t| {
-                    let measured = match &t.skipped {
-                        Some(why) => why.clone(),
-                        None => t.measured.map(number).unwrap_or_else(|| "—".into()),
-                    };
+                    let measured = speed::measured_text(t);
                     format!("{} {} {measured} ({} {})", target_mark(t), t.name, t.op, number(t.target))
                 })
                 .collect();

@@ -89,16 +89,19 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         rows.push(row);
     }
     for t in &r.targets {
-        let mut output = match (&t.skipped, t.measured) {
+        let mut output = match (&t.skipped, t.measured, t.at_most) {
             // The point is given, so every submission is scored out of the same total.
-            (Some(why), _) => format!("not measured here ({why}): the point is given"),
-            (None, Some(m)) => format!("measured {m:.2}"),
-            (None, None) => "not measured".to_string(),
+            (Some(why), ..) => format!("not measured here ({why}): the point is given"),
+            (None, Some(m), _) => format!("measured {m:.2}"),
+            (None, None, Some(_)) => format!("not measured here: {}", super::speed::measured_text(t)),
+            (None, None, None) => "not measured".to_string(),
         };
         if let Some(book) = t.textbook {
             output.push_str(&format!(", textbook {book:.2}"));
         }
-        if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
+        if let Some(why) = super::speed::cannot_reach(r, t) {
+            output.push_str(&format!("\n{why}"));
+        } else if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
             output.push_str(&format!("\n{}", t.advice));
         }
         if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed && t.skipped.is_none()) {

@@ -99,6 +99,7 @@ fn targets() -> Vec<TargetReport> {
             advice: "load each input tile once into shared memory".into(),
             skipped: None,
             second: None,
+            at_most: None,
         },
         TargetReport {
             name: Metric::SharedBytesPerBlock,
@@ -110,6 +111,7 @@ fn targets() -> Vec<TargetReport> {
             advice: "keep only the current plane in shared memory; the previous and next live in registers".into(),
             skipped: None,
             second: None,
+            at_most: None,
         },
         // A speed target without a GPU: shown, not counted.
         TargetReport {
@@ -122,6 +124,7 @@ fn targets() -> Vec<TargetReport> {
             advice: "measured on the GPU".into(),
             skipped: Some("needs a GPU".into()),
             second: None,
+            at_most: None,
         },
     ]
 }
@@ -137,6 +140,7 @@ fn compile_error_section() {
     no_color();
     let r = SectionReport {
         speed: None,
+        speed_model: None,
         section: "7.2".into(),
         title: "Basic 2D convolution".into(),
         kernel: "exercises/7.2-basic/kernel.cu".into(),
@@ -175,6 +179,7 @@ fn compact_report_fits_a_screen() {
     printed.printf = vec![grader::model::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
     let r = SectionReport {
         speed: None,
+        speed_model: None,
         section: "7.4".into(),
         title: "Tiled convolution with halo cells".into(),
         kernel: "exercises/7.4-halo-tiling/kernel.cu".into(),

@@ -1,0 +1,188 @@
+//! The speed model's words in the reports: the bound, what sets it and where, and the estimate
+//! with its error. The numbers are the model's (`speed`); this only writes them.
+
+use crate::model::{SectionReport, TargetReport};
+use crate::speed::Prediction;
+
+/// A target's measured cell: the value, the model's "at most", or why it was not measured.
+pub fn measured_text(t: &TargetReport) -> String {
+    match (&t.skipped, t.measured, t.at_most) {
+        (Some(why), _, _) => why.clone(),
+        (None, Some(m), _) => super::number(m),
+        (None, None, Some(most)) => format!("at most {}", super::number(most.floor())),
+        (None, None, None) => "—".into(),
+    }
+}
+
+/// "line 33", with the line's text where the report has it.
+fn line_with_text(r: &SectionReport, line: u32) -> String {
+    let text = r
+        .metrics
+        .as_ref()
+        .and_then(|m| m.lines.iter().find(|l| l.line == line && l.source.is_some()))
+        .and_then(|l| l.source.clone());
+    match text {
+        Some(t) => format!("line {line}: {t}"),
+        None => format!("line {line}"),
+    }
+}
+
+/// Why the speed target cannot be met, for the advice under it.
+pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
+    let p = r.speed_model.as_ref()?;
+    let most = t.at_most?;
+    Some(format!(
+        "cannot reach {}% of copy: the {} alone take at least {:.3} ms on an {}, at most {:.0}% of copy{}",
+        super::number(t.target),
+        p.binding.words(),
+        p.bound_ms,
+        p.gpu,
+        most.floor(),
+        p.binding_line.map(|l| format!(" — most of them at {}", line_with_text(r, l))).unwrap_or_default()
+    ))
+}
+
+/// The report's block: on the emulator the model is all there is; on a GPU it stands beside the
+/// measurement.
+pub fn block(r: &SectionReport, p: &Prediction) -> String {
+    let measured = if r.speed.is_some() { "beside the measurement above" } else { "not a measurement" };
+    let mut s = format!("  speed on an {} by the model (from the emulator's counts; {measured})\n", p.gpu);
+    let bound_by = match p.binding_line {
+        Some(l) => format!("{}, most at {}", p.binding.words(), line_with_text(r, l)),
+        None => format!("{}: the inputs read once and the output written once", p.binding.words()),
+    };
+    s.push_str(&format!(
+        "    at most {:.0}% of copy ({:.3} ms at least): {bound_by}\n",
+        p.at_most_percent_of_copy.floor(),
+        p.bound_ms
+    ));
+    let limited = match p.estimate_line {
+        Some(l) if p.estimate_limited_by != p.binding => format!(", {} at line {l}", p.estimate_limited_by.words()),
+        _ => format!(", {}", p.estimate_limited_by.words()),
+    };
+    s.push_str(&format!(
+        "    estimated {:.0}% of copy ({:.3} ms{limited}); the model's error on {} timed kernels: median {:.0}%, worst {:.0}%\n",
+        p.estimate_percent_of_copy, p.estimate_ms, p.corpus_kernels, p.error_median_percent, p.error_worst_percent
+    ));
+    s
+}
+
+/// One kernel of the corpus in the book's figure.
+pub struct CorpusPoint<'a> {
+    pub section: &'a str,
+    pub measured_ms: f64,
+    pub estimate_ms: f64,
+    pub bound_ms: f64,
+}
+
+fn section_colour(section: &str) -> &'static str {
+    match section {
+        s if s.starts_with("challenge") => "#c0392b",
+        s if s.starts_with('7') => "#2e86c1",
+        s if s.starts_with('8') => "#239b56",
+        _ => "#d68910",
+    }
+}
+
+/// The book's figure: measured time (x) against the estimate (dots) and the bound (crosses),
+/// log-log, with the diagonal: every cross must lie below it.
+pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
+    use std::fmt::Write as _;
+    let (w, h, margin) = (640.0, 520.0, 60.0);
+    let values = points.iter().flat_map(|p| [p.measured_ms, p.estimate_ms, p.bound_ms]).filter(|v| *v > 0.0);
+    let lo = values.clone().fold(f64::INFINITY, f64::min).log10().floor();
+    let hi = values.fold(0.0, f64::max).log10().ceil();
+    let (lo, hi) = if lo.is_finite() && hi > lo { (lo, hi) } else { (-2.0, 1.0) };
+    let x = |v: f64| margin + (v.max(1e-9).log10() - lo) / (hi - lo) * (w - 2.0 * margin);
+    let y = |v: f64| h - margin - (v.max(1e-9).log10() - lo) / (hi - lo) * (h - 2.0 * margin);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>");
+    for decade in lo as i32..=hi as i32 {
+        let v = 10f64.powi(decade);
+        let label = if decade < 0 { format!("{v:.*}", (-decade) as usize) } else { format!("{v:.0}") };
+        let _ = writeln!(
+            s,
+            "<line x1=\"{0:.1}\" y1=\"{1:.1}\" x2=\"{0:.1}\" y2=\"{2:.1}\" stroke=\"#ddd\"/><text x=\"{0:.1}\" y=\"{3:.1}\" text-anchor=\"middle\">{label}</text>",
+            x(v),
+            margin,
+            h - margin,
+            h - margin + 16.0
+        );
+        let _ = writeln!(
+            s,
+            "<line x1=\"{0:.1}\" y1=\"{1:.1}\" x2=\"{2:.1}\" y2=\"{1:.1}\" stroke=\"#ddd\"/><text x=\"{3:.1}\" y=\"{4:.1}\" text-anchor=\"end\">{label}</text>",
+            margin,
+            y(v),
+            w - margin,
+            margin - 6.0,
+            y(v) + 4.0
+        );
+    }
+    let (a, b) = (10f64.powf(lo), 10f64.powf(hi));
+    let _ = writeln!(
+        s,
+        "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>",
+        x(a),
+        y(a),
+        x(b),
+        y(b)
+    );
+    for factor in [1.0 + median_error_percent / 100.0, 1.0 / (1.0 + median_error_percent / 100.0)] {
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>",
+            x(a),
+            y(a * factor),
+            x(b),
+            y(b * factor)
+        );
+    }
+    for p in points {
+        let c = section_colour(p.section);
+        let (px, by) = (x(p.measured_ms), y(p.bound_ms));
+        let _ = writeln!(
+            s,
+            "<path d=\"M{:.1} {:.1}l6 6m0 -6l-6 6\" stroke=\"{c}\" stroke-opacity=\"0.6\"/><circle cx=\"{px:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\" fill-opacity=\"0.75\"/>",
+            px - 3.0,
+            by - 3.0,
+            y(p.estimate_ms)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">measured on an H100, ms (log)</text>",
+        w / 2.0,
+        h - 18.0
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"14\" y=\"{:.1}\" transform=\"rotate(-90 14 {:.1})\" text-anchor=\"middle\">model, ms (log): • estimate, × bound</text>",
+        h / 2.0,
+        h / 2.0
+    );
+    for (i, (label, key)) in
+        [("chapter 7", "7"), ("chapter 8", "8"), ("1D stencil", "1d"), ("challenges", "challenge")].iter().enumerate()
+    {
+        let ly = margin + 14.0 + 18.0 * i as f64;
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{:.1}\" cy=\"{ly:.1}\" r=\"4\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{label}</text>",
+            margin + 14.0,
+            section_colour(key),
+            margin + 24.0,
+            ly + 4.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">diagonal: the model equals the measurement; dashed: ± the median error</text>",
+        w - margin,
+        h - margin - 8.0
+    );
+    s.push_str("</svg>\n");
+    s
+}

@@ -4,14 +4,14 @@
 
 use serde::Deserialize;
 
-use super::{raw_seconds, ReferenceGpu, Resource, Scaled, TimingShape};
+use super::{raw_seconds, ReferenceGpu, Resource, Scaled, TimingShape, RESOURCES};
 
 /// The fitted model and how well it predicts, as `fit_and_validate` computes them from the
 /// recorded corpus (a test checks that these are its figures).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Calibration {
     /// Each resource's fraction of its rate that kernels reach, in `Resource::ALL`'s order.
-    pub efficiency: [f64; 4],
+    pub efficiency: [f64; RESOURCES],
     /// |estimate − measured| ÷ measured over the corpus, each kernel predicted by a model
     /// fitted without its section's kernels: median and worst, %.
     pub error_median_percent: f64,
@@ -20,7 +20,7 @@ pub struct Calibration {
 }
 
 pub const CALIBRATION: Calibration = Calibration {
-    efficiency: [0.85, 0.85, 0.6, 0.6],
+    efficiency: [0.85, 0.85, 0.6, 0.6, 0.006, 0.1],
     error_median_percent: 0.0,
     error_worst_percent: 0.0,
     kernels: 0,
@@ -59,22 +59,23 @@ pub fn parse(jsonl: &str) -> Result<Vec<CorpusRow>, String> {
 }
 
 /// The estimate from raw resource times at these efficiencies.
-fn estimate(raw: &[f64; 4], efficiency: &[f64; 4]) -> f64 {
+fn estimate(raw: &[f64; RESOURCES], efficiency: &[f64; RESOURCES]) -> f64 {
     raw.iter().zip(efficiency).map(|(t, e)| t / e).fold(0.0, f64::max)
 }
 
 /// Sum of |ln(estimate ÷ measured)|: the fit's loss (a factor of 2 too slow or too fast costs
 /// the same; no single kernel dominates as with squares).
-fn loss(samples: &[([f64; 4], f64)], efficiency: &[f64; 4]) -> f64 {
+fn loss(samples: &[([f64; RESOURCES], f64)], efficiency: &[f64; RESOURCES]) -> f64 {
     samples.iter().map(|(raw, t)| (estimate(raw, efficiency) / t).ln().abs()).sum()
 }
 
-/// Efficiencies fitted by coordinate descent over a log grid from 1% to 150% of each rate.
-pub fn fit(samples: &[([f64; 4], f64)]) -> [f64; 4] {
-    let grid: Vec<f64> = (0..=120).map(|i| 0.01 * (150.0f64).powf(i as f64 / 120.0)).collect();
-    let mut e = [0.85, 0.85, 0.6, 0.6];
+/// Efficiencies fitted by coordinate descent over a log grid from 0.01% to 150% of each rate
+/// (a block takes far more than the nominal clock: the grid reaches down for it).
+pub fn fit(samples: &[([f64; RESOURCES], f64)]) -> [f64; RESOURCES] {
+    let grid: Vec<f64> = (0..=160).map(|i| 1e-4 * (15000.0f64).powf(i as f64 / 160.0)).collect();
+    let mut e = [0.85, 0.85, 0.6, 0.6, 0.006, 0.1];
     for _ in 0..8 {
-        for r in 0..4 {
+        for r in 0..RESOURCES {
             let best = grid
                 .iter()
                 .map(|&g| {
@@ -106,14 +107,14 @@ pub struct Predicted {
 /// each section's kernels with a fit on the other sections (leave one section out).
 pub fn fit_and_validate(rows: &[CorpusRow], gpu: &ReferenceGpu) -> (Calibration, Vec<Predicted>) {
     let usable = usable(rows);
-    let samples: Vec<([f64; 4], f64)> = usable.iter().map(|(_, t, m)| (raw_seconds(&m.scaled.estimate, gpu), *t)).collect();
+    let samples: Vec<([f64; RESOURCES], f64)> = usable.iter().map(|(_, t, m)| (raw_seconds(&m.scaled.estimate, gpu), *t)).collect();
     let efficiency = fit(&samples);
     let mut sections: Vec<&str> = usable.iter().map(|(r, _, _)| r.section.as_str()).collect();
     sections.sort_unstable();
     sections.dedup();
     let mut predicted = Vec::new();
     for section in sections {
-        let others: Vec<([f64; 4], f64)> =
+        let others: Vec<([f64; RESOURCES], f64)> =
             usable.iter().zip(&samples).filter(|((r, _, _), _)| r.section != section).map(|(_, s)| *s).collect();
         let e = fit(&others);
         for ((row, t, m), (raw, _)) in usable.iter().zip(&samples).filter(|((r, _, _), _)| r.section == section) {

@@ -14,6 +14,9 @@ pub mod reference;
 
 pub use reference::{ReferenceGpu, H100};
 
+/// How many resources the model counts.
+pub const RESOURCES: usize = 6;
+
 /// What the model counts a kernel's time by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -26,10 +29,22 @@ pub enum Resource {
     Issue,
     /// 32-byte sectors the L1 delivers: global loads', and local memory's.
     L1Sectors,
+    /// Blocks started: a block costs the SM cycles to set up and retire, even one that does
+    /// nothing (the stubs: about 160 cycles each).
+    Blocks,
+    /// Lanes of global atomics, which the L2 serialises per address.
+    Atomics,
 }
 
 impl Resource {
-    pub const ALL: [Resource; 4] = [Resource::Dram, Resource::SharedWavefronts, Resource::Issue, Resource::L1Sectors];
+    pub const ALL: [Resource; RESOURCES] = [
+        Resource::Dram,
+        Resource::SharedWavefronts,
+        Resource::Issue,
+        Resource::L1Sectors,
+        Resource::Blocks,
+        Resource::Atomics,
+    ];
 
     /// Whether the GPU can do no less of it than the emulator counts, so that it bounds the
     /// time: DRAM (the distinct bytes must cross) and shared wavefronts (counted as if ptxas
@@ -47,6 +62,8 @@ impl Resource {
             Resource::SharedWavefronts => "shared_wavefronts",
             Resource::Issue => "issue",
             Resource::L1Sectors => "l1_sectors",
+            Resource::Blocks => "blocks",
+            Resource::Atomics => "atomics",
         }
     }
 
@@ -57,6 +74,8 @@ impl Resource {
             Resource::SharedWavefronts => "shared-memory wavefronts",
             Resource::Issue => "instruction issue",
             Resource::L1Sectors => "L1 sectors",
+            Resource::Blocks => "blocks started",
+            Resource::Atomics => "global atomics",
         }
     }
 
@@ -80,6 +99,11 @@ pub struct Work {
     pub warp_instructions: f64,
     /// Global load sectors, and local memory's bytes in sectors.
     pub l1_sectors: f64,
+    #[serde(default)]
+    pub blocks: f64,
+    /// Lanes of global atomics (4-byte updates).
+    #[serde(default)]
+    pub global_atomics: f64,
 }
 
 impl Work {
@@ -91,6 +115,8 @@ impl Work {
             shared_wavefronts_if_merged: m.shared_wavefront_sixteenths_if_merged as f64 / 16.0,
             warp_instructions: m.warp_instructions as f64,
             l1_sectors: m.global_load_sectors as f64 + (m.local_load_bytes + m.local_store_bytes) as f64 / 32.0,
+            blocks: m.blocks as f64,
+            global_atomics: m.global_atomic_bytes as f64 / 4.0,
         }
     }
 
@@ -102,6 +128,8 @@ impl Work {
             shared_wavefronts_if_merged: f(self.shared_wavefronts_if_merged, other.shared_wavefronts_if_merged),
             warp_instructions: f(self.warp_instructions, other.warp_instructions),
             l1_sectors: f(self.l1_sectors, other.l1_sectors),
+            blocks: f(self.blocks, other.blocks),
+            global_atomics: f(self.global_atomics, other.global_atomics),
         }
     }
 
@@ -177,12 +205,14 @@ pub fn scale(first: Launch, second: Option<Launch>, timing: TimingShape) -> Scal
             }
         }
     };
-    Scaled { bound, estimate: cap(estimate) }
+    // The timing launch's blocks are known, not scaled.
+    let exact = |w: Work| Work { blocks: timing.blocks as f64, ..cap(w) };
+    Scaled { bound: exact(bound), estimate: exact(estimate) }
 }
 
 /// Each resource's least time (bound) at the reference GPU's peak rates, seconds; `None` for
 /// those that do not bound.
-pub fn bound_seconds(w: &Work, gpu: &ReferenceGpu) -> [Option<f64>; 4] {
+pub fn bound_seconds(w: &Work, gpu: &ReferenceGpu) -> [Option<f64>; RESOURCES] {
     let clocks = gpu.sms * gpu.max_clock_hz;
     // Stored bytes the L2 can still hold dirty when the launch ends need not have reached DRAM.
     let dram = w.loaded_bytes + (w.stored_bytes - gpu.l2_bytes).max(0.0);
@@ -191,22 +221,27 @@ pub fn bound_seconds(w: &Work, gpu: &ReferenceGpu) -> [Option<f64>; 4] {
         Some(w.shared_wavefronts_if_merged / (clocks * gpu.shared_wavefronts_per_clock)),
         None,
         None,
+        None,
+        None,
     ]
 }
 
 /// Each resource's time at the rates the estimate starts from (DRAM at copy speed), seconds.
-pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; 4] {
+pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
     let clocks = gpu.sms * gpu.max_clock_hz;
     [
         (w.loaded_bytes + w.stored_bytes) / gpu.copy_bytes_per_s,
         w.shared_wavefronts / (clocks * gpu.shared_wavefronts_per_clock),
         w.warp_instructions / (clocks * gpu.issue_per_clock),
         w.l1_sectors / (clocks * gpu.l1_sectors_per_clock),
+        // One a clock per SM: the rates the efficiencies are fitted against.
+        w.blocks / clocks,
+        w.global_atomics / clocks,
     ]
 }
 
 /// The estimate: the slowest resource at its calibrated efficiency, seconds, and which.
-pub fn estimate_seconds(w: &Work, gpu: &ReferenceGpu, efficiency: &[f64; 4]) -> (f64, Resource) {
+pub fn estimate_seconds(w: &Work, gpu: &ReferenceGpu, efficiency: &[f64; RESOURCES]) -> (f64, Resource) {
     let raw = raw_seconds(w, gpu);
     Resource::ALL
         .iter()
@@ -258,6 +293,7 @@ fn heaviest_line(lines: &[LineCounts], resource: Resource) -> Option<u32> {
         Resource::SharedWavefronts => l.shared_wavefronts,
         Resource::Issue => l.warp_instructions,
         Resource::L1Sectors => l.global_load_sectors,
+        Resource::Blocks | Resource::Atomics => 0,
     };
     lines.iter().filter(|l| l.line > 0 && of(l) > 0).max_by_key(|l| of(l)).map(|l| l.line)
 }

@@ -65,7 +65,7 @@ fn counts_scale_by_the_smaller_growth_for_the_bound_and_by_outputs_and_blocks_fo
 #[test]
 fn the_estimate_is_the_slowest_resource_at_its_efficiency() {
     let w = Work { loaded_bytes: 2.989e9, ..Work::default() };
-    let (s, r) = estimate_seconds(&w, &H100, &[0.5, 1.0, 1.0, 1.0]);
+    let (s, r) = estimate_seconds(&w, &H100, &[0.5, 1.0, 1.0, 1.0, 1.0, 1.0]);
     assert_eq!(r, Resource::Dram);
     assert!((s - 2e-3).abs() < 1e-12, "1 ms at copy speed, 2 ms at half of it: {s}");
 }
@@ -73,16 +73,21 @@ fn the_estimate_is_the_slowest_resource_at_its_efficiency() {
 #[test]
 fn the_fit_finds_the_efficiencies_that_made_the_times() {
     // Kernels limited by different resources, timed as if at efficiencies 0.8 / 0.5 / 0.3 / 0.4.
-    let truth = [0.8, 0.5, 0.3, 0.4];
-    let samples: Vec<([f64; 4], f64)> = (0..40)
+    let truth = [0.8, 0.5, 0.3, 0.4, 0.01, 0.2];
+    // Each resource the slowest in some kernels (else nothing could tell its efficiency).
+    let samples: Vec<([f64; RESOURCES], f64)> = (0..60)
         .map(|i| {
-            let raw = [1.0 + (i % 4) as f64, 0.3 * (i % 5) as f64, 0.2 * (i % 7) as f64, 0.5 * (i % 3) as f64];
+            let mut raw = [0.0; RESOURCES];
+            for (r, x) in raw.iter_mut().enumerate() {
+                *x = 0.01 * ((i + r) % 5 + 1) as f64 * truth[r];
+            }
+            raw[i % RESOURCES] = (1 + i % 4) as f64 * truth[i % RESOURCES];
             let t = raw.iter().zip(&truth).map(|(r, e)| r / e).fold(0.0, f64::max);
             (raw, t)
         })
         .collect();
     let e = corpus::fit(&samples);
     for (got, want) in e.iter().zip(truth) {
-        assert!((got / want - 1.0).abs() < 0.06, "{e:?}");
+        assert!((got / want - 1.0).abs() < 0.07, "{e:?}");
     }
 }

@@ -15,6 +15,7 @@ mod layers;
 mod prairielearn;
 mod report_snapshots;
 mod sections;
+mod speed;
 mod student_kernels;
 mod traffic;
 mod variants;

@@ -1,0 +1,225 @@
+//! The speed model (issue "speed without a GPU"): its scaling against a direct emulation of a
+//! larger case; the challenges' verdicts without a GPU; and the recorded corpus of kernels timed
+//! on an H100 (docs/generated/speed-corpus.jsonl): no kernel faster than its bound, the
+//! calibration in the source the one the corpus gives, and the book's figure and table drawn
+//! from it (`UPDATE_BOOK_FIGURES=1` rewrites them).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use grader::backend::emulator::EmulatorBackend;
+use grader::backend::Views;
+use grader::build::Builder;
+use grader::course::{sections, KernelFile};
+use grader::speed::{self, corpus, Launch, TimingShape, H100};
+use grader::toolchain::{self, CompilerChoice};
+use kernels::exercise::{CaseRng, CaseSpec, Section};
+use rand::SeedableRng;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// A launch of `file` on a case of `spec`: its metrics, outputs and blocks.
+fn emulate(section: &dyn Section, file: &str, spec: CaseSpec) -> (grader::backend::Metrics, u64, u64) {
+    let compiler = toolchain::select(CompilerChoice::Nvrtc, true).expect("NVRTC");
+    let file = KernelFile::in_course(&root(), root().join(file));
+    let mut case = section.custom_case(&spec, &mut CaseRng::seed_from_u64(5)).unwrap();
+    let build = Builder::new(&EmulatorBackend, compiler).build_one(section, &file, &mut case).unwrap();
+    let outcome = build.run(&case, Views::default()).unwrap();
+    let blocks = case.geometry.grid.iter().map(|&g| g as u64).product();
+    (outcome.metrics.expect("counted"), case.expected.len() as u64, blocks)
+}
+
+fn spec2d(w: usize, h: usize) -> CaseSpec {
+    CaseSpec { name: None, width: Some(w), height: Some(h), radius: Some(2), n: None }
+}
+
+fn spec3d(n: usize) -> CaseSpec {
+    CaseSpec { name: None, width: None, height: None, radius: None, n: Some(n) }
+}
+
+/// Counts from two sizes, scaled to a third, against that third emulated directly: the bound's
+/// never larger (it would claim a kernel slower than it is), the estimate's within 5%.
+/// (Only the bound's own counts are held to the first: the others do not enter it.)
+#[test]
+fn scaled_counts_match_a_direct_emulation_of_a_larger_case() {
+    let kernels: [(&str, &str, [CaseSpec; 3]); 4] = [
+        ("challenge-2d", "solutions/challenge-2d/kernel.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
+        ("7.4", "solutions/7.4-halo-tiling/kernel.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
+        ("challenge-2d", "grader/wrong/challenge-2d/tiled-7.4-style.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
+        ("8.4", "solutions/8.4-coarsening/kernel.cu", [spec3d(128), spec3d(64), spec3d(160)]),
+    ];
+    for (id, file, [a, b, c]) in kernels {
+        let section = sections::find(id).unwrap();
+        let (ma, oa, ba) = emulate(section, file, a);
+        let (mb, ob, bb) = emulate(section, file, b);
+        let (mc, oc, bc) = emulate(section, file, c);
+        let target = TimingShape { outputs: oc, blocks: bc };
+        let scaled = speed::scale(
+            Launch { metrics: &ma, outputs: oa, blocks: ba },
+            Some(Launch { metrics: &mb, outputs: ob, blocks: bb }),
+            target,
+        );
+        let direct = speed::scale(Launch { metrics: &mc, outputs: oc, blocks: bc }, None, target).estimate;
+        let pairs = |w: &speed::Work| {
+            [w.loaded_bytes, w.stored_bytes, w.shared_wavefronts, w.shared_wavefronts_if_merged, w.warp_instructions, w.l1_sectors]
+        };
+        for (i, ((bound, estimate), truth)) in
+            pairs(&scaled.bound).iter().zip(pairs(&scaled.estimate)).zip(pairs(&direct)).enumerate()
+        {
+            // The counts that enter the bound: bytes loaded and stored, wavefronts if merged.
+            if [0, 1, 3].contains(&i) {
+                assert!(*bound <= truth * 1.0001, "{file} count {i}: the bound's {bound} > the direct {truth}");
+            }
+            if truth > 0.0 {
+                let off = (estimate / truth - 1.0).abs();
+                assert!(off < 0.05, "{file} count {i}: estimate {estimate} vs direct {truth} ({:.1}%)", 100.0 * off);
+            }
+        }
+    }
+}
+
+fn grade_json(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        .args(args)
+        .args(["--backend", "emulator", "--format", "json", "--seed", "2"])
+        .env("PMPP_NO_PROGRESS", "1")
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    });
+    v["sections"][0].clone()
+}
+
+fn speed_target(r: &serde_json::Value) -> serde_json::Value {
+    r["targets"].as_array().unwrap().iter().find(|t| t["name"] == "percent_of_copy").unwrap().clone()
+}
+
+/// Without a GPU, 7.4's tiled kernel pasted into the challenge is told it cannot reach 80%, by
+/// its shared-memory wavefronts, at the line that reads the tile; the references are not
+/// failed, and get an estimate.
+#[test]
+fn without_a_gpu_the_speed_target_fails_only_where_the_bound_is_below_it() {
+    let kernel = root().join("grader/wrong/challenge-2d/tiled-7.4-style.cu");
+    let r = grade_json(&["challenge-2d", "--kernel", kernel.to_str().unwrap()]);
+    let t = speed_target(&r);
+    assert_eq!(t["passed"], false, "{t}");
+    assert!(t["at_most"].as_f64().unwrap() < 80.0, "{t}");
+    let model = &r["speed_model"];
+    assert_eq!(model["binding"], "shared_wavefronts", "{model}");
+    let source = std::fs::read_to_string(&kernel).unwrap();
+    let line = model["binding_line"].as_u64().unwrap() as usize;
+    assert!(source.lines().nth(line - 1).unwrap().contains("N_s[tileRow + fRow][tileCol + fCol]"), "line {line}");
+    assert_eq!(r["passed"], false);
+    for id in ["challenge-2d", "challenge-3d"] {
+        let r = grade_json(&[id, "--solutions"]);
+        let t = speed_target(&r);
+        assert_eq!((t["passed"].as_bool(), t.get("at_most")), (Some(true), None), "{id}: {t}");
+        assert!(t["skipped"].as_str().unwrap().starts_with("not graded without a GPU (estimated"), "{t}");
+        assert!(r["speed_model"]["estimate_percent_of_copy"].as_f64().unwrap() > 0.0);
+        assert_eq!(r["not_measured"], serde_json::json!(["percent_of_copy"]));
+    }
+}
+
+fn corpus_rows() -> Vec<corpus::CorpusRow> {
+    let text = std::fs::read_to_string(root().join("docs/generated/speed-corpus.jsonl")).expect("the recorded corpus");
+    corpus::parse(&text).unwrap()
+}
+
+/// The H100 corpus: at least 60 kernels timed, none faster than its bound, and the source's
+/// calibration is what fitting the corpus gives.
+#[test]
+fn no_kernel_of_the_corpus_beats_its_bound_and_the_calibration_is_the_corpus_fit() {
+    let rows = corpus_rows();
+    let usable = corpus::usable(&rows);
+    assert!(usable.len() >= 60, "{} kernels timed", usable.len());
+    let (calibration, predicted) = corpus::fit_and_validate(&rows, &H100);
+    let violations: Vec<String> = predicted
+        .iter()
+        .filter(|p| p.measured_s < p.bound_s)
+        .map(|p| format!("{} {}: {:.3} ms < bound {:.3} ms", p.section, p.kernel, p.measured_s * 1e3, p.bound_s * 1e3))
+        .collect();
+    assert_eq!(violations, Vec::<String>::new());
+    let source = corpus::CALIBRATION;
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-6 * a.abs().max(1.0);
+    assert!(
+        source.efficiency.iter().zip(calibration.efficiency).all(|(a, b)| close(*a, b))
+            && (source.error_median_percent - calibration.error_median_percent).abs() < 0.05
+            && (source.error_worst_percent - calibration.error_worst_percent).abs() < 0.05
+            && source.kernels == calibration.kernels,
+        "update grader/src/speed/corpus.rs's CALIBRATION to the corpus' fit:\n{calibration:?}"
+    );
+}
+
+/// A doctored corpus, a kernel timed faster than its bound, is a violation the test above sees.
+#[test]
+fn a_kernel_faster_than_its_bound_would_be_found() {
+    let mut rows = corpus_rows();
+    let row = rows.iter_mut().find(|r| r.kernel == "solutions/7.4-halo-tiling/kernel.cu").unwrap();
+    row.median_ms = Some(0.1);
+    let (_, predicted) = corpus::fit_and_validate(&rows, &H100);
+    assert!(predicted.iter().any(|p| p.kernel.contains("7.4-halo") && p.measured_s < p.bound_s));
+}
+
+/// The book's figure and table from the corpus.
+#[test]
+fn the_books_speed_figure_and_table_are_the_corpus() {
+    let rows = corpus_rows();
+    let (calibration, predicted) = corpus::fit_and_validate(&rows, &H100);
+    let points: Vec<grader::render::speed::CorpusPoint> = predicted
+        .iter()
+        .map(|p| grader::render::speed::CorpusPoint {
+            section: &p.section,
+            measured_ms: p.measured_s * 1e3,
+            estimate_ms: p.estimate_s * 1e3,
+            bound_ms: p.bound_s * 1e3,
+        })
+        .collect();
+    check_or_update("docs/generated/speed-corpus.svg", &grader::render::speed::corpus_svg(&points, calibration.error_median_percent));
+    let mut table = String::from(
+        "| section | kernel | measured ms | % of copy | bound: at most | bound by | estimate ms | error |\n|---|---|--:|--:|--:|---|--:|--:|\n",
+    );
+    for p in &predicted {
+        let _ = writeln!(
+            table,
+            "| {} | `{}` | {:.3} | {:.0}% | {:.0}% | {} | {:.3} | {:+.0}% |",
+            p.section,
+            p.kernel,
+            p.measured_s * 1e3,
+            100.0 * p.copy_s / p.measured_s,
+            100.0 * p.copy_s / p.bound_s,
+            p.binding.words(),
+            p.estimate_s * 1e3,
+            100.0 * (p.estimate_s / p.measured_s - 1.0)
+        );
+    }
+    let skipped = rows.len() - predicted.len();
+    let _ = writeln!(
+        table,
+        "\n{} kernels timed; {skipped} more in the corpus were not (they do not compile, or hang, fault or stop on the \
+         emulator). Efficiencies fitted (DRAM at copy speed, shared wavefronts, issue, L1 sectors): {:.2}, {:.2}, {:.2}, \
+         {:.2}. Error of the estimate, each section predicted by a fit on the others: median {:.0}%, worst {:.0}%.",
+        predicted.len(),
+        calibration.efficiency[0],
+        calibration.efficiency[1],
+        calibration.efficiency[2],
+        calibration.efficiency[3],
+        calibration.error_median_percent,
+        calibration.error_worst_percent
+    );
+    check_or_update("docs/generated/speed-corpus.md", &table);
+}
+
+fn check_or_update(relative: &str, rendered: &str) {
+    let path = root().join(relative);
+    if std::env::var("UPDATE_BOOK_FIGURES").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, rendered).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == rendered, "{relative} is not what the corpus gives: UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite speed");
+}
+

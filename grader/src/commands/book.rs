@@ -62,7 +62,9 @@ fn find_mdbook() -> Result<MdBook> {
     let spinner = RefCell::new(None);
     let compiled = RefCell::new(0usize);
     let progress = |line: &str| {
-        if !show || line.is_empty() {
+        // cargo's status lines ("Compiling serde v1.0.219"), not its warnings' text.
+        let status = line.split_whitespace().next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
+        if !show || !status {
             return;
         }
         let mut bar = spinner.borrow_mut();
@@ -73,7 +75,8 @@ fn find_mdbook() -> Result<MdBook> {
             *compiled.borrow_mut() += 1;
         }
         if let Some(b) = bar.as_ref() {
-            b.set_message(format!("cargo install mdbook: {} crates compiled; {line}", compiled.borrow()));
+            let line: String = line.chars().take(50).collect();
+            b.set_message(format!("cargo install mdbook: crates compiled: {} ({line})", compiled.borrow()));
         }
     };
     let found = mdbook::get(true, &progress);

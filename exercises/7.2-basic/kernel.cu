@@ -15,7 +15,7 @@
 // and every test fails.
 //
 // Run `cargo run -p grader -- 7.2`; stuck? `cargo run -p grader -- hint 7.2`, and the book's
-// chapter "7.2 Basic convolution".
+// chapter "7.2 Basic convolution" (`cargo run -p grader -- book --open`, or docs/ch7/).
 
 extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r,
                                                        int width, int height) {

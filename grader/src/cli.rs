@@ -34,6 +34,8 @@ pub enum Command {
     Watch(commands::watch::Args),
     /// Put a section's stub back in place (after asking).
     Reset(commands::reset::Args),
+    /// The course book as HTML (built with mdBook, installed on first use); --open, --serve to read it.
+    Book(commands::book::Args),
     /// For instructors: every solution passes, every stub fails, every wrong kernel fails for its stated reason.
     Verify(commands::verify::Args),
     /// For instructors: a Gradescope autograder zip for one section.
@@ -106,7 +108,8 @@ pub fn command() -> clap::Command {
              Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  \
              cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  \
              cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  cargo run -p grader -- traffic 7.4\n  \
-             cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  cargo run -p grader -- verify\n  \
+             cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  \
+             cargo run -p grader -- book --open\n  cargo run -p grader -- verify\n  \
              cargo run -p grader -- bundle 7.4 --cases private.toml\n  \
              cargo run -p grader -- 7.4 --format gradescope --results results.json"
         ));
@@ -161,6 +164,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Hint(args) => commands::hint::run(&args, &course),
         Command::Watch(args) => commands::watch::run(&args, &course),
         Command::Reset(args) => commands::reset::run(&args, &course),
+        Command::Book(args) => commands::book::run(&args, &course),
         Command::Verify(args) => commands::verify::run(&args, &course),
         Command::Bundle(args) => commands::bundle::run(&args, &course),
         Command::Prairielearn(args) => commands::prairielearn::run(&args, &course),

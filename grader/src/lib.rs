@@ -3,8 +3,8 @@
 //!
 //! Layers, each using only those above it in this list (`tests/suite/layers.rs` holds it):
 //! `error`, `compare`, `speed` (the speed model: the emulator's counts on a reference GPU) and
-//! `model` (the report as data); `course` (the files on disk and the
-//! registry of sections); `toolchain` (NVRTC, clang, headers) and `backend` (the emulator, a
+//! `model` (the report as data); `course` (the files on disk and the registry of sections);
+//! `toolchain` (NVRTC, clang, headers, mdBook) and `backend` (the emulator, a
 //! GPU); `build` (one kernel file compiled, loaded and checked), `plan` (a section's cases,
 //! targets and sanitizer, named once) and `judge` (verdicts from outcomes); `grade` (the
 //! pipeline); `render` (text, Gradescope, traffic maps, SVG); `commands` (one file per

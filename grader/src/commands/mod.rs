@@ -4,6 +4,7 @@
 //! options they have in common, choosing the backend and compiler, grading sections in turn.
 
 pub mod all;
+pub mod book;
 pub mod bundle;
 pub mod coverage;
 pub mod grade;

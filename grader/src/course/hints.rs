@@ -22,7 +22,7 @@ pub fn render(section: &dyn Section, shown: usize) -> String {
     if shown < hints.len() {
         s.push_str(&format!("  another hint: cargo run -p grader -- hint {}\n", section.id()));
     } else {
-        s.push_str("  that was the last hint\n");
+        s.push_str("  that was the last hint; the section's chapter in the book: cargo run -p grader -- book --open\n");
     }
     s
 }
@@ -70,7 +70,9 @@ mod tests {
         let seen: Vec<usize> = (0..n + 1).map(|_| request(&mut p, s, None)).collect();
         assert_eq!(seen, (1..=n).chain([n]).collect::<Vec<_>>());
         assert!(render(s, n).contains("(the idea of the solution)"));
-        assert!(render(s, n).ends_with("that was the last hint\n"));
+        assert!(render(s, n).ends_with(
+            "that was the last hint; the section's chapter in the book: cargo run -p grader -- book --open\n"
+        ));
         assert!(render(s, 1).ends_with("another hint: cargo run -p grader -- hint 7.4\n"));
         assert_eq!(render(s, 1).matches("hint ").count(), 2, "one hint and the pointer to the next");
     }

@@ -1,4 +1,4 @@
-//! The progress bar while tests run: only for a person watching (text mode, stderr a terminal,
+//! The progress bar while tests run (and a spinner while a tool installs): only for a person watching (text mode, stderr a terminal,
 //! not CI), never in JSON or Gradescope output.
 
 use std::time::Duration;
@@ -23,6 +23,20 @@ pub fn tests(show: bool) -> Option<ProgressBar> {
         .map(|s| s.progress_chars("=> "))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    Some(bar)
+}
+
+/// A spinner with a message (a tool being installed), drawn only when `show`.
+pub fn spinner(show: bool, message: &str) -> Option<ProgressBar> {
+    if !show {
+        return None;
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+        bar.set_style(style);
+    }
+    bar.set_message(message.to_string());
     bar.enable_steady_tick(Duration::from_millis(120));
     Some(bar)
 }

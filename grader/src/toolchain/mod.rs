@@ -1,10 +1,12 @@
 //! Which compiler turns the student's `kernel.cu` into PTX: NVRTC (NVIDIA's, where it exists or
 //! can be installed) or clang (anywhere, macOS included). Both see the same device headers and
-//! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`.
+//! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`. Beside them,
+//! mdBook, which builds the course book (`grader book`).
 
 pub mod clang;
 pub mod includes;
 pub mod limits;
+pub mod mdbook;
 pub mod nvrtc;
 
 use crate::error::{Error, Result};

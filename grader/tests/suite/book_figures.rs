@@ -6,7 +6,11 @@
 //!   (`all --solutions --format json --seed 1`), and renders the measured table
 //!   (docs/generated/measured.md) and the same chart with the measured points on it.
 //!
-//! Both FAIL when the committed file differs from what they render; run them with
+//! * `pages_carry_the_measured_figures` checks that the pages hold measured.md's blocks where
+//!   they show them, copied between marker comments (no mdBook `{{#include}}`, which shows as a raw
+//!   directive where the pages are read as Markdown: in a clone, on GitHub).
+//!
+//! They FAIL when the committed file differs from what they render; run them with
 //! `UPDATE_BOOK_FIGURES=1` to rewrite the files instead. The renderers are deterministic (fixed
 //! seed, fixed number formatting), so a difference means the grader or a solution changed.
 
@@ -584,7 +588,13 @@ fn measured_figures_are_current() {
         assert_eq!(sec.num("seed"), Some(1.0), "--seed 1 must reach every section");
     }
 
-    check_or_update("docs/generated/measured.md", &render_measured(&report, "seed 1"));
+    let measured = render_measured(&report, "seed 1");
+    {
+        // measured.md and the pages' copies of it change together (see `PAGES`).
+        let _pages = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+        check_or_update(MEASURED, &measured);
+        check_or_update_pages(&measured);
+    }
 
     // The measured points on the OP/B chart: the two 32×32-tile convolutions, r = 2.
     let points: Vec<ChartPoint> = ["7.4", "7.5"]
@@ -608,6 +618,119 @@ fn measured_figures_are_current() {
     for v in variants {
         assert_eq!(v.bool("passed"), Some(true), "7.4 variant {:?} failed: {:?}", v.str("label"), v.str("message"));
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// The measured blocks inside the pages. Each page shows a block of measured.md (between its
+// `ANCHOR: name` lines) as a copy between two marker comments, which Markdown hides both on
+// GitHub and in the book:
+//
+//     <!-- generated from docs/generated/measured.md:s7_2; UPDATE_BOOK_FIGURES=1 cargo test … -->
+//     …the block…
+//     <!-- end generated -->
+
+const MEASURED: &str = "docs/generated/measured.md";
+const BLOCK_END: &str = "<!-- end generated -->";
+
+/// measured.md and the pages are rewritten together under this lock: the quick check reads the
+/// committed measured.md, which the measured test may be rewriting (the tests of one binary run
+/// side by side).
+static PAGES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn block_start(anchor: &str) -> String {
+    format!(
+        "<!-- generated from {MEASURED}:{anchor}; {UPDATE_VAR}=1 cargo test -p grader --test suite book_figures -->"
+    )
+}
+
+/// The lines of `measured` between `<!-- ANCHOR: name -->` and `<!-- ANCHOR_END: name -->`.
+fn anchor_block(measured: &str, name: &str) -> Option<String> {
+    let start = format!("<!-- ANCHOR: {name} -->\n");
+    let end = format!("<!-- ANCHOR_END: {name} -->");
+    let from = measured.find(&start)? + start.len();
+    let len = measured[from..].find(&end)?;
+    Some(measured[from..from + len].to_string())
+}
+
+/// `page` with each generated block's copy replaced by the block of `measured` its marker (a line
+/// of its own) names.
+/// Errors: a marker with no end, or naming a block measured.md does not have.
+fn refresh_page(page: &str, measured: &str) -> Result<String, String> {
+    let prefix = format!("<!-- generated from {MEASURED}:");
+    let mut out = String::new();
+    let mut rest = page;
+    // A marker starts its line (the same text inside a sentence, quoted, is not one).
+    let marker_at =
+        |text: &str| text.match_indices(&prefix).map(|(i, _)| i).find(|&i| i == 0 || text[..i].ends_with('\n'));
+    while let Some(at) = marker_at(rest) {
+        let marker_end = rest[at..].find("-->").map(|i| at + i + 3).ok_or("a marker comment is not closed")?;
+        let anchor = rest[at + prefix.len()..marker_end - 3].split(';').next().unwrap_or("").trim().to_string();
+        let block = anchor_block(measured, &anchor).ok_or(format!("{MEASURED} has no block `{anchor}`"))?;
+        let end = rest[marker_end..]
+            .find(BLOCK_END)
+            .map(|i| marker_end + i)
+            .ok_or(format!("the copy of `{anchor}` has no `{BLOCK_END}` line"))?;
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("{}\n\n{block}\n{BLOCK_END}", block_start(&anchor)));
+        rest = &rest[end + BLOCK_END.len()..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The book's pages (every .md under docs/ but the generated ones), relative to the workspace.
+fn book_pages() -> Vec<String> {
+    let root = workspace_root();
+    let mut pages: Vec<String> = walkdir::WalkDir::new(root.join("docs"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .filter(|e| !e.path().starts_with(root.join("docs").join("generated")))
+        .map(|e| e.path().strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/"))
+        .collect();
+    pages.sort();
+    pages
+}
+
+/// Each page's generated blocks checked against `measured` (or rewritten): see `check_or_update`.
+fn check_or_update_pages(measured: &str) {
+    for page in book_pages() {
+        let text = std::fs::read_to_string(workspace_root().join(&page)).unwrap();
+        let refreshed = refresh_page(&text, measured).unwrap_or_else(|e| panic!("{page}: {e}"));
+        check_or_update(&page, &refreshed);
+    }
+}
+
+/// Against the committed measured.md (no grader run): quick, and what a page edited by hand
+/// fails. Also: no page holds an mdBook directive (`{{#include …}}` and the like), which reads
+/// as raw text on GitHub.
+#[test]
+fn pages_carry_the_measured_figures() {
+    let _pages = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+    let measured = std::fs::read_to_string(workspace_root().join(MEASURED)).unwrap();
+    check_or_update_pages(&measured);
+    let mut copies = 0;
+    for page in book_pages() {
+        let text = std::fs::read_to_string(workspace_root().join(&page)).unwrap();
+        assert!(!text.contains("{{#"), "{page} holds an mdBook directive: copy the block in (see book_figures.rs)");
+        copies += text.matches(&format!("<!-- generated from {MEASURED}:")).count();
+    }
+    assert!(copies >= 11, "the chapters and intensity.md show measured.md's blocks ({copies} found)");
+}
+
+#[test]
+fn a_page_edited_by_hand_or_naming_no_block_is_caught() {
+    let measured = "<!-- ANCHOR: s9 -->\n| FLOPs | 10 |\n<!-- ANCHOR_END: s9 -->\n";
+    let page = format!("# 9\n\n{}\n\n| FLOPs | 10 |\n\n{BLOCK_END}\n\ntext\n", block_start("s9"));
+    assert_eq!(refresh_page(&page, measured).unwrap(), page, "a current page is left as it is");
+    let doctored = page.replace("| 10 |", "| 11 |");
+    assert_eq!(refresh_page(&doctored, measured).unwrap(), page, "a doctored copy is put back (so the check fails)");
+    let elsewhere = format!("<!-- generated from {MEASURED}:s9 -->\nold\n{BLOCK_END}\n");
+    assert!(refresh_page(&elsewhere, measured).unwrap().contains("| FLOPs | 10 |"));
+    let quoted = format!("Each copy follows `<!-- generated from {MEASURED}:s9; … -->`.\n");
+    assert_eq!(refresh_page(&quoted, measured).unwrap(), quoted, "a marker quoted in a sentence is text");
+    assert!(refresh_page(&page.replace("s9", "s8"), measured).unwrap_err().contains("no block `s8`"));
+    assert!(refresh_page(&page.replace(BLOCK_END, ""), measured).unwrap_err().contains("no `<!-- end generated -->`"));
 }
 
 /// docs/generated/reuse/<section>-<buffer>.svg: every reference solution's reuse map (how many

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod book;
 mod book_figures;
 mod case_coverage;
 mod challenge;

@@ -68,6 +68,7 @@ const COMMANDS: &[&str] = &[
     "hint",
     "watch",
     "reset",
+    "book",
     "verify",
     "bundle",
     "prairielearn",
@@ -117,6 +118,8 @@ fn misplaced_and_bad_flags_are_usage_errors() {
         ("prairielearn_unknown_section", &["prairielearn", "9.9", "--out", "pl"]),
         ("prairielearn_timeout_too_long", &["prairielearn", "7.4", "--out", "pl", "--timeout", "900"]),
         ("grade_data_without_prairielearn", &["7.4", "--data", "data.json"]),
+        ("book_port_without_serve", &["book", "--port", "3001"]),
+        ("book_section", &["book", "7.4"]),
     ];
     for (name, args) in cases {
         let (code, out, err) = run(args);

@@ -89,7 +89,7 @@ fn section_colour(section: &str) -> &'static str {
 pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
     use std::fmt::Write as _;
     let (w, h, margin) = (640.0, 520.0, 60.0);
-    let values = points.iter().flat_map(|p| [p.measured_ms, p.estimate_ms, p.bound_ms]).filter(|v| *v > 0.0);
+    let values = points.iter().flat_map(|p| [p.measured_ms, p.estimate_ms, p.bound_ms]).filter(|v| *v > 1e-6);
     let lo = values.clone().fold(f64::INFINITY, f64::min).log10().floor();
     let hi = values.fold(0.0, f64::max).log10().ceil();
     let (lo, hi) = if lo.is_finite() && hi > lo { (lo, hi) } else { (-2.0, 1.0) };
@@ -143,12 +143,15 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
     }
     for p in points {
         let c = section_colour(p.section);
-        let (px, by) = (x(p.measured_ms), y(p.bound_ms));
+        let px = x(p.measured_ms);
+        // A kernel that does nothing (a stub) has no bound to draw.
+        if p.bound_ms > 0.0 {
+            let by = y(p.bound_ms);
+            let _ = writeln!(s, "<path d=\"M{:.1} {:.1}l6 6m0 -6l-6 6\" stroke=\"{c}\" stroke-opacity=\"0.6\"/>", px - 3.0, by - 3.0);
+        }
         let _ = writeln!(
             s,
-            "<path d=\"M{:.1} {:.1}l6 6m0 -6l-6 6\" stroke=\"{c}\" stroke-opacity=\"0.6\"/><circle cx=\"{px:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\" fill-opacity=\"0.75\"/>",
-            px - 3.0,
-            by - 3.0,
+            "<circle cx=\"{px:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"{c}\" fill-opacity=\"0.75\"/>",
             y(p.estimate_ms)
         );
     }

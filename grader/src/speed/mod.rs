@@ -227,11 +227,13 @@ pub fn bound_seconds(w: &Work, gpu: &ReferenceGpu) -> [Option<f64>; RESOURCES] {
 }
 
 /// Each resource's time at the rates the estimate starts from (DRAM at copy speed), seconds.
+/// Shared wavefronts as if merged, as for the bound: where lanes share an alignment ptxas does
+/// merge (the corpus' transposed tile ran at the merged count).
 pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
     let clocks = gpu.sms * gpu.max_clock_hz;
     [
         (w.loaded_bytes + w.stored_bytes) / gpu.copy_bytes_per_s,
-        w.shared_wavefronts / (clocks * gpu.shared_wavefronts_per_clock),
+        w.shared_wavefronts_if_merged / (clocks * gpu.shared_wavefronts_per_clock),
         w.warp_instructions / (clocks * gpu.issue_per_clock),
         w.l1_sectors / (clocks * gpu.l1_sectors_per_clock),
         // One a clock per SM: the rates the efficiencies are fitted against.

@@ -95,7 +95,8 @@ pub struct TimingRow {
     pub speedup: Option<f64>,
     pub registers: Option<u32>,
     pub local_bytes: Option<u32>,
-    /// Whether the kernel passed its tests and targets on the emulator (the model's grading).
+    /// Whether the kernel passed its tests and targets on the emulator (`--unchecked` and
+    /// without a GPU: the grading the model comes from).
     pub passed_on_emulator: Option<bool>,
     /// The speed model's bound and estimate for the reference GPU, from the emulator's counts.
     pub model: Option<Prediction>,
@@ -245,22 +246,22 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     for (section, file) in chosen.iter().zip(&files) {
         eprintln!("timing {} ({})…", section.id(), file.display);
         let mut row = empty_row(*section, file);
-        let modelled = model_row(&modeller, *section, file, seed);
-        if let Ok(r) = &modelled {
-            row.passed_on_emulator = Some(r.passed);
+        // Graded once: on the GPU (which counts with the emulator too, so the model comes with
+        // it), or for the corpus on the emulator alone (nothing launched that may fault).
+        let graded = if args.unchecked {
+            model_row(&modeller, *section, file, seed)
+        } else {
+            grader.grade(*section, file, seed, false)
+        };
+        if let Ok(r) = &graded {
+            row.passed_on_emulator = args.unchecked.then_some(r.passed);
             row.model = r.speed_model.clone();
         }
-        let ready = if args.unchecked {
-            match &modelled {
-                Err(e) => Err(format!("not graded: {e}")),
-                Ok(r) => unsafe_to_launch(r).map_or(Ok(()), Err),
-            }
-        } else {
-            match grader.grade(*section, file, seed, false) {
-                Err(e) => Err(format!("not graded: {e}")),
-                Ok(r) if !r.passed => Err("not timed: fails its tests or targets".into()),
-                Ok(_) => Ok(()),
-            }
+        let ready = match &graded {
+            Err(e) => Err(format!("not graded: {e}")),
+            Ok(r) if args.unchecked => unsafe_to_launch(r).map_or(Ok(()), Err),
+            Ok(r) if !r.passed => Err("not timed: fails its tests or targets".into()),
+            Ok(_) => Ok(()),
         };
         match ready.and_then(|()| timer.time(*section, file).map_err(|e| e.to_string())) {
             Err(why) => row.skipped = Some(why),
@@ -400,14 +401,14 @@ pub fn model_table(rows: &[TimingRow]) -> String {
 pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Device: {device}; device-to-device copy: {:.0} GB/s (bytes read + written).\n", copy / 1e9);
-    s.push_str("| section | case | ms (median) | GB/s | % of copy | speed-up | over | regs | local B |\n");
-    s.push_str("|---|---|--:|--:|--:|--:|---|--:|--:|\n");
+    s.push_str("| section | case | ms (median) | GB/s | % of copy | speed-up | over | regs | local B | model: at most | model: estimate |\n");
+    s.push_str("|---|---|--:|--:|--:|--:|---|--:|--:|--:|--:|\n");
     for r in rows {
         match (&r.skipped, r.median_ms) {
             (None, Some(m)) => {
                 let _ = writeln!(
                     s,
-                    "| {} | {} | {:.3} | {:.0} | {:.0}% | {} | {} | {} | {} |",
+                    "| {} | {} | {:.3} | {:.0} | {:.0}% | {} | {} | {} | {} | {} | {} |",
                     r.section,
                     r.case,
                     m,
@@ -417,12 +418,14 @@ pub fn markdown_table(device: &str, copy: f64, rows: &[TimingRow]) -> String {
                     r.baseline.as_deref().unwrap_or("no baseline"),
                     r.registers.map(|x| x.to_string()).unwrap_or_default(),
                     r.local_bytes.map(|x| x.to_string()).unwrap_or_default(),
+                    r.model.as_ref().map(|p| format!("{:.0}%", p.at_most_percent_of_copy.floor())).unwrap_or_default(),
+                    r.model.as_ref().map(|p| format!("{:.0}%", p.estimate_percent_of_copy)).unwrap_or_default(),
                 );
             }
             (why, _) => {
                 let _ = writeln!(
                     s,
-                    "| {} | — | — | — | — | — | {} | | |",
+                    "| {} | — | — | — | — | — | {} | | | | |",
                     r.section,
                     why.as_deref().unwrap_or("not timed")
                 );
@@ -449,7 +452,9 @@ fn timing_doc(device: &str, cc: (i32, i32), l2: u64, seed: u64, table: &str, sol
          read and written): the practical ceiling for a kernel that must move those bytes. The speed-up \
          is over the chapter's basic kernel (7.2's reference for chapter 7 and challenge-2d, 8.2's for chapter 8 and challenge-3d) on \
          the same data; the 1D stencil has none. `regs` and `local B` are the compiled kernel's \
-         registers and local (spill) bytes per thread. Data seed {seed}.\n\n{table}\n\
+         registers and local (spill) bytes per thread. The last two columns are the [speed model](speed-without-a-gpu.md)'s, \
+         from the emulator's counts: the bound (no kernel with these counts can be faster on an H100) and the estimate. \
+         Data seed {seed}.\n\n{table}\n\
          OP/B and every other count in the course stay the emulator's, exact on every backend; these \
          times are what those counts mean on one real card.\n",
         if solutions { " --solutions" } else { "" },

@@ -64,7 +64,9 @@ fn the_launch_is_read_for_each_radius_and_per_tap_loads_fail_by_name() {
         .collect();
     assert_eq!(missed, ["global_load_bytes_per_output"]);
     let speed = s["targets"].as_array().unwrap().iter().find(|t| t["name"] == "percent_of_copy").unwrap();
-    assert_eq!((speed["passed"].clone(), speed["skipped"].clone()), (Value::Bool(true), Value::from("needs a GPU")));
+    // Not ruled out by the speed model's bound (DRAM: 124%), so not graded without a GPU.
+    assert_eq!(speed["passed"], Value::Bool(true));
+    assert!(speed["skipped"].as_str().unwrap().starts_with("not graded without a GPU (estimated "), "{speed}");
     let shown: Vec<&str> = m["shown"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     assert_eq!(
         shown,

@@ -61,3 +61,17 @@ while [ -s "$remaining" ]; do
     mv "$remaining.next" "$remaining"
 done
 echo "corpus done: $(wc -l < "$OUT/speed-corpus.jsonl") rows" >> "$OUT/speed-corpus.log"
+# The check on this run's own figures: kernels faster than the model's bound (there must be none).
+python3 - "$OUT/speed-corpus.jsonl" > "$OUT/speed-corpus-summary.txt" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+timed = [r for r in rows if r.get("median_ms") and r.get("model")]
+faster = [r for r in timed if r["median_ms"] < r["model"]["bound_ms"]]
+print(f"{len(rows)} kernels, {len(timed)} timed and modelled, {len(faster)} faster than their bound")
+for r in faster:
+    print(f"  VIOLATION {r['section']} {r['kernel']}: {r['median_ms']:.3f} ms < bound {r['model']['bound_ms']:.3f} ms")
+closest = sorted(timed, key=lambda r: r["median_ms"] / max(r["model"]["bound_ms"], 1e-12))[:3]
+for r in closest:
+    print(f"  closest: {r['kernel']} at {r['median_ms'] / max(r['model']['bound_ms'], 1e-12):.2f} times its bound")
+PY
+cat "$OUT/speed-corpus-summary.txt" >&2

@@ -16,13 +16,13 @@ use rand::SeedableRng;
 use serde::Serialize;
 
 use super::KernelChoice;
+use crate::backend::emulator::EmulatorBackend;
 use crate::backend::gpu::{self, compulsory_bytes, GpuBackend, COPY_BYTES, RUNS, WARMUPS};
 use crate::backend::SourceUnit;
 use crate::build::{self, Builder};
 use crate::course::{self, sections, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
 use crate::grade::Grader;
-use crate::backend::emulator::EmulatorBackend;
 use crate::model::SectionReport;
 use crate::speed::{self, Prediction};
 use crate::toolchain::{nvrtc, Compiler};
@@ -58,17 +58,17 @@ pub struct Args {
 fn chosen_kernels(args: &Args, root: &std::path::Path) -> Result<Vec<(&'static dyn Section, KernelFile)>> {
     let Some(list) = &args.list else {
         let chosen = sections_named(&args.sections)?;
-        return chosen
-            .into_iter()
-            .map(|s| Ok((s, course::kernel_file(root, s, args.kernel.which())?)))
-            .collect();
+        return chosen.into_iter().map(|s| Ok((s, course::kernel_file(root, s, args.kernel.which())?))).collect();
     };
-    let text = std::fs::read_to_string(list).map_err(|e| Error::Usage(format!("cannot read {}: {e}", list.display())))?;
+    let text =
+        std::fs::read_to_string(list).map_err(|e| Error::Usage(format!("cannot read {}: {e}", list.display())))?;
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
-            let (id, file) = l.split_once(':').ok_or_else(|| Error::Usage(format!("{}: `{l}` is not SECTION:FILE", list.display())))?;
+            let (id, file) = l
+                .split_once(':')
+                .ok_or_else(|| Error::Usage(format!("{}: `{l}` is not SECTION:FILE", list.display())))?;
             let section = sections::find(id).ok_or_else(|| Error::Usage(sections::unknown(id)))?;
             Ok((section, course::kernel_file(root, section, course::Which::File(std::path::Path::new(file)))?))
         })
@@ -295,7 +295,8 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         }
         // A fault on the device (an illegal address) leaves the CUDA context unusable: every
         // later launch would fail. The corpus script goes on in a new process.
-        let faulted = row.skipped.as_deref().is_some_and(|s| s.contains("CUDA_ERROR_ILLEGAL") || s.contains("CUDA_ERROR_LAUNCH"));
+        let faulted =
+            row.skipped.as_deref().is_some_and(|s| s.contains("CUDA_ERROR_ILLEGAL") || s.contains("CUDA_ERROR_LAUNCH"));
         rows.push(row);
         if faulted && args.list.is_some() {
             eprintln!("the GPU faulted: stopping here (the context cannot launch again)");
@@ -391,7 +392,13 @@ pub fn model_table(rows: &[TimingRow]) -> String {
                 );
             }
             None => {
-                let _ = writeln!(s, "| {} | {} | — | {} | — | |", r.section, r.kernel, r.skipped.as_deref().unwrap_or("no model"));
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | — | {} | — | |",
+                    r.section,
+                    r.kernel,
+                    r.skipped.as_deref().unwrap_or("no model")
+                );
             }
         }
     }

@@ -10,8 +10,8 @@ use kernels::exercise::{Arg, Buffer, Case, Data, Metric, Target};
 use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
-use crate::speed::Prediction;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
+use crate::speed::Prediction;
 use ::emulator::{FindingKey, FindingKind};
 
 mod loops;
@@ -80,10 +80,9 @@ pub fn evaluate_targets(
                 .map(|p| p.at_most_percent_of_copy)
                 .filter(|&most| !t.compare.holds(most, t.value));
             let skipped = (t.metric.needs_gpu() && measured.is_some() && at_most.is_none()).then(|| match model {
-                Some(p) if t.metric == Metric::PercentOfCopy => format!(
-                    "not graded without a GPU (estimated {:.0}%)",
-                    p.estimate_percent_of_copy
-                ),
+                Some(p) if t.metric == Metric::PercentOfCopy => {
+                    format!("not graded without a GPU (estimated {:.0}%)", p.estimate_percent_of_copy)
+                }
                 _ => "needs a GPU".to_string(),
             });
             let second = second

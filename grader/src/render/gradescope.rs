@@ -217,8 +217,9 @@ mod tests {
                 passed: true,
                 advice: "tile it".into(),
                 skipped: None,
-                second: None, at_most: None,
-}],
+                second: None,
+                at_most: None,
+            }],
             variants: None,
             findings: vec![FindingReport {
                 kind: ::emulator::FindingKind::Race,

@@ -147,7 +147,12 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
         // A kernel that does nothing (a stub) has no bound to draw.
         if p.bound_ms > 0.0 {
             let by = y(p.bound_ms);
-            let _ = writeln!(s, "<path d=\"M{:.1} {:.1}l6 6m0 -6l-6 6\" stroke=\"{c}\" stroke-opacity=\"0.6\"/>", px - 3.0, by - 3.0);
+            let _ = writeln!(
+                s,
+                "<path d=\"M{:.1} {:.1}l6 6m0 -6l-6 6\" stroke=\"{c}\" stroke-opacity=\"0.6\"/>",
+                px - 3.0,
+                by - 3.0
+            );
         }
         let _ = writeln!(
             s,

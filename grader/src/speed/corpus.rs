@@ -114,7 +114,8 @@ pub struct Predicted {
 /// each section's kernels with a fit on the other sections (leave one section out).
 pub fn fit_and_validate(rows: &[CorpusRow], gpu: &ReferenceGpu) -> (Calibration, Vec<Predicted>) {
     let usable = usable(rows);
-    let samples: Vec<([f64; RESOURCES], f64)> = usable.iter().map(|(_, t, m)| (raw_seconds(&m.scaled.estimate, gpu), *t)).collect();
+    let samples: Vec<([f64; RESOURCES], f64)> =
+        usable.iter().map(|(_, t, m)| (raw_seconds(&m.scaled.estimate, gpu), *t)).collect();
     let efficiency = fit(&samples);
     let mut sections: Vec<&str> = usable.iter().map(|(r, _, _)| r.section.as_str()).collect();
     sections.sort_unstable();
@@ -141,15 +142,12 @@ pub fn fit_and_validate(rows: &[CorpusRow], gpu: &ReferenceGpu) -> (Calibration,
             });
         }
     }
-    let mut errors: Vec<f64> = predicted.iter().map(|p| 100.0 * (p.estimate_s - p.measured_s).abs() / p.measured_s).collect();
+    let mut errors: Vec<f64> =
+        predicted.iter().map(|p| 100.0 * (p.estimate_s - p.measured_s).abs() / p.measured_s).collect();
     errors.sort_by(f64::total_cmp);
     let median = errors.get(errors.len() / 2).copied().unwrap_or(0.0);
     let worst = errors.last().copied().unwrap_or(0.0);
-    let calibration = Calibration {
-        efficiency,
-        error_median_percent: median,
-        error_worst_percent: worst,
-        kernels: predicted.len(),
-    };
+    let calibration =
+        Calibration { efficiency, error_median_percent: median, error_worst_percent: worst, kernels: predicted.len() };
     (calibration, predicted)
 }

@@ -245,10 +245,13 @@ pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
 /// The estimate: the slowest resource at its calibrated efficiency, seconds, and which.
 pub fn estimate_seconds(w: &Work, gpu: &ReferenceGpu, efficiency: &[f64; RESOURCES]) -> (f64, Resource) {
     let raw = raw_seconds(w, gpu);
-    Resource::ALL
-        .iter()
-        .map(|&r| (raw[r.index()] / efficiency[r.index()], r))
-        .fold((0.0, Resource::Dram), |best, x| if x.0 > best.0 { x } else { best })
+    Resource::ALL.iter().map(|&r| (raw[r.index()] / efficiency[r.index()], r)).fold((0.0, Resource::Dram), |best, x| {
+        if x.0 > best.0 {
+            x
+        } else {
+            best
+        }
+    })
 }
 
 /// One resource's times on the timing case, ms.

@@ -66,7 +66,8 @@ fn every_solution_passes() {
             assert_eq!(t["passed"], true, "{id}: {t}");
             assert!(t["target"].is_f64() && t["op"].is_string() && t["name"].is_string());
             // Measured, or (a speed target without a GPU) skipped with the reason and the estimate.
-            let not_graded = t["skipped"].as_str().is_some_and(|s| s.starts_with("not graded without a GPU (estimated "));
+            let not_graded =
+                t["skipped"].as_str().is_some_and(|s| s.starts_with("not graded without a GPU (estimated "));
             assert!(t["measured"].is_f64() || not_graded, "{id}: {t}");
         }
         assert_eq!(s["findings"].as_array().unwrap().len(), 0, "{id}: a solution has no findings");

@@ -48,7 +48,11 @@ fn scaled_counts_match_a_direct_emulation_of_a_larger_case() {
     let kernels: [(&str, &str, [CaseSpec; 3]); 4] = [
         ("challenge-2d", "solutions/challenge-2d/kernel.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
         ("7.4", "solutions/7.4-halo-tiling/kernel.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
-        ("challenge-2d", "grader/wrong/challenge-2d/tiled-7.4-style.cu", [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)]),
+        (
+            "challenge-2d",
+            "grader/wrong/challenge-2d/tiled-7.4-style.cu",
+            [spec2d(512, 512), spec2d(300, 200), spec2d(1500, 1100)],
+        ),
         ("8.4", "solutions/8.4-coarsening/kernel.cu", [spec3d(128), spec3d(64), spec3d(160)]),
     ];
     for (id, file, [a, b, c]) in kernels {
@@ -64,7 +68,14 @@ fn scaled_counts_match_a_direct_emulation_of_a_larger_case() {
         );
         let direct = speed::scale(Launch { metrics: &mc, outputs: oc, blocks: bc }, None, target).estimate;
         let pairs = |w: &speed::Work| {
-            [w.loaded_bytes, w.stored_bytes, w.shared_wavefronts, w.shared_wavefronts_if_merged, w.warp_instructions, w.l1_sectors]
+            [
+                w.loaded_bytes,
+                w.stored_bytes,
+                w.shared_wavefronts,
+                w.shared_wavefronts_if_merged,
+                w.warp_instructions,
+                w.l1_sectors,
+            ]
         };
         for (i, ((bound, estimate), truth)) in
             pairs(&scaled.bound).iter().zip(pairs(&scaled.estimate)).zip(pairs(&direct)).enumerate()
@@ -178,7 +189,10 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
             bound_ms: p.bound_s * 1e3,
         })
         .collect();
-    check_or_update("docs/generated/speed-corpus.svg", &grader::render::speed::corpus_svg(&points, calibration.error_median_percent));
+    check_or_update(
+        "docs/generated/speed-corpus.svg",
+        &grader::render::speed::corpus_svg(&points, calibration.error_median_percent),
+    );
     let mut table = String::from(
         "# The speed model's corpus\n\nEvery kernel of the course timed on an H100 (`tools/gpu/speed-corpus.sh`), the model's bound \
          and its estimate (predicted by a fit on the other sections' kernels): see [Speed without a GPU](../speed-without-a-gpu.md). \
@@ -235,6 +249,8 @@ fn check_or_update(relative: &str, rendered: &str) {
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(committed == rendered, "{relative} is not what the corpus gives: UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite speed");
+    assert!(
+        committed == rendered,
+        "{relative} is not what the corpus gives: UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite speed"
+    );
 }
-

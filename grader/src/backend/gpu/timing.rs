@@ -224,7 +224,14 @@ impl GpuProgram {
         self.time_launches(kernel, case, warmups, runs, false)
     }
 
-    fn time_launches(&self, kernel: &str, case: &Case, warmups: usize, runs: usize, check: bool) -> Result<Vec<f32>, Error> {
+    fn time_launches(
+        &self,
+        kernel: &str,
+        case: &Case,
+        warmups: usize,
+        runs: usize,
+        check: bool,
+    ) -> Result<Vec<f32>, Error> {
         let _guard = self.device.bind()?;
         let mut staged = self.stage(case)?;
         // Every buffer as the case starts it (inputs, and the output poisoned), kept aside.

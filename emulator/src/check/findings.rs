@@ -23,11 +23,23 @@ impl Findings {
     }
 
     /// Record a finding at instruction `pc` by thread `tid` (block-linear) unless one of the
-    /// same kind on the same line is already kept.
+    /// same kind on the same line is already kept. The finding, when it is kept.
     #[cold]
     #[inline(never)]
-    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
+    pub fn report(
+        &mut self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        pc: usize,
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) -> Option<&mut Finding> {
         self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg)
+    }
+
+    /// Once more what was just reported (same kind, same line): only counted.
+    pub fn repeat(&mut self) {
+        self.dropped += 1;
     }
 
     /// [`Findings::report`] at a place of the source rather than an instruction's (and, for a
@@ -39,11 +51,11 @@ impl Findings {
         (loc, loops_inside): (&Loc, u32),
         tid: u32,
         msg: impl FnOnce() -> String,
-    ) {
+    ) -> Option<&mut Finding> {
         let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
             self.dropped += 1;
-            return;
+            return None;
         }
         self.keys.push(key);
         let where_ = match &loc.source {
@@ -59,7 +71,9 @@ impl Findings {
             thread: cx.thread_coords(tid),
             ptx_line: loc.ptx_line,
             loops_inside,
+            unwritten: None,
         });
+        self.list.last_mut()
     }
 
     /// The findings kept and the number dropped.

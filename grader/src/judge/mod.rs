@@ -13,6 +13,7 @@ use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
 use ::emulator::{FindingKey, FindingKind};
 
+mod advice;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -295,9 +296,10 @@ impl<'k> Findings<'k> {
     }
 
     /// One test's findings (and how many the emulator dropped beyond them).
-    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &str) {
+    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &Case) {
         self.more += dropped;
         for f in findings {
+            let advice = advice::unwritten_shared(f, &case.geometry);
             let mut f = f.clone();
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
@@ -326,7 +328,7 @@ impl<'k> Findings<'k> {
                 line,
                 block: f.block,
                 thread: f.thread,
-                case: case.to_string(),
+                case: case.name.clone(),
                 source_line: source_line.map(|s| s.trim_end().to_string()),
                 called_from: f
                     .called_from
@@ -335,6 +337,7 @@ impl<'k> Findings<'k> {
                     .collect(),
                 count: 1,
                 consequence_of: None,
+                advice,
             });
         }
     }

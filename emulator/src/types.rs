@@ -378,6 +378,19 @@ impl Finding {
     pub fn key(&self) -> FindingKey {
         FindingKey::new(self.kind, self.source.as_ref(), self.ptx_line)
     }
+
+    /// A read of unwritten shared memory whose value reached what a store to global memory or
+    /// an atomic writes ([`ValueUse::writes_output`]).
+    pub fn reaches_output(&self) -> bool {
+        self.unwritten.as_ref().is_some_and(|u| u.used.writes_output())
+    }
+
+    /// Whether this finding takes the place of `kept`, of the same key, in a list of the first
+    /// of each: a read of unwritten shared memory that reached the outputs, where `kept`'s value
+    /// did not (verdicts look at the use).
+    pub fn outranks(&self, kept: &Finding) -> bool {
+        self.reaches_output() && !kept.reaches_output()
+    }
 }
 
 /// What one `printf` call printed, and which thread printed it.

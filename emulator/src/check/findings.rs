@@ -3,7 +3,7 @@
 
 use super::CheckCtx;
 use crate::ir::Loc;
-use crate::types::{Finding, FindingKey, FindingKind};
+use crate::types::{Finding, FindingKey, FindingKind, UnwrittenRead};
 
 #[derive(Default)]
 pub(crate) struct Findings {
@@ -23,18 +23,34 @@ impl Findings {
     }
 
     /// Record a finding at instruction `pc` by thread `tid` (block-linear) unless one of the
-    /// same kind on the same line is already kept. The finding, when it is kept.
+    /// same kind on the same line is already kept.
     #[cold]
     #[inline(never)]
-    pub fn report(
+    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
+        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg);
+    }
+
+    /// A read of unwritten shared memory at `pc` by thread `tid`, its value used as described
+    /// by `read` (`writes_output`: a use that writes the outputs): as [`Findings::report`],
+    /// except that such a use takes the place of a kept finding of the line whose use does not
+    /// (the verdicts look at the use: [`Finding::outranks`]).
+    pub fn report_unwritten(
         &mut self,
         cx: &CheckCtx,
-        kind: FindingKind,
-        pc: usize,
-        tid: u32,
+        (pc, tid): (usize, u32),
         msg: impl FnOnce() -> String,
-    ) -> Option<&mut Finding> {
-        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg)
+        read: impl FnOnce() -> UnwrittenRead,
+        writes_output: bool,
+    ) {
+        let (kind, loc) = (FindingKind::UninitializedShared, &cx.kernel.locs[pc]);
+        let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
+        let kept = self.keys.iter().position(|k| *k == key);
+        if let Some(i) = kept.filter(|&i| writes_output && !self.list[i].reaches_output()) {
+            self.dropped += 1;
+            self.list[i] = Finding { unwritten: Some(Box::new(read())), ..self.make(cx, kind, (loc, 0), tid, msg) };
+        } else if let Some(f) = self.report_at(cx, kind, (loc, 0), tid, msg) {
+            f.unwritten = Some(Box::new(read()));
+        }
     }
 
     /// Once more what was just reported (same kind, same line): only counted.
@@ -58,11 +74,24 @@ impl Findings {
             return None;
         }
         self.keys.push(key);
+        let f = self.make(cx, kind, (loc, loops_inside), tid, msg);
+        self.list.push(f);
+        self.list.last_mut()
+    }
+
+    fn make(
+        &self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        (loc, loops_inside): (&Loc, u32),
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) -> Finding {
         let where_ = match &loc.source {
             Some(_) => String::new(),
             None => format!(" (PTX line {})", loc.ptx_line),
         };
-        self.list.push(Finding {
+        Finding {
             kind,
             message: format!("{}{}", msg(), where_),
             source: loc.source.clone(),
@@ -72,8 +101,7 @@ impl Findings {
             ptx_line: loc.ptx_line,
             loops_inside,
             unwritten: None,
-        });
-        self.list.last_mut()
+        }
     }
 
     /// The findings kept and the number dropped.

@@ -23,7 +23,7 @@ use super::shadow::SharedShadow;
 use super::{CheckCtx, Findings};
 use crate::event::SharedAccess;
 use crate::ir::{Op, Reg, Space, NO_REG};
-use crate::types::{FindingKind, SharedArray, UnwrittenRead, ValueUse};
+use crate::types::{SharedArray, UnwrittenRead, ValueUse};
 
 /// Where a marked lane's value was read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -410,20 +410,21 @@ fn report(shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, o: Orig
             used.describe()
         )
     };
-    if let Some(f) = findings.report(cx, FindingKind::UninitializedShared, o.pc as usize, o.tid as u32, message) {
+    let detail = || {
         let (start, len) =
             array.as_ref().map_or((0, cx.shared_bytes as usize), |a| (a.offset as usize, a.bytes as usize));
-        f.unwritten = Some(Box::new(UnwrittenRead {
+        UnwrittenRead {
             offset: o.offset,
             bytes: o.bytes as u32,
             unwritten_bytes: shadow.unwritten_bytes(start, len) as u32,
-            array,
+            array: array.clone(),
             copy: o.copy,
             used,
             used_at: use_loc.source.clone(),
             used_ptx_line: use_loc.ptx_line,
-        }));
-    }
+        }
+    };
+    findings.report_unwritten(cx, (o.pc as usize, o.tid as u32), message, detail, used.writes_output());
 }
 
 /// The shared array holding `offset` (dynamic memory ends with the block's).

@@ -83,6 +83,12 @@ fn an_unwritten_value_that_decides_a_branch_is_reported() {
     assert_eq!((found[0].0, found[0].2), (10, ValueUse::Comparison));
     assert!(found[0].3.ends_with("reaches a comparison (a branch or a condition) at line 40"), "{}", found[0].3);
     assert!(!ValueUse::Comparison.writes_output());
+    // Compared, then stored: the finding of the line is the store's, the one the verdicts
+    // count (the comparison's lanes are more occurrences).
+    let (found, dropped) =
+        unwritten("ld.shared.u32 %r1, [sm+8];\n .loc 1 40 1\n setp.gt.u32 %p1, %r1, 5;\n cvt.u64.u32 %res, %r1;");
+    assert_eq!(found.iter().map(|f| (f.0, f.2)).collect::<Vec<_>>(), [(10, ValueUse::GlobalStore)]);
+    assert_eq!(dropped, 63);
 }
 
 #[test]
@@ -192,4 +198,54 @@ fn a_value_passed_to_a_function_is_followed_through_its_parameter_and_result() {
     assert!(f.message.ends_with("reaches a store to global memory at line 12"), "{}", f.message);
     let rep = through_a_call(false);
     assert!(rep.findings.is_empty(), "the result is dropped: {:?}", rep.findings);
+}
+
+/// Block 0 only compares an unwritten value, block 1 stores it: the launch keeps block 1's
+/// finding of the line, whose value reached the output.
+#[test]
+fn of_the_findings_of_one_line_the_launch_keeps_one_that_reached_the_outputs() {
+    let ptx = r#"
+.version 8.8
+.target sm_75
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<2>;
+    .shared .align 4 .b8 sm[64];
+    .loc 1 10 1
+    ld.shared.u32 %r1, [sm+8];
+    mov.u32 %r2, %ctaid.x;
+    setp.eq.u32 %p1, %r2, 0;
+    @%p1 bra $L_compare;
+    .loc 1 12 1
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    st.global.u32 [%rd1], %r1;
+    bra.uni $L_end;
+$L_compare:
+    .loc 1 14 1
+    setp.gt.u32 %p2, %r1, 5;
+$L_end:
+    ret;
+}
+.file 1 "blocks.cu"
+"#;
+    let m = Module::parse(ptx).unwrap_or_else(|e| panic!("{e}"));
+    let mut mem = DeviceMemory::new();
+    let out = mem.alloc_zeroed(4).unwrap();
+    let launch_of = Launch {
+        kernel: "k",
+        config: LaunchConfig { grid: [2, 1, 1], block: [1, 1, 1], dynamic_shared_bytes: 0 },
+        args: &[KernelArg::Ptr(out)],
+        constants: &[],
+    };
+    let rep = launch(&m, &launch_of, &mut mem, &Options::default()).unwrap();
+    assert_eq!(rep.findings.len(), 1, "{:?}", rep.findings);
+    let f = &rep.findings[0];
+    assert_eq!((f.block, f.source.as_ref().unwrap().line), ([1, 0, 0], 10));
+    assert_eq!(f.unwritten.as_ref().unwrap().used, ValueUse::GlobalStore);
+    assert!(f.reaches_output());
+    assert_eq!(rep.findings_dropped, 1, "block 0's comparison");
 }

@@ -106,12 +106,13 @@ impl Checks {
         self.shared.holds_unwritten(base_tid)
     }
 
-    /// The warp of `base_tid` runs the instruction at `pc` on `mask` (its guard applied): the
-    /// values of unwritten memory it uses are reported, the others move with its registers.
+    /// The warp of `base_tid` runs the instruction at `pc` on `mask` (its guard applied; `preds`:
+    /// its predicates, which a select reads): the values of unwritten memory it uses are
+    /// reported, the others move with its registers.
     #[cold]
     #[inline(never)]
-    pub fn follow_values(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, mask: u32) {
-        self.shared.follow_values(&mut self.findings, cx, pc, base_tid, mask)
+    pub fn follow_values(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, mask: u32, preds: &[u32]) {
+        self.shared.follow_values(&mut self.findings, cx, (pc, base_tid, mask), preds)
     }
 
     /// A warp took the backward branch at `pc` (a loop went round): the budget keeps where the

@@ -58,8 +58,14 @@ impl SharedCheck {
 
     /// The warp of `base_tid` runs the instruction at `pc` on `mask`: its values of unwritten
     /// memory follow (see `taint.rs`).
-    pub fn follow_values(&mut self, findings: &mut Findings, cx: &CheckCtx, pc: usize, base_tid: u32, mask: u32) {
-        self.taint.step(&self.shadow, findings, cx, pc, base_tid as usize / 32, mask)
+    pub fn follow_values(
+        &mut self,
+        findings: &mut Findings,
+        cx: &CheckCtx,
+        (pc, base_tid, mask): (usize, u32, u32),
+        preds: &[u32],
+    ) {
+        self.taint.step(&self.shadow, findings, cx, (pc, base_tid as usize / 32, mask), preds)
     }
 
     /// 32-bit accesses, the warp's lanes in order while none has something to say.

@@ -181,8 +181,9 @@ impl Taint {
         }
     }
 
-    /// Warp `warp` runs the instruction at `pc` on the lanes of `mask` (its guard applied): the
-    /// marked lanes of the registers it uses are reported, and the marks follow its values.
+    /// Warp `warp` runs the instruction at `pc` on the lanes of `mask` (its guard applied;
+    /// `preds`: the warp's predicates): the marked lanes of the registers it uses are reported,
+    /// and the marks follow its values.
     #[cold]
     #[inline(never)]
     pub fn step(
@@ -190,9 +191,8 @@ impl Taint {
         shadow: &SharedShadow,
         findings: &mut Findings,
         cx: &CheckCtx,
-        pc: usize,
-        warp: usize,
-        mask: u32,
+        (pc, warp, mask): (usize, usize, u32),
+        preds: &[u32],
     ) {
         if mask == 0 {
             return;
@@ -204,8 +204,13 @@ impl Taint {
             Op::Mov { d, a } | Op::Un { d, a, .. } | Op::Cvt { d, a, .. } | Op::Cvta { d, a, .. } => {
                 self.flow(warp, mask, &[a], &[d])
             }
-            Op::Bin { d, a, b, .. } | Op::Set { d, a, b, .. } | Op::Selp { d, a, b, .. } => {
-                self.flow(warp, mask, &[a, b], &[d])
+            Op::Bin { d, a, b, .. } | Op::Set { d, a, b, .. } => self.flow(warp, mask, &[a, b], &[d]),
+            // Each lane gets the operand its predicate picks (a predicate is never marked: a
+            // comparison of a marked value is a use).
+            Op::Selp { d, a, b, p } => {
+                let picks_a = preds[p.index()];
+                self.flow(warp, mask & picks_a, &[a], &[d]);
+                self.flow(warp, mask & !picks_a, &[b], &[d]);
             }
             Op::Mad { d, a, b, c, .. }
             | Op::Rounded { d, a, b, c, .. }

@@ -89,7 +89,7 @@ fn run_lines(checks: &mut Checks, cx: &CheckCtx, tid: u32, lines: &[u32]) {
     let base_tid = tid / 32 * 32;
     for &line in lines {
         if checks.follows_values(base_tid) {
-            checks.follow_values(cx, pc_of(cx.kernel, line), base_tid, 1 << (tid % 32));
+            checks.follow_values(cx, pc_of(cx.kernel, line), base_tid, 1 << (tid % 32), &[]);
         }
     }
 }

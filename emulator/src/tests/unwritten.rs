@@ -59,6 +59,16 @@ fn moves_carry_the_value_and_overwriting_it_ends_it() {
 }
 
 #[test]
+fn a_select_passes_on_the_operand_it_picks() {
+    // Lane 0 picks the unwritten value, the other lanes 7.
+    let (found, dropped) = unwritten(
+        "ld.shared.u32 %r1, [sm+8];\n setp.eq.u32 %p1, %tx, 0;\n selp.b32 %r2, %r1, 7, %p1;\n cvt.u64.u32 %res, %r2;",
+    );
+    assert_eq!(found.iter().map(|f| (f.0, f.1, f.2)).collect::<Vec<_>>(), [(10, [0, 0, 0], ValueUse::GlobalStore)]);
+    assert_eq!(dropped, 0);
+}
+
+#[test]
 fn an_unwritten_value_used_as_an_address_is_reported() {
     // A shared store's address.
     let (found, _) = unwritten(

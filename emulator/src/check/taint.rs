@@ -99,6 +99,7 @@ impl Taint {
         (self.warps >> (warp & 31)) & 1 != 0
     }
 
+    #[inline(always)]
     fn marks(&self, warp: usize, r: Reg) -> u32 {
         if r == NO_REG {
             0
@@ -116,6 +117,7 @@ impl Taint {
     }
 
     /// A slot or parameter of `warp` went from no mark to some (`+1`) or back (`-1`).
+    #[inline]
     fn count(&mut self, warp: usize, was: u32, now: u32) {
         if was == 0 && now != 0 {
             self.marked[warp] += 1;
@@ -130,6 +132,7 @@ impl Taint {
     }
 
     /// The lanes of `mask` in register `r` now hold values marked in `marked` (of `mask`).
+    #[inline]
     fn set(&mut self, warp: usize, r: Reg, mask: u32, marked: u32) {
         if r == NO_REG {
             return;
@@ -171,7 +174,9 @@ impl Taint {
     pub fn stored(&self, shadow: &mut SharedShadow, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess) {
         let warp = a.base_tid as usize / 32;
         let elsewhere = a.mask & !a.lanes;
-        self.report(shadow, findings, cx, (a.pc, warp), elsewhere, a.values, ValueUse::GlobalStore);
+        if elsewhere != 0 {
+            self.report(shadow, findings, cx, (a.pc, warp), elsewhere, a.values, ValueUse::GlobalStore);
+        }
         let esize = a.bytes as usize / a.values.len().max(1);
         for (k, &r) in a.values.iter().enumerate() {
             for l in lanes_of(self.marks(warp, r) & a.lanes) {
@@ -184,8 +189,7 @@ impl Taint {
     /// Warp `warp` runs the instruction at `pc` on the lanes of `mask` (its guard applied;
     /// `preds`: the warp's predicates): the marked lanes of the registers it uses are reported,
     /// and the marks follow its values.
-    #[cold]
-    #[inline(never)]
+    #[inline]
     pub fn step(
         &mut self,
         shadow: &SharedShadow,
@@ -352,7 +356,29 @@ impl Taint {
     /// The marked lanes of `regs` among `lanes` are used as `what` by the instruction at `pc`
     /// (of warp `warp`): each is reported once, at its read. Returns the lanes reported.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn report(
+        &self,
+        shadow: &SharedShadow,
+        findings: &mut Findings,
+        cx: &CheckCtx,
+        at: (usize, usize),
+        lanes: u32,
+        regs: &[Reg],
+        what: ValueUse,
+    ) -> u32 {
+        let hit = regs.iter().fold(0, |m, &r| m | self.marks(at.1, r)) & lanes;
+        if hit == 0 {
+            return 0;
+        }
+        self.report_lanes(shadow, findings, cx, at, lanes, regs, what)
+    }
+
+    /// `report` where some lane is marked.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    fn report_lanes(
         &self,
         shadow: &SharedShadow,
         findings: &mut Findings,

@@ -39,10 +39,10 @@ impl SharedCheck {
     pub fn access(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess) {
         let warp = (a.base_tid / 32) as usize;
         let ws = self.warp_sync[warp];
-        if a.lanes == 0 {
-        } else if a.bytes == 4 {
+        // (No lane reached shared memory: a generic store's values went elsewhere.)
+        if a.lanes != 0 && a.bytes == 4 {
             self.words_of_warp(findings, cx, a, ws)
-        } else {
+        } else if a.lanes != 0 {
             self.lane_by_lane(findings, cx, a, ws)
         }
         if a.store && self.taint.holds(warp) {

@@ -292,7 +292,7 @@ impl Taint {
     /// with the origin of the first such register.
     fn flow(&mut self, warp: usize, mask: u32, reads: &[Reg], writes: &[Reg]) {
         let marked = reads.iter().fold(0, |m, &r| m | self.marks(warp, r)) & mask;
-        for &d in writes {
+        for &d in writes.iter().filter(|&&d| d != NO_REG) {
             for l in lanes_of(marked) {
                 let from = *reads.iter().find(|&&r| (self.marks(warp, r) >> l) & 1 != 0).expect("a marked read");
                 let o = *self.origin(warp, from, l);

@@ -275,6 +275,77 @@ pub struct Finding {
     /// A timeout: how many levels of loops the loop that did not end has inside it, to tell it
     /// from the loops around or inside it that start on its lines (0 for other findings).
     pub loops_inside: u32,
+    /// An `UninitializedShared` finding: what was read, and the use that made it a finding.
+    pub unwritten: Option<Box<UnwrittenRead>>,
+}
+
+/// A read of shared memory no thread of the block wrote, and where its value went: such a read
+/// is a finding only once its value (or one computed from it) is used in one of these ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueUse {
+    /// Stored to global memory: an output.
+    GlobalStore,
+    /// The address of a store that may go to global memory.
+    StoreAddress,
+    /// The address of a load, or of a store to shared or local memory.
+    Address,
+    /// A comparison, which decides a branch or a predicate.
+    Comparison,
+    /// An operand of an atomic.
+    Atomic,
+    /// Stored to local memory (a local array, `printf`'s arguments), where it is not followed.
+    LocalStore,
+}
+
+impl ValueUse {
+    /// The use writes memory the launch's outputs live in: a store to global memory (its value
+    /// or its address) or an atomic. The other uses may change the outputs only indirectly.
+    pub fn writes_output(self) -> bool {
+        matches!(self, ValueUse::GlobalStore | ValueUse::StoreAddress | ValueUse::Atomic)
+    }
+
+    /// In words, as the finding's message ends: "reaches {}".
+    pub fn describe(self) -> &'static str {
+        match self {
+            ValueUse::GlobalStore => "a store to global memory",
+            ValueUse::StoreAddress => "the address of a store",
+            ValueUse::Address => "the address of a memory access",
+            ValueUse::Comparison => "a comparison (a branch or a condition)",
+            ValueUse::Atomic => "an atomic operation",
+            ValueUse::LocalStore => {
+                "local memory (a local array or printf's arguments), where it is not followed further"
+            }
+        }
+    }
+}
+
+/// What an `UninitializedShared` finding knows of its read, for advice that fits the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwrittenRead {
+    /// The first unwritten byte read, as an offset in the block's shared memory, and the size
+    /// of the read it belongs to (one register's worth: the element size, as far as it shows).
+    pub offset: u32,
+    pub bytes: u32,
+    /// The shared array the offset lies in, as the PTX declares it; `None`: in none of them.
+    pub array: Option<SharedArray>,
+    /// Bytes of that array (or of the whole shared memory, without one) that no thread of the
+    /// block had written when the value was used.
+    pub unwritten_bytes: u32,
+    /// The bytes had been written, but with a copy of unwritten memory.
+    pub copy: bool,
+    pub used: ValueUse,
+    /// Where the value was used: its source line (`None` without line information) and PTX line.
+    pub used_at: Option<SourceLocation>,
+    pub used_ptx_line: usize,
+}
+
+/// A shared array of a kernel: its name (a function's static `__shared__` variable by its own
+/// name, not the mangled one), its first byte in the block's shared memory, and its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedArray {
+    pub name: String,
+    pub offset: u32,
+    pub bytes: u32,
 }
 
 /// What makes two findings one: the same kind at the same place. The first of each key is kept
@@ -306,6 +377,19 @@ impl FindingKey {
 impl Finding {
     pub fn key(&self) -> FindingKey {
         FindingKey::new(self.kind, self.source.as_ref(), self.ptx_line)
+    }
+
+    /// A read of unwritten shared memory whose value reached what a store to global memory or
+    /// an atomic writes ([`ValueUse::writes_output`]).
+    pub fn reaches_output(&self) -> bool {
+        self.unwritten.as_ref().is_some_and(|u| u.used.writes_output())
+    }
+
+    /// Whether this finding takes the place of `kept`, of the same key, in a list of the first
+    /// of each: a read of unwritten shared memory that reached the outputs, where `kept`'s value
+    /// did not (verdicts look at the use).
+    pub fn outranks(&self, kept: &Finding) -> bool {
+        self.reaches_output() && !kept.reaches_output()
     }
 }
 
@@ -554,6 +638,7 @@ mod tests {
             thread: [0; 3],
             ptx_line,
             loops_inside: 0,
+            unwritten: None,
         };
         let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
         // Another thread, block or PTX instruction of the same line: the same finding.

@@ -266,6 +266,10 @@ pub struct FindingReport {
     /// 88 above: fix that first").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub consequence_of: Option<String>,
+    /// What this finding's evidence says of its cause, where the kind's usual explanation
+    /// would guess (an `uninitialized_shared` read: where in its array it lies).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
 }
 
 /// A kernel timed on a GPU against a device-to-device copy in the same process.

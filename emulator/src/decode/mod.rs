@@ -16,7 +16,6 @@ use crate::ir::*;
 
 mod arith;
 mod control;
-mod copies;
 mod layout;
 mod memory;
 mod moves;
@@ -377,7 +376,6 @@ fn decode_kernel(
     locs.push(locs.last().cloned().unwrap_or(Loc { ptx_line: f.line, ..Loc::default() }));
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
-    let copy_load = copies::find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
         uniform[slot.index()] = init.same_in_a_block();
@@ -397,7 +395,7 @@ fn decode_kernel(
         frame_bytes: align_up(vars.frame_bytes, 8),
         uses_dynamic_shared: vars.uses_dynamic_shared,
         global_atomics,
-        copy_load,
+        shared_arrays: vars.shared_arrays,
         uniform,
         bounds: f.bounds,
         barrier_reductions,

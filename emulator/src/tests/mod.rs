@@ -11,6 +11,7 @@ mod instructions;
 mod reads;
 mod rounding;
 mod sregs;
+mod unwritten;
 mod variants;
 
 use crate::*;

@@ -547,6 +547,7 @@ mod tests {
             called_from: vec![],
             count: 1,
             consequence_of: None,
+            advice: None,
         });
         assert_eq!(got_text(&racy), "finding:race tests");
         // The cause first: a header naming a race first wants the race listed first.

@@ -254,7 +254,7 @@ impl<'a> Grader<'a> {
                     test.mismatch = mismatch;
                     test.printf = o.printf.iter().map(judge::printf_line).collect();
                     test.printf_more = o.printf_dropped;
-                    findings.add(&o.findings, o.findings_dropped, &case.name);
+                    findings.add(&o.findings, o.findings_dropped, case);
                     if metrics_case {
                         if let Some(m) = &o.metrics {
                             let mut metrics = judge::metrics_report(section.metrics_case_label(), m, case);

@@ -14,6 +14,7 @@ use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, Secon
 use crate::speed::Prediction;
 use ::emulator::{FindingKey, FindingKind};
 
+mod advice;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -247,15 +248,30 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
     }
     let distinct = outcome.findings.len();
     let occurrences = distinct as u64 + outcome.findings_dropped;
+    let against_outputs = outcome.findings.iter().filter(|f| may_have_changed_outputs(f)).count();
     if !outcome.completed {
         let kind = outcome.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
         notes.push(format!("stopped by {kind} (see findings)"));
     } else if occurrences > 0 {
-        notes.push(format!("{} (see findings)", crate::model::findings_text(distinct, occurrences)));
+        let apart = match (against_outputs, distinct) {
+            (0, 1) => ", which reached no output directly",
+            (0, _) => ", none of which reached an output directly",
+            _ => "",
+        };
+        notes.push(format!("{} (see findings){apart}", crate::model::findings_text(distinct, occurrences)));
     }
-    let passed =
-        mismatch.is_none() && outcome.completed && outcome.findings.is_empty() && outcome.changed_input.is_none();
+    let passed = mismatch.is_none() && outcome.completed && against_outputs == 0 && outcome.changed_input.is_none();
     (passed, notes.join("; "), mismatch)
+}
+
+/// Whether a finding counts against a test's outputs (it may have made them wrong, here or on a
+/// GPU): every finding but a read of unwritten shared memory whose value reached no output
+/// directly, only a comparison, the address of a load or of a shared store, or local memory
+/// (the emulator follows the value to what a store to global memory or an atomic writes; it
+/// does not follow what a comparison decides). Such a read still fails the section, in the
+/// sanitizer's row, and the test's message says it was there.
+pub fn may_have_changed_outputs(f: &Finding) -> bool {
+    f.kind != FindingKind::UninitializedShared || f.unwritten.as_ref().is_none_or(|u| u.used.writes_output())
 }
 
 /// One `printf` call as the reports show it: who printed it, and the text without its final
@@ -300,9 +316,10 @@ impl<'k> Findings<'k> {
     }
 
     /// One test's findings (and how many the emulator dropped beyond them).
-    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &str) {
+    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &Case) {
         self.more += dropped;
         for f in findings {
+            let advice = advice::unwritten_shared(f, &case.geometry);
             let mut f = f.clone();
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
@@ -331,7 +348,7 @@ impl<'k> Findings<'k> {
                 line,
                 block: f.block,
                 thread: f.thread,
-                case: case.to_string(),
+                case: case.name.clone(),
                 source_line: source_line.map(|s| s.trim_end().to_string()),
                 called_from: f
                     .called_from
@@ -340,6 +357,7 @@ impl<'k> Findings<'k> {
                     .collect(),
                 count: 1,
                 consequence_of: None,
+                advice,
             });
         }
     }
@@ -434,13 +452,41 @@ pub(crate) mod tests {
             thread: [1, 0, 0],
             ptx_line: 0,
             loops_inside: 0,
+            unwritten: None,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");
         assert_eq!(msg, "1 finding (see findings)");
-        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding], false));
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], false));
         assert!(!passed);
         assert_eq!(msg, "stopped by race (see findings)");
+        // A read of unwritten shared memory fails a test only where its value reached what a
+        // store to global memory or an atomic wrote.
+        let unwritten = |used| Finding {
+            kind: ::emulator::FindingKind::UninitializedShared,
+            unwritten: Some(Box::new(::emulator::UnwrittenRead {
+                offset: 0,
+                bytes: 4,
+                array: None,
+                unwritten_bytes: 4,
+                copy: false,
+                used,
+                used_at: None,
+                used_ptx_line: 0,
+            })),
+            ..finding.clone()
+        };
+        let (passed, msg, _) =
+            judge(&case, &outcome(vec![1, 2, 3, 4], vec![unwritten(::emulator::ValueUse::Comparison)], true));
+        assert!(passed, "a comparison's operand is not an output");
+        assert_eq!(msg, "1 finding (see findings), which reached no output directly");
+        for used in
+            [::emulator::ValueUse::GlobalStore, ::emulator::ValueUse::StoreAddress, ::emulator::ValueUse::Atomic]
+        {
+            assert!(!judge(&case, &outcome(vec![1, 2, 3, 4], vec![unwritten(used)], true)).0, "{used:?}");
+        }
+        let unknown = Finding { unwritten: None, ..unwritten(::emulator::ValueUse::Comparison) };
+        assert!(!judge(&case, &outcome(vec![1, 2, 3, 4], vec![unknown], true)).0, "no evidence: it counts");
     }
 
     #[test]

@@ -233,6 +233,7 @@ mod tests {
                 called_from: vec![],
                 count: 2,
                 consequence_of: None,
+                advice: None,
             }],
             findings_more: 0,
             findings_occurrences: 0,

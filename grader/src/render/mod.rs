@@ -177,7 +177,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         }
         match &f.consequence_of {
             Some(cause) => s.push_str(&format!("        {cause}\n")),
-            None => s.push_str(&format!("        {}\n", explain_kind(f.kind))),
+            None => s.push_str(&format!("        {}\n", f.advice.as_deref().unwrap_or(explain_kind(f.kind)))),
         }
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));

@@ -124,7 +124,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
                 f.block,
                 f.thread,
                 f.case,
-                super::explain_kind(f.kind)
+                f.advice.as_deref().unwrap_or(super::explain_kind(f.kind))
             )
         })
         .collect();

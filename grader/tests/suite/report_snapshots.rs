@@ -69,6 +69,7 @@ fn findings_block() {
             called_from: vec![],
             count: 12,
             consequence_of: None,
+            advice: None,
         },
         FindingReport {
             kind: ::emulator::FindingKind::OutOfBounds,
@@ -82,6 +83,7 @@ fn findings_block() {
             called_from: vec![],
             count: 1,
             consequence_of: None,
+            advice: None,
         },
     ];
     insta::assert_snapshot!(report::findings_block(&findings, 3));

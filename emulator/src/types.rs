@@ -275,6 +275,9 @@ pub struct Finding {
     /// A timeout: how many levels of loops the loop that did not end has inside it, to tell it
     /// from the loops around or inside it that start on its lines (0 for other findings).
     pub loops_inside: u32,
+    /// `source` is not the instruction's own line: the compiler gave it none (`.loc 1 0`, code
+    /// it made from several lines), and it is the nearest line of the code around it.
+    pub line_inferred: bool,
 }
 
 /// What makes two findings one: the same kind at the same place. The first of each key is kept
@@ -359,9 +362,12 @@ macro_rules! counters {
         /// What the instructions of one source line did in a launch, summed over all threads.
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct LineCounts {
-            /// The source file and line (`line` 0: instructions with no `.loc`).
+            /// The source file and line (`line` 0: instructions of a kernel with no `.loc` at all).
             pub file: String,
             pub line: u32,
+            /// Some of what is counted here is instructions the compiler gave no line of their
+            /// own (`.loc 1 0`), counted on this, the nearest line (see `Finding::line_inferred`).
+            pub inferred: bool,
             $($(#[$ldoc])* pub $l: u64,)*
         }
 
@@ -375,8 +381,8 @@ macro_rules! counters {
             }
 
             /// A line's counts, from what its instructions counted.
-            pub(crate) fn new(file: String, line: u32, m: &Metrics) -> LineCounts {
-                LineCounts { file, line, $($l: 0 $(+ m.$part)+,)* }
+            pub(crate) fn new(file: String, line: u32, inferred: bool, m: &Metrics) -> LineCounts {
+                LineCounts { file, line, inferred, $($l: 0 $(+ m.$part)+,)* }
             }
         }
     };
@@ -546,6 +552,7 @@ mod tests {
             thread: [0; 3],
             ptx_line,
             loops_inside: 0,
+            line_inferred: false,
         };
         let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
         // Another thread, block or PTX instruction of the same line: the same finding.

@@ -59,6 +59,7 @@ impl Findings {
             thread: cx.thread_coords(tid),
             ptx_line: loc.ptx_line,
             loops_inside,
+            line_inferred: loc.inferred,
         });
     }
 

@@ -414,6 +414,7 @@ pub(crate) mod tests {
             thread: [1, 0, 0],
             ptx_line: 0,
             loops_inside: 0,
+            line_inferred: false,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");

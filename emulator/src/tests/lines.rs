@@ -81,3 +81,27 @@ fn inlined_code_of_line_0_with_no_line_of_its_own_is_the_line_that_called_it() {
     assert_eq!((race.source.as_ref().unwrap().line, race.line_inferred), (5, true));
     assert_eq!(race.called_from.iter().map(|s| s.line).collect::<Vec<_>>(), vec![20]);
 }
+
+#[test]
+fn clangs_call_sites_are_read_from_the_comment_of_its_loc() {
+    // PTX 7.0 has no `inlined_at`: clang writes the call sites in the `.loc`'s comment, the
+    // files by the path it was given (here the end of the `.file`'s), and `.file` at the end.
+    let ptx = ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n .reg .b32 %r<4>;\n \
+        .loc 1 3 0 // k.cu:3:0\n mov.u32 %r1, %tid.x;\n \
+        .loc 2 14 13 // h.h:14:13 @[ h.h:78:59 @[ k.cu:10:13 ] ]\n add.u32 %r2, %r1, 1;\n \
+        .loc 2 77 37 // h.h:77:37 @[ k.cu:17:9 ]\n trap;\n .loc 1 20 1 // k.cu:20:1\n ret;\n}\n\
+        .file 1 \"/t/k.cu\"\n.file 2 \"/tmp/course/h.h\"\n";
+    let m = Module::parse(ptx).unwrap();
+    let launch_of = Launch {
+        kernel: "k",
+        config: LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 },
+        args: &[],
+        constants: &[],
+    };
+    let r = launch(&m, &launch_of, &mut DeviceMemory::new(), &Options { threads: 1, ..Options::default() }).unwrap();
+    let f = &r.findings[0];
+    assert_eq!(f.kind, FindingKind::Assertion);
+    assert_eq!(f.source, Some(SourceLocation { file: "/tmp/course/h.h".into(), line: 77 }));
+    assert_eq!(f.called_from, vec![SourceLocation { file: "/t/k.cu".into(), line: 17 }]);
+    assert!(!f.line_inferred);
+}

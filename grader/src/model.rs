@@ -168,6 +168,10 @@ pub struct LineReport {
     /// The file as the student names it, and the line (0: code with no source line).
     pub file: String,
     pub line: u32,
+    /// Some of the line's counts are of instructions the compiler gave no line of their own
+    /// (code it made from several statements), counted on this, the nearest line.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inferred: bool,
     /// The line's text, when it is the kernel's own file.
     pub source: Option<String>,
     pub warp_instructions: u64,
@@ -250,6 +254,10 @@ pub struct FindingReport {
     /// When the line is inside a function: where it was called from ("kernel.cu:30"),
     /// innermost first.
     pub called_from: Vec<String>,
+    /// `line` is not the instruction's own: the compiler gave it none (code it made from several
+    /// statements), and it is the nearest line of the code around it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub line_inferred: bool,
     /// How many tests' launches found it (each launch reports a kind at a line once; its
     /// repeats are in the section's `findings_more`).
     pub count: u64,

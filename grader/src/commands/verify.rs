@@ -543,6 +543,7 @@ mod tests {
             case: "a".into(),
             source_line: None,
             called_from: vec![],
+            line_inferred: false,
             count: 1,
             consequence_of: None,
         });

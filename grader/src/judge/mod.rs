@@ -143,6 +143,7 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
             LineReport {
                 file: if own { kernel.display.clone() } else { c.file.clone() },
                 line: c.line,
+                inferred: c.inferred,
                 source: if own {
                     source.get((c.line as usize).wrapping_sub(1)).map(|s| s.trim().to_string())
                 } else {
@@ -287,6 +288,8 @@ impl<'k> Findings<'k> {
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
                 f.source = Some(f.called_from.remove(0));
+                // The call's own line.
+                f.line_inferred = false;
             }
             if let Some(s) = f.source.as_mut() {
                 s.file = self.student_name(&s.file);
@@ -318,6 +321,7 @@ impl<'k> Findings<'k> {
                     .iter()
                     .map(|c| format!("{}:{}", self.student_name(&c.file), c.line))
                     .collect(),
+                line_inferred: f.line_inferred,
                 count: 1,
                 consequence_of: None,
             });

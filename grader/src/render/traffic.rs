@@ -27,17 +27,17 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         "line", "source", "loads/output", "requests", "sectors/req", "stores B", "shared B", "conflicts", "FLOPs"
     );
     let per_output = |n: u64| n as f64 / m.output_elements.max(1) as f64;
-    for l in rows {
+    for l in &rows {
         let source: String = l.source.as_deref().unwrap_or("").chars().take(48).collect();
         let sectors = if l.global_load_requests == 0 {
             "—".to_string()
         } else {
             format!("{:.1}", l.global_load_sectors as f64 / l.global_load_requests as f64)
         };
+        let line = format!("{}{}", l.line, if l.inferred { "*" } else { "" });
         let _ = writeln!(
             s,
-            "{:>5}  {source:src_w$}  {:>12} {:>9} {:>11} {:>9} {:>11} {:>9} {:>12}",
-            l.line,
+            "{line:>5}  {source:src_w$}  {:>12} {:>9} {:>11} {:>9} {:>11} {:>9} {:>12}",
             trim_float(per_output(l.global_loads)),
             l.global_load_requests,
             sectors,
@@ -70,6 +70,12 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
          sectors per warp-level load (4 is ideal for a full warp's 4-byte loads); shared B: shared\n\
          bytes loaded and stored; conflicts: extra wavefronts from bank conflicts; FLOPs: executed.\n",
     );
+    if rows.iter().any(|l| l.inferred) {
+        s.push_str(
+            "*: also counts instructions the compiler gave no line of their own (code it made from\n\
+             several statements), on the nearest line of the code around them.\n",
+        );
+    }
     s
 }
 

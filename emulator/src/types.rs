@@ -425,8 +425,9 @@ counters! {
     shared_load_bytes: sum, line;
     shared_store_bytes: sum, line;
     const_load_bytes: sum;
-    local_load_bytes: sum;
-    local_store_bytes: sum;
+    /// Local memory (a per-thread array the compiler could not keep in registers, spills).
+    local_load_bytes: sum, line;
+    local_store_bytes: sum, line;
     param_load_bytes: sum;
     /// Constant, parameter and local memory, loads and stores together.
     other_memory_bytes = [const_load_bytes, local_load_bytes, local_store_bytes, param_load_bytes];

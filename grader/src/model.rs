@@ -185,6 +185,10 @@ pub struct LineReport {
     pub shared_load_bytes: u64,
     pub shared_store_bytes: u64,
     pub shared_bank_conflicts: u64,
+    /// Local memory (a per-thread array the compiler could not keep in registers) loaded and
+    /// stored, in bytes.
+    pub local_load_bytes: u64,
+    pub local_store_bytes: u64,
     pub flops: u64,
 }
 

@@ -58,6 +58,10 @@ fn an_instruction_of_line_0_first_in_its_block_takes_the_line_after_it() {
     assert!(!lines.iter().any(|&(l, _)| l == 0), "no line 0 is counted: {lines:?}");
     assert!(lines.contains(&(21, true)), "the mov is counted on line 21: {lines:?}");
     assert!(lines.contains(&(30, false)), "{lines:?}");
+    // The line's local memory: 32 threads store and load 4 bytes each.
+    let l21 = r.lines.iter().find(|l| l.line == 21).unwrap();
+    assert_eq!((l21.local_store_bytes, l21.local_load_bytes), (128, 128));
+    assert_eq!((r.metrics.local_store_bytes, r.metrics.local_load_bytes), (128, 128));
 }
 
 #[test]

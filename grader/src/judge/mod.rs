@@ -159,6 +159,8 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
                 shared_load_bytes: c.shared_load_bytes,
                 shared_store_bytes: c.shared_store_bytes,
                 shared_bank_conflicts: c.shared_bank_conflicts,
+                local_load_bytes: c.local_load_bytes,
+                local_store_bytes: c.local_store_bytes,
                 flops: c.flops,
             }
         })

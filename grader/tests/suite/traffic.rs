@@ -26,6 +26,7 @@ fn every_solutions_lines_add_up_to_its_metrics() {
         assert_eq!(sum(lines, "flops"), m["executed_flops"].as_u64().unwrap(), "{id}: flops per line");
         assert_eq!(sum(lines, "shared_bank_conflicts"), m["shared_bank_conflicts"].as_u64().unwrap(), "{id}");
         // Code the compiler gave no line of its own is counted on the nearest line: no line 0.
+        assert_eq!(sum(lines, "local_load_bytes") + sum(lines, "local_store_bytes"), 0, "{id}: no local memory");
         for l in lines {
             assert!(l["line"].as_u64().unwrap() > 0, "{id}: {l}");
             assert!(l["file"].as_str().unwrap().starts_with("solutions/"), "{id}: {l}");

@@ -189,7 +189,18 @@ pub struct LineReport {
     /// stored, in bytes.
     pub local_load_bytes: u64,
     pub local_store_bytes: u64,
+    /// The per-thread array the line's local traffic probably is, read from the source (the
+    /// PTX names none); absent where the line has none or the source does not tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_array: Option<NamedArray>,
     pub flops: u64,
+}
+
+/// A variable of the student's source: its name and the line that declares it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct NamedArray {
+    pub name: String,
+    pub line: u32,
 }
 
 /// One `--variants` configuration: its metrics beside the textbook's formula value.

@@ -13,6 +13,7 @@ use crate::course::KernelFile;
 use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
 use ::emulator::{FindingKey, FindingKind};
 
+mod arrays;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -136,10 +137,15 @@ fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -
 /// line's text.
 pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, source: &[&str]) -> Vec<LineReport> {
     let canonical = kernel.path.canonicalize().ok();
+    let own = |c: &::emulator::LineCounts| is_students_file(kernel, canonical.as_deref(), &c.file);
+    // The per-thread arrays behind the local traffic of the student's lines.
+    let local = |c: &::emulator::LineCounts| own(c) && c.local_load_bytes + c.local_store_bytes > 0;
+    let local_lines: Vec<u32> = counts.iter().filter(|c| local(c)).map(|c| c.line).collect();
+    let mut arrays = arrays::behind_local_traffic(source, &local_lines).into_iter();
     counts
         .iter()
         .map(|c| {
-            let own = is_students_file(kernel, canonical.as_deref(), &c.file);
+            let own = own(c);
             LineReport {
                 file: if own { kernel.display.clone() } else { c.file.clone() },
                 line: c.line,
@@ -161,6 +167,7 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
                 shared_bank_conflicts: c.shared_bank_conflicts,
                 local_load_bytes: c.local_load_bytes,
                 local_store_bytes: c.local_store_bytes,
+                local_array: if local(c) { arrays.next().flatten() } else { None },
                 flops: c.flops,
             }
         })

@@ -550,6 +550,15 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
             (l, format!("causes {} bank-conflict replays, the most of any line", thousands(l.shared_bank_conflicts)))
         }
+        Metric::LocalMemoryBytes => {
+            let local = |l: &&LineReport| l.local_load_bytes + l.local_store_bytes;
+            let l = m.lines.iter().filter(|l| local(l) > 0).max_by_key(local)?;
+            let array = match &l.local_array {
+                Some(a) => format!(" (probably the per-thread array {}, declared at line {})", a.name, a.line),
+                None => String::new(),
+            };
+            (l, format!("loads and stores {} bytes of local memory, the most of any line{array}", thousands(local(&l))))
+        }
         _ => return None,
     };
     let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();

@@ -484,7 +484,8 @@ pub fn compact(r: &SectionReport) -> String {
                 })
                 .collect();
             s.push_str(&format!("  targets  {}\n", targets.join("  ")));
-            if let Some(t) = r.targets.iter().find(|t| !t.passed && !t.advice.is_empty()) {
+            // Advice only for a target measured and missed (as in `targets_block`).
+            if let Some(t) = r.targets.iter().find(|t| !t.passed && t.skipped.is_none() && !t.advice.is_empty()) {
                 s.push_str(&format!("    → {}\n", t.advice));
             }
             if let Some(line) = heaviest_line(r) {

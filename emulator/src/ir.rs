@@ -641,6 +641,9 @@ pub(crate) struct Loc {
     pub called_from: Vec<SourceLocation>,
     /// The function `source` is in, when inlined (see `parse::Instruction::inlined`).
     pub inlined: Option<String>,
+    /// `source` is not the instruction's own line: the compiler gave it none, and it is the
+    /// nearest line of the code around it (`decode::lines`).
+    pub inferred: bool,
 }
 
 #[derive(Clone, Debug)]

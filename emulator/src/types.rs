@@ -275,6 +275,9 @@ pub struct Finding {
     /// A timeout: how many levels of loops the loop that did not end has inside it, to tell it
     /// from the loops around or inside it that start on its lines (0 for other findings).
     pub loops_inside: u32,
+    /// `source` is not the instruction's own line: the compiler gave it none (`.loc 1 0`, code
+    /// it made from several lines), and it is the nearest line of the code around it.
+    pub line_inferred: bool,
     /// An `UninitializedShared` finding: what was read, and the use that made it a finding.
     pub unwritten: Option<Box<UnwrittenRead>>,
 }
@@ -443,9 +446,12 @@ macro_rules! counters {
         /// What the instructions of one source line did in a launch, summed over all threads.
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct LineCounts {
-            /// The source file and line (`line` 0: instructions with no `.loc`).
+            /// The source file and line (`line` 0: instructions of a kernel with no `.loc` at all).
             pub file: String,
             pub line: u32,
+            /// Some of what is counted here is instructions the compiler gave no line of their
+            /// own (`.loc 1 0`), counted on this, the nearest line (see `Finding::line_inferred`).
+            pub inferred: bool,
             $($(#[$ldoc])* pub $l: u64,)*
         }
 
@@ -459,8 +465,8 @@ macro_rules! counters {
             }
 
             /// A line's counts, from what its instructions counted.
-            pub(crate) fn new(file: String, line: u32, m: &Metrics) -> LineCounts {
-                LineCounts { file, line, $($l: 0 $(+ m.$part)+,)* }
+            pub(crate) fn new(file: String, line: u32, inferred: bool, m: &Metrics) -> LineCounts {
+                LineCounts { file, line, inferred, $($l: 0 $(+ m.$part)+,)* }
             }
         }
     };
@@ -503,8 +509,9 @@ counters! {
     shared_load_bytes: sum, line;
     shared_store_bytes: sum, line;
     const_load_bytes: sum;
-    local_load_bytes: sum;
-    local_store_bytes: sum;
+    /// Local memory (a per-thread array the compiler could not keep in registers, spills).
+    local_load_bytes: sum, line;
+    local_store_bytes: sum, line;
     param_load_bytes: sum;
     /// Constant, parameter and local memory, loads and stores together.
     other_memory_bytes = [const_load_bytes, local_load_bytes, local_store_bytes, param_load_bytes];
@@ -639,6 +646,7 @@ mod tests {
             ptx_line,
             loops_inside: 0,
             unwritten: None,
+            line_inferred: false,
         };
         let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
         // Another thread, block or PTX instruction of the same line: the same finding.

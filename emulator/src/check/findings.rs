@@ -101,6 +101,7 @@ impl Findings {
             ptx_line: loc.ptx_line,
             loops_inside,
             unwritten: None,
+            line_inferred: loc.inferred,
         }
     }
 

@@ -17,6 +17,7 @@ use crate::ir::*;
 mod arith;
 mod control;
 mod layout;
+mod lines;
 mod memory;
 mod moves;
 
@@ -374,6 +375,7 @@ fn decode_kernel(
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
     locs.push(locs.last().cloned().unwrap_or(Loc { ptx_line: f.line, ..Loc::default() }));
+    lines::infer(&code, &mut locs);
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let mut uniform = vec![false; cx.nslots];
@@ -466,6 +468,7 @@ fn decode_body(
                 ptx_line: i.ptx_line,
                 called_from: i.called_from.iter().copied().map(source_of).collect(),
                 inlined: i.inlined.clone(),
+                inferred: false,
             });
         }
     }

@@ -8,6 +8,7 @@ mod conv;
 mod extended;
 mod half;
 mod instructions;
+mod lines;
 mod reads;
 mod rounding;
 mod sregs;

@@ -15,6 +15,7 @@ use crate::speed::Prediction;
 use ::emulator::{FindingKey, FindingKind};
 
 mod advice;
+mod arrays;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -157,13 +158,19 @@ pub fn students_counts(counts: &[::emulator::LineCounts], kernel: &KernelFile) -
 /// line's text.
 pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, source: &[&str]) -> Vec<LineReport> {
     let canonical = kernel.path.canonicalize().ok();
+    let own = |c: &::emulator::LineCounts| is_students_file(kernel, canonical.as_deref(), &c.file);
+    // The per-thread arrays behind the local traffic of the student's lines.
+    let local = |c: &::emulator::LineCounts| own(c) && c.local_load_bytes + c.local_store_bytes > 0;
+    let local_lines: Vec<u32> = counts.iter().filter(|c| local(c)).map(|c| c.line).collect();
+    let mut arrays = arrays::behind_local_traffic(source, &local_lines).into_iter();
     counts
         .iter()
         .map(|c| {
-            let own = is_students_file(kernel, canonical.as_deref(), &c.file);
+            let own = own(c);
             LineReport {
                 file: if own { kernel.display.clone() } else { c.file.clone() },
                 line: c.line,
+                inferred: c.inferred,
                 source: if own {
                     source.get((c.line as usize).wrapping_sub(1)).map(|s| s.trim().to_string())
                 } else {
@@ -179,6 +186,9 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
                 shared_load_bytes: c.shared_load_bytes,
                 shared_store_bytes: c.shared_store_bytes,
                 shared_bank_conflicts: c.shared_bank_conflicts,
+                local_load_bytes: c.local_load_bytes,
+                local_store_bytes: c.local_store_bytes,
+                local_array: if local(c) { arrays.next().flatten() } else { None },
                 flops: c.flops,
             }
         })
@@ -324,6 +334,8 @@ impl<'k> Findings<'k> {
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
                 f.source = Some(f.called_from.remove(0));
+                // The call's own line.
+                f.line_inferred = false;
             }
             if let Some(s) = f.source.as_mut() {
                 s.file = self.student_name(&s.file);
@@ -355,6 +367,7 @@ impl<'k> Findings<'k> {
                     .iter()
                     .map(|c| format!("{}:{}", self.student_name(&c.file), c.line))
                     .collect(),
+                line_inferred: f.line_inferred,
                 count: 1,
                 consequence_of: None,
                 advice,
@@ -453,6 +466,7 @@ pub(crate) mod tests {
             ptx_line: 0,
             loops_inside: 0,
             unwritten: None,
+            line_inferred: false,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");

@@ -228,9 +228,11 @@ fn advice_only_for_a_target_measured_and_missed() {
         advice: advice.into(),
         skipped: skipped.map(str::to_string),
         second: None,
+        at_most: None,
     };
     let mut r = SectionReport {
         speed: None,
+        speed_model: None,
         section: "8.5".into(),
         title: "Register tiling".into(),
         kernel: "exercises/8.5-register-tiling/kernel.cu".into(),

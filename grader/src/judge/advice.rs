@@ -104,6 +104,7 @@ mod tests {
             thread,
             ptx_line: 0,
             loops_inside: 0,
+            line_inferred: false,
             unwritten: Some(Box::new(UnwrittenRead {
                 offset,
                 bytes: 4,

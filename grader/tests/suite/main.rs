@@ -20,7 +20,7 @@ mod speed;
 mod student_kernels;
 mod traffic;
 mod variants;
-mod wrong_reports;
 mod workflow_bundle;
 mod workflow_cli;
 mod workflow_watch;
+mod wrong_reports;

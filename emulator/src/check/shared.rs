@@ -145,7 +145,15 @@ fn report_race(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32, Haza
             format!("thread ({},{},{})", o[0], o[1], o[2])
         }
     };
+    // Where in the student's terms: the array, and the element counted row by row (4-byte
+    // elements: the course's float and int tiles).
+    let place = match super::taint::array_at(cx, offset as u32) {
+        Some(a) => {
+            format!("offset {offset}, element {} of `{}` counting row by row", (offset as u32 - a.offset) / 4, a.name)
+        }
+        None => format!("offset {offset}"),
+    };
     findings.report(cx, FindingKind::Race, pc, tid, || {
-        format!("{what} race on shared memory (offset {offset}): {who} accessed it earlier with no __syncthreads() in between")
+        format!("{what} race on shared memory ({place}): {who} accessed it earlier with no __syncthreads() in between")
     });
 }

@@ -459,7 +459,7 @@ fn report(shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, o: Orig
 }
 
 /// The shared array holding `offset` (dynamic memory ends with the block's).
-fn array_at(cx: &CheckCtx, offset: u32) -> Option<SharedArray> {
+pub(super) fn array_at(cx: &CheckCtx, offset: u32) -> Option<SharedArray> {
     let offset = offset as u64;
     cx.kernel.shared_arrays.iter().find_map(|(name, start, bytes)| {
         let bytes = if *bytes == 0 { cx.shared_bytes.saturating_sub(*start) } else { *bytes };

@@ -422,7 +422,9 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
                 s.push_str("    (the speed targets were set on an H100; on other cards see the book's \"As fast as the memory allows\")\n");
             }
         }
-        if let Some(p) = &r.speed_model {
+        // Speed only for a kernel that works: a wrong one's would be about other work, and one
+        // with findings may hang or fault on a GPU.
+        if let Some(p) = r.speed_model.as_ref().filter(|_| r.tests.iter().all(|t| t.passed) && r.findings.is_empty()) {
             s.push_str(&speed::block(r, p));
         }
         if !r.targets.is_empty() {

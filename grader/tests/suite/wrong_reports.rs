@@ -52,7 +52,8 @@ fn hide_numbers(line: &str) -> String {
     let mut in_number = false;
     let chars: Vec<char> = line.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
-        let digit = c.is_ascii_digit() || (c == ',' && in_number && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()));
+        let digit =
+            c.is_ascii_digit() || (c == ',' && in_number && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()));
         if digit {
             if !in_number {
                 out.push('#');
@@ -80,7 +81,10 @@ fn each_kind_of_mistake_reads_as_it_did() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{kernel} fails: {}", String::from_utf8_lossy(&out.stderr));
         let name = Path::new(kernel).file_stem().unwrap().to_string_lossy().replace('.', "_");
-        insta::assert_snapshot!(format!("{}-{name}", section.replace('.', "_")), stable(&String::from_utf8_lossy(&out.stdout)));
+        insta::assert_snapshot!(
+            format!("{}-{name}", section.replace('.', "_")),
+            stable(&String::from_utf8_lossy(&out.stdout))
+        );
     }
 }
 

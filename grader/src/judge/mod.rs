@@ -145,7 +145,19 @@ pub fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
 fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -> bool {
     file == kernel.display
         || Path::new(file).ends_with(&kernel.display)
+        || ends_with_path(file, &kernel.display)
         || (canonical.is_some() && Path::new(file).canonicalize().ok().as_deref() == canonical)
+}
+
+/// `file` ends with the path `display`, whichever separators either uses: under Wine NVRTC joins
+/// its working directory to a Unix path (`Z:\tmp\course/tmp/course/kernel.cu`), which
+/// `Path::ends_with` cannot match component by component.
+fn ends_with_path(file: &str, display: &str) -> bool {
+    let (file, display) = (file.replace('\\', "/"), display.replace('\\', "/"));
+    match file.strip_suffix(display.as_str()) {
+        Some(head) => head.is_empty() || head.ends_with('/') || display.starts_with('/'),
+        None => false,
+    }
 }
 
 /// The emulator's per-line counts of the student's own file.
@@ -609,5 +621,13 @@ pub(crate) mod tests {
         let (passed, msg, _) = judge(&case, &o);
         assert!(!passed, "right output, but an input was written");
         assert!(msg.starts_with("the kernel changed its input, argument 1 at element 2: was 3, now 0"), "{msg}");
+    }
+
+    #[test]
+    fn the_students_file_is_found_whatever_the_separators() {
+        assert!(ends_with_path("Z:\\tmp\\ci/tmp/ci/grader/wrong/k.cu", "/tmp/ci/grader/wrong/k.cu"));
+        assert!(ends_with_path("Z:\\course\\exercises\\7.4\\kernel.cu", "exercises/7.4/kernel.cu"));
+        assert!(!ends_with_path("/x/myexercises/7.4/kernel.cu", "exercises/7.4/kernel.cu"), "a whole component");
+        assert!(!ends_with_path("/x/other.cu", "kernel.cu"));
     }
 }

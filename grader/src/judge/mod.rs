@@ -150,10 +150,20 @@ fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -
 }
 
 /// `file` ends with the path `display`, whichever separators either uses: under Wine NVRTC joins
-/// its working directory to a Unix path (`Z:\tmp\course/tmp/course/kernel.cu`), which
-/// `Path::ends_with` cannot match component by component.
+/// its working directory to a Unix path (`Z:\tmp\course/tmp/course/kernel.cu`, its backslashes
+/// doubled as the PTX's `.file` string escapes them), which `Path::ends_with` cannot match
+/// component by component.
 fn ends_with_path(file: &str, display: &str) -> bool {
-    let (file, display) = (file.replace('\\', "/"), display.replace('\\', "/"));
+    let slashes = |p: &str| {
+        let mut out = String::with_capacity(p.len());
+        for c in p.chars().map(|c| if c == '\\' { '/' } else { c }) {
+            if !(c == '/' && out.ends_with('/')) {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let (file, display) = (slashes(file), slashes(display));
     match file.strip_suffix(display.as_str()) {
         Some(head) => head.is_empty() || head.ends_with('/') || display.starts_with('/'),
         None => false,
@@ -626,6 +636,7 @@ pub(crate) mod tests {
     #[test]
     fn the_students_file_is_found_whatever_the_separators() {
         assert!(ends_with_path("Z:\\tmp\\ci/tmp/ci/grader/wrong/k.cu", "/tmp/ci/grader/wrong/k.cu"));
+        assert!(ends_with_path(r"Z:\\tmp\\ci/tmp/ci\\grader/wrong/k.cu", r"/tmp/ci\grader/wrong/k.cu"), "escaped");
         assert!(ends_with_path("Z:\\course\\exercises\\7.4\\kernel.cu", "exercises/7.4/kernel.cu"));
         assert!(!ends_with_path("/x/myexercises/7.4/kernel.cu", "exercises/7.4/kernel.cu"), "a whole component");
         assert!(!ends_with_path("/x/other.cu", "kernel.cu"));

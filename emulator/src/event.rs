@@ -27,7 +27,7 @@ impl GlobalAccess<'_> {
 }
 
 /// A warp's load or store that may reach shared memory, after the executor performed it: the
-/// probes count it, the shared check looks for hazards and follows copies of unwritten memory.
+/// probes count it, the shared check looks for hazards and follows values of unwritten memory.
 pub(crate) struct SharedAccess<'a> {
     pub pc: usize,
     /// The thread index (in the block) of lane 0 (a multiple of 32).
@@ -45,10 +45,10 @@ pub(crate) struct SharedAccess<'a> {
     /// goes, for free; `false` is always allowed): with the lanes within 32 words, no bank
     /// conflict, and a probe needs no second pass over the lanes to say so.
     pub ascending: bool,
-    /// The register of a scalar access, whose copy state the shared check follows: a load sets
-    /// it for the lanes of `mask` (a copy of unwritten shared memory, or not); a `st.shared`
-    /// passes it on to the bytes it stores. `NO_REG` for other accesses.
-    pub reg: Reg,
+    /// The registers loaded or stored (one per element of a vector access), whose values the
+    /// shared check follows: a load of unwritten bytes marks the lanes of its registers (see
+    /// `check::taint`); a store of marked lanes keeps the bytes it writes unwritten.
+    pub values: &'a [Reg],
 }
 
 /// Accesses to constant, parameter or local memory by `lanes` lanes (call-sequence parameters

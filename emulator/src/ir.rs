@@ -641,6 +641,9 @@ pub(crate) struct Loc {
     pub called_from: Vec<SourceLocation>,
     /// The function `source` is in, when inlined (see `parse::Instruction::inlined`).
     pub inlined: Option<String>,
+    /// `source` is not the instruction's own line: the compiler gave it none, and it is the
+    /// nearest line of the code around it (`decode::lines`).
+    pub inferred: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -668,10 +671,8 @@ pub(crate) struct Kernel {
     pub global_atomics: bool,
     /// It has a `bar.red`: barriers then hand out reductions (see `reduce_at_barrier`).
     pub barrier_reductions: bool,
-    /// Per instruction: a shared load whose value is only ever stored back to shared memory
-    /// (see `find_copy_loads`). Reading unwritten bytes there is not reported; the "unwritten"
-    /// state travels with the value instead.
-    pub copy_load: Vec<bool>,
+    /// The shared arrays as declared: (name, offset, bytes; 0 bytes for dynamic memory).
+    pub shared_arrays: Vec<(String, u64, u64)>,
     /// Per register slot: the same value in every thread of a block (immediates, symbol
     /// addresses, `%ntid`, `%ctaid`, `%nctaid`, `%smid`). Such slots are filled when a warp starts and
     /// never written, so an access through one needs checking for one lane only.

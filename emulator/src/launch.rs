@@ -211,8 +211,8 @@ fn set_symbols(
     Ok(consts)
 }
 
-/// The blocks' results folded in block order: findings deduplicated and capped, printf
-/// capped, the probes merged.
+/// The blocks' results folded in block order: findings deduplicated (the first of each key, or
+/// one that outranks it: [`Finding::outranks`]) and capped, printf capped, the probes merged.
 struct Merged<'o> {
     options: &'o Options,
     report: LaunchReport,
@@ -237,7 +237,12 @@ impl<'o> Merged<'o> {
         report.findings_dropped += r.dropped;
         for f in r.findings {
             let key = f.key();
-            if self.keys.contains(&key) || report.findings.len() >= self.options.max_findings {
+            if let Some(i) = self.keys.iter().position(|k| *k == key) {
+                report.findings_dropped += 1;
+                if f.outranks(&report.findings[i]) {
+                    report.findings[i] = f;
+                }
+            } else if report.findings.len() >= self.options.max_findings {
                 report.findings_dropped += 1;
             } else {
                 self.keys.push(key);

@@ -275,6 +275,80 @@ pub struct Finding {
     /// A timeout: how many levels of loops the loop that did not end has inside it, to tell it
     /// from the loops around or inside it that start on its lines (0 for other findings).
     pub loops_inside: u32,
+    /// `source` is not the instruction's own line: the compiler gave it none (`.loc 1 0`, code
+    /// it made from several lines), and it is the nearest line of the code around it.
+    pub line_inferred: bool,
+    /// An `UninitializedShared` finding: what was read, and the use that made it a finding.
+    pub unwritten: Option<Box<UnwrittenRead>>,
+}
+
+/// A read of shared memory no thread of the block wrote, and where its value went: such a read
+/// is a finding only once its value (or one computed from it) is used in one of these ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueUse {
+    /// Stored to global memory: an output.
+    GlobalStore,
+    /// The address of a store that may go to global memory.
+    StoreAddress,
+    /// The address of a load, or of a store to shared or local memory.
+    Address,
+    /// A comparison, which decides a branch or a predicate.
+    Comparison,
+    /// An operand of an atomic.
+    Atomic,
+    /// Stored to local memory (a local array, `printf`'s arguments), where it is not followed.
+    LocalStore,
+}
+
+impl ValueUse {
+    /// The use writes memory the launch's outputs live in: a store to global memory (its value
+    /// or its address) or an atomic. The other uses may change the outputs only indirectly.
+    pub fn writes_output(self) -> bool {
+        matches!(self, ValueUse::GlobalStore | ValueUse::StoreAddress | ValueUse::Atomic)
+    }
+
+    /// In words, as the finding's message ends: "reaches {}".
+    pub fn describe(self) -> &'static str {
+        match self {
+            ValueUse::GlobalStore => "a store to global memory",
+            ValueUse::StoreAddress => "the address of a store",
+            ValueUse::Address => "the address of a memory access",
+            ValueUse::Comparison => "a comparison (a branch or a condition)",
+            ValueUse::Atomic => "an atomic operation",
+            ValueUse::LocalStore => {
+                "local memory (a local array or printf's arguments), where it is not followed further"
+            }
+        }
+    }
+}
+
+/// What an `UninitializedShared` finding knows of its read, for advice that fits the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnwrittenRead {
+    /// The first unwritten byte read, as an offset in the block's shared memory, and the size
+    /// of the read it belongs to (one register's worth: the element size, as far as it shows).
+    pub offset: u32,
+    pub bytes: u32,
+    /// The shared array the offset lies in, as the PTX declares it; `None`: in none of them.
+    pub array: Option<SharedArray>,
+    /// Bytes of that array (or of the whole shared memory, without one) that no thread of the
+    /// block had written when the value was used.
+    pub unwritten_bytes: u32,
+    /// The bytes had been written, but with a copy of unwritten memory.
+    pub copy: bool,
+    pub used: ValueUse,
+    /// Where the value was used: its source line (`None` without line information) and PTX line.
+    pub used_at: Option<SourceLocation>,
+    pub used_ptx_line: usize,
+}
+
+/// A shared array of a kernel: its name (a function's static `__shared__` variable by its own
+/// name, not the mangled one), its first byte in the block's shared memory, and its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedArray {
+    pub name: String,
+    pub offset: u32,
+    pub bytes: u32,
 }
 
 /// What makes two findings one: the same kind at the same place. The first of each key is kept
@@ -306,6 +380,19 @@ impl FindingKey {
 impl Finding {
     pub fn key(&self) -> FindingKey {
         FindingKey::new(self.kind, self.source.as_ref(), self.ptx_line)
+    }
+
+    /// A read of unwritten shared memory whose value reached what a store to global memory or
+    /// an atomic writes ([`ValueUse::writes_output`]).
+    pub fn reaches_output(&self) -> bool {
+        self.unwritten.as_ref().is_some_and(|u| u.used.writes_output())
+    }
+
+    /// Whether this finding takes the place of `kept`, of the same key, in a list of the first
+    /// of each: a read of unwritten shared memory that reached the outputs, where `kept`'s value
+    /// did not (verdicts look at the use).
+    pub fn outranks(&self, kept: &Finding) -> bool {
+        self.reaches_output() && !kept.reaches_output()
     }
 }
 
@@ -359,9 +446,12 @@ macro_rules! counters {
         /// What the instructions of one source line did in a launch, summed over all threads.
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub struct LineCounts {
-            /// The source file and line (`line` 0: instructions with no `.loc`).
+            /// The source file and line (`line` 0: instructions of a kernel with no `.loc` at all).
             pub file: String,
             pub line: u32,
+            /// Some of what is counted here is instructions the compiler gave no line of their
+            /// own (`.loc 1 0`), counted on this, the nearest line (see `Finding::line_inferred`).
+            pub inferred: bool,
             $($(#[$ldoc])* pub $l: u64,)*
         }
 
@@ -375,8 +465,8 @@ macro_rules! counters {
             }
 
             /// A line's counts, from what its instructions counted.
-            pub(crate) fn new(file: String, line: u32, m: &Metrics) -> LineCounts {
-                LineCounts { file, line, $($l: 0 $(+ m.$part)+,)* }
+            pub(crate) fn new(file: String, line: u32, inferred: bool, m: &Metrics) -> LineCounts {
+                LineCounts { file, line, inferred, $($l: 0 $(+ m.$part)+,)* }
             }
         }
     };
@@ -419,8 +509,9 @@ counters! {
     shared_load_bytes: sum, line;
     shared_store_bytes: sum, line;
     const_load_bytes: sum;
-    local_load_bytes: sum;
-    local_store_bytes: sum;
+    /// Local memory (a per-thread array the compiler could not keep in registers, spills).
+    local_load_bytes: sum, line;
+    local_store_bytes: sum, line;
     param_load_bytes: sum;
     /// Constant, parameter and local memory, loads and stores together.
     other_memory_bytes = [const_load_bytes, local_load_bytes, local_store_bytes, param_load_bytes];
@@ -554,6 +645,8 @@ mod tests {
             thread: [0; 3],
             ptx_line,
             loops_inside: 0,
+            unwritten: None,
+            line_inferred: false,
         };
         let race = finding(FindingKind::Race, Some(at("k.cu", 12)), 40);
         // Another thread, block or PTX instruction of the same line: the same finding.

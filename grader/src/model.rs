@@ -173,6 +173,10 @@ pub struct LineReport {
     /// The file as the student names it, and the line (0: code with no source line).
     pub file: String,
     pub line: u32,
+    /// Some of the line's counts are of instructions the compiler gave no line of their own
+    /// (code it made from several statements), counted on this, the nearest line.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inferred: bool,
     /// The line's text, when it is the kernel's own file.
     pub source: Option<String>,
     pub warp_instructions: u64,
@@ -186,7 +190,22 @@ pub struct LineReport {
     pub shared_load_bytes: u64,
     pub shared_store_bytes: u64,
     pub shared_bank_conflicts: u64,
+    /// Local memory (a per-thread array the compiler could not keep in registers) loaded and
+    /// stored, in bytes.
+    pub local_load_bytes: u64,
+    pub local_store_bytes: u64,
+    /// The per-thread array the line's local traffic probably is, read from the source (the
+    /// PTX names none); absent where the line has none or the source does not tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_array: Option<NamedArray>,
     pub flops: u64,
+}
+
+/// A variable of the student's source: its name and the line that declares it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct NamedArray {
+    pub name: String,
+    pub line: u32,
 }
 
 /// One `--variants` configuration: its metrics beside the textbook's formula value.
@@ -259,6 +278,10 @@ pub struct FindingReport {
     /// When the line is inside a function: where it was called from ("kernel.cu:30"),
     /// innermost first.
     pub called_from: Vec<String>,
+    /// `line` is not the instruction's own: the compiler gave it none (code it made from several
+    /// statements), and it is the nearest line of the code around it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub line_inferred: bool,
     /// How many tests' launches found it (each launch reports a kind at a line once; its
     /// repeats are in the section's `findings_more`).
     pub count: u64,
@@ -266,6 +289,10 @@ pub struct FindingReport {
     /// 88 above: fix that first").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub consequence_of: Option<String>,
+    /// What this finding's evidence says of its cause, where the kind's usual explanation
+    /// would guess (an `uninitialized_shared` read: where in its array it lies).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
 }
 
 /// A kernel timed on a GPU against a device-to-device copy in the same process.

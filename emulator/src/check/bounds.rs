@@ -49,13 +49,19 @@ pub(super) fn report(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32
                 format!("out-of-bounds {what} of {size} bytes in {} memory: {detail}", space.name())
             });
         }
-        BadAccess::Misaligned { space, addr, size } => findings.report(cx, FindingKind::Misaligned, pc, tid, || {
-            format!("misaligned {size}-byte access to {} memory at {addr:#x}", space.name())
-        }),
-        BadAccess::MisalignedAtomic { addr, size } => findings
-            .report(cx, FindingKind::Misaligned, pc, tid, || format!("misaligned {size}-byte atomic at {addr:#x}")),
-        BadAccess::ReadOnly => findings.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-            "write to read-only (constant or parameter) memory".to_string()
-        }),
+        BadAccess::Misaligned { space, addr, size } => {
+            findings.report(cx, FindingKind::Misaligned, pc, tid, || {
+                format!("misaligned {size}-byte access to {} memory at {addr:#x}", space.name())
+            });
+        }
+        BadAccess::MisalignedAtomic { addr, size } => {
+            findings
+                .report(cx, FindingKind::Misaligned, pc, tid, || format!("misaligned {size}-byte atomic at {addr:#x}"));
+        }
+        BadAccess::ReadOnly => {
+            findings.report(cx, FindingKind::OutOfBounds, pc, tid, || {
+                "write to read-only (constant or parameter) memory".to_string()
+            });
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::CheckCtx;
 use crate::ir::Loc;
-use crate::types::{Finding, FindingKey, FindingKind};
+use crate::types::{Finding, FindingKey, FindingKind, UnwrittenRead};
 
 #[derive(Default)]
 pub(crate) struct Findings {
@@ -27,7 +27,35 @@ impl Findings {
     #[cold]
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg)
+        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg);
+    }
+
+    /// A read of unwritten shared memory at `pc` by thread `tid`, its value used as described
+    /// by `read` (`writes_output`: a use that writes the outputs): as [`Findings::report`],
+    /// except that such a use takes the place of a kept finding of the line whose use does not
+    /// (the verdicts look at the use: [`Finding::outranks`]).
+    pub fn report_unwritten(
+        &mut self,
+        cx: &CheckCtx,
+        (pc, tid): (usize, u32),
+        msg: impl FnOnce() -> String,
+        read: impl FnOnce() -> UnwrittenRead,
+        writes_output: bool,
+    ) {
+        let (kind, loc) = (FindingKind::UninitializedShared, &cx.kernel.locs[pc]);
+        let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
+        let kept = self.keys.iter().position(|k| *k == key);
+        if let Some(i) = kept.filter(|&i| writes_output && !self.list[i].reaches_output()) {
+            self.dropped += 1;
+            self.list[i] = Finding { unwritten: Some(Box::new(read())), ..self.make(cx, kind, (loc, 0), tid, msg) };
+        } else if let Some(f) = self.report_at(cx, kind, (loc, 0), tid, msg) {
+            f.unwritten = Some(Box::new(read()));
+        }
+    }
+
+    /// Once more what was just reported (same kind, same line): only counted.
+    pub fn repeat(&mut self) {
+        self.dropped += 1;
     }
 
     /// [`Findings::report`] at a place of the source rather than an instruction's (and, for a
@@ -39,18 +67,31 @@ impl Findings {
         (loc, loops_inside): (&Loc, u32),
         tid: u32,
         msg: impl FnOnce() -> String,
-    ) {
+    ) -> Option<&mut Finding> {
         let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
             self.dropped += 1;
-            return;
+            return None;
         }
         self.keys.push(key);
+        let f = self.make(cx, kind, (loc, loops_inside), tid, msg);
+        self.list.push(f);
+        self.list.last_mut()
+    }
+
+    fn make(
+        &self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        (loc, loops_inside): (&Loc, u32),
+        tid: u32,
+        msg: impl FnOnce() -> String,
+    ) -> Finding {
         let where_ = match &loc.source {
             Some(_) => String::new(),
             None => format!(" (PTX line {})", loc.ptx_line),
         };
-        self.list.push(Finding {
+        Finding {
             kind,
             message: format!("{}{}", msg(), where_),
             source: loc.source.clone(),
@@ -59,7 +100,9 @@ impl Findings {
             thread: cx.thread_coords(tid),
             ptx_line: loc.ptx_line,
             loops_inside,
-        });
+            unwritten: None,
+            line_inferred: loc.inferred,
+        }
     }
 
     /// The findings kept and the number dropped.

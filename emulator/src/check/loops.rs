@@ -58,9 +58,10 @@ fn frames(l: &Loc) -> Vec<&SourceLocation> {
     l.called_from.iter().rev().chain(&l.source).collect()
 }
 
-/// A line to place a finding on (`.loc 1 0` is the compiler's "no line").
+/// A line to place a finding on: the instruction's own (`.loc 1 0` is the compiler's "no line",
+/// for which the nearest line was inferred).
 fn has_line(l: &Loc) -> bool {
-    l.source.as_ref().is_some_and(|s| s.line != 0)
+    l.source.as_ref().is_some_and(|s| s.line != 0) && !l.inferred
 }
 
 /// Where to report a timeout at `pc`: the outermost loop around `pc` that went round lately (an
@@ -101,6 +102,7 @@ pub(crate) fn place(k: &Kernel, pc: usize, recent: &Recent) -> (Loc, u32) {
         ptx_line: k.locs[i].ptx_line,
         called_from: f[..depth].iter().rev().map(|&s| s.clone()).collect(),
         inlined: None,
+        inferred: false,
     };
     (at, inside)
 }

@@ -5,7 +5,8 @@
 //!
 //! - `bounds`: accesses outside their memory, misaligned, or writing read-only memory;
 //! - `shared`: shared-memory hazards between barriers and reads of shared memory nothing wrote
-//!   (over the records of `shadow`), copies of unwritten memory followed through registers;
+//!   (over the records of `shadow`), whose values `taint` follows through the registers to the
+//!   use that makes them a finding;
 //! - `barrier`: a barrier reached by part of a block, or at different places;
 //! - `budget`: the instruction budget (and `loops`: where a block that ran past it looped).
 //!
@@ -34,6 +35,7 @@ mod findings;
 mod loops;
 mod shadow;
 mod shared;
+mod taint;
 
 pub(crate) use barrier::WarpAtBarrier;
 pub(crate) use bounds::BadAccess;
@@ -97,6 +99,22 @@ impl Checks {
         Err(self.budget.exhausted(&mut self.findings, cx, pc, base_tid + active.trailing_zeros()))
     }
 
+    /// Whether the warp of `base_tid` holds values read from unwritten shared memory: then each
+    /// instruction it runs goes to [`Checks::follow_values`] first.
+    #[inline(always)]
+    pub fn follows_values(&self, base_tid: u32) -> bool {
+        self.shared.holds_unwritten(base_tid)
+    }
+
+    /// The warp of `base_tid` runs the instruction at `pc` on `mask` (its guard applied; `preds`:
+    /// its predicates, which a select reads): the values of unwritten memory it uses are
+    /// reported, the others move with its registers.
+    #[cold]
+    #[inline(never)]
+    pub fn follow_values(&mut self, cx: &CheckCtx, pc: usize, base_tid: u32, mask: u32, preds: &[u32]) {
+        self.shared.follow_values(&mut self.findings, cx, (pc, base_tid, mask), preds)
+    }
+
     /// A warp took the backward branch at `pc` (a loop went round): the budget keeps where the
     /// last loops were, to place a timeout.
     #[inline(always)]
@@ -152,7 +170,7 @@ impl Checks {
     #[cold]
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        self.findings.report(cx, kind, pc, tid, msg)
+        self.findings.report(cx, kind, pc, tid, msg);
     }
 
     /// The executor stops the launch itself (a failed `assert`, calls nested too deep): its

@@ -40,24 +40,26 @@ const WRITER: u16 = 0x7fff;
 /// so that accesses to the word take the per-byte path. No block has thread 0x7ffe.
 const SPLIT: Access = Access { epoch: u32::MAX, who: 0x7ffe };
 
-/// What a checked access found (at most one per access: the first, in address order).
+/// A race a checked access found (at most one per access: the first, in address order):
+/// another thread accessed `offset` earlier in this barrier interval. `what` is
+/// "read-after-write", "write-after-read" or "write-after-write"; `other` is a thread index, or
+/// `None` for several threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Hazard {
-    /// Another thread accessed `offset` earlier in this barrier interval. `what` is
-    /// "read-after-write", "write-after-read" or "write-after-write"; `other` is a thread index,
-    /// or `None` for several threads.
-    Race { offset: usize, other: Option<u16>, what: &'static str },
-    /// A read of `offset`, which no thread of the block wrote (`holds_copy`: it was written, but
-    /// with a copy of unwritten memory).
-    Unwritten { offset: usize, holds_copy: bool },
+pub(crate) struct Hazard {
+    pub offset: usize,
+    pub other: Option<u16>,
+    pub what: &'static str,
 }
 
 /// The result of one thread's access.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Checked {
     pub hazard: Option<Hazard>,
-    /// A copy load read unwritten memory: not a finding; the loaded value carries that state.
-    pub copied_unwritten: bool,
+    /// A load's bytes (bit `i`: the access's byte `i`) that no thread of the block wrote, or
+    /// that hold a copy of such memory (`copy`). Not a finding by itself: the loaded value
+    /// carries that state (`taint`) until it is used.
+    pub unwritten: u32,
+    pub copy: bool,
 }
 
 /// Who is asking: thread `tid`, whose warp last synchronised at epoch `warp_sync`.
@@ -152,14 +154,13 @@ impl SharedShadow {
     }
 
     /// Check and record an access of `size` bytes at `offset` (in bounds, naturally aligned).
-    /// `copy_load`: a load whose value is only stored back to shared memory. (The shared check
-    /// calls the two halves itself, to keep the slow one out of line.)
+    /// (The shared check calls the two halves itself, to keep the slow one out of line.)
     #[cfg(test)]
-    pub fn access(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+    pub fn access(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
         if self.try_access(who, offset, size, store) {
             Checked::default()
         } else {
-            self.access_explained(who, offset, size, store, copy_load)
+            self.access_explained(who, offset, size, store)
         }
     }
 
@@ -220,21 +221,14 @@ impl SharedShadow {
     }
 
     /// The slow path of `access`: 1- and 2-byte accesses, split words, and every access with
-    /// something to report or a copy of unwritten memory to carry.
+    /// something to report or unwritten memory to read.
     #[cold]
     #[inline(never)]
-    pub fn access_explained(
-        &mut self,
-        who: Accessor,
-        offset: usize,
-        size: usize,
-        store: bool,
-        copy_load: bool,
-    ) -> Checked {
+    pub fn access_explained(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
         if size < 4 {
-            self.access_bytes(who, offset, size, store, copy_load)
+            self.access_bytes(who, offset, size, store)
         } else {
-            self.access_slow(who, offset, size, store, copy_load)
+            self.access_slow(who, offset, size, store)
         }
     }
 
@@ -282,11 +276,11 @@ impl SharedShadow {
     }
 
     /// 1- and 2-byte accesses: split the word, then go byte by byte.
-    fn access_bytes(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+    fn access_bytes(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
         for word in offset / 4..(offset + size).div_ceil(4) {
             self.split_word(word);
         }
-        self.access_slow(who, offset, size, store, copy_load)
+        self.access_slow(who, offset, size, store)
     }
 
     fn split_word(&mut self, word: usize) {
@@ -312,41 +306,37 @@ impl SharedShadow {
         (&mut rec.write, &mut rec.read, step)
     }
 
-    /// Check each location of the access in order, keep the first hazard, then record the access.
-    fn access_slow(&mut self, who: Accessor, offset: usize, size: usize, store: bool, copy_load: bool) -> Checked {
+    /// Check each location of the access in order, keep the first hazard and the unwritten
+    /// bytes read, then record the access.
+    fn access_slow(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
         let (t, ws, bs, bep, ep) = (who.tid, who.warp_sync, self.bar_start, self.block_epoch, self.epoch);
-        let copy = copy_load && !store;
         let mut out = Checked::default();
         let mut at = offset;
         while at < offset + size {
             let (w, r, step) = self.records(at);
             let writer = Access { who: w.who & WRITER, ..*w };
+            if !store {
+                let never_written = w.epoch < bep;
+                let holds_copy = !never_written && w.who & COPIED_UNWRITTEN != 0;
+                if never_written || holds_copy {
+                    out.unwritten |= ((1u32 << step) - 1) << (at - offset);
+                    out.copy |= holds_copy;
+                }
+            }
             if out.hazard.is_none() {
                 out.hazard = if store {
                     if conflicts(writer, t, ws, bs) {
-                        Some(Hazard::Race { offset: at, other: Some(writer.who), what: "write-after-write" })
+                        Some(Hazard { offset: at, other: Some(writer.who), what: "write-after-write" })
                     } else if conflicts(*r, t, ws, bs) {
-                        Some(Hazard::Race { offset: at, other: other_of(r.who), what: "write-after-read" })
+                        Some(Hazard { offset: at, other: other_of(r.who), what: "write-after-read" })
                     } else {
                         None
                     }
                 } else {
-                    let never_written = w.epoch < bep;
-                    let holds_copy = !never_written && w.who & COPIED_UNWRITTEN != 0;
-                    if copy && (never_written || holds_copy) {
-                        out.copied_unwritten = true;
-                        None
-                    } else if never_written || holds_copy {
-                        Some(Hazard::Unwritten { offset: at, holds_copy })
-                    } else {
-                        None
-                    }
-                    .or_else(|| {
-                        conflicts(writer, t, ws, bs).then_some(Hazard::Race {
-                            offset: at,
-                            other: Some(writer.who),
-                            what: "read-after-write",
-                        })
+                    conflicts(writer, t, ws, bs).then_some(Hazard {
+                        offset: at,
+                        other: Some(writer.who),
+                        what: "read-after-write",
                     })
                 };
             }
@@ -357,7 +347,21 @@ impl SharedShadow {
             }
             at += step;
         }
+        out.unwritten &= (1u32 << size) - 1;
         out
+    }
+
+    /// Bytes among `len` from `start` that no thread of the block has written (or that hold a
+    /// copy of such memory): what a finding says of the array it read.
+    pub fn unwritten_bytes(&self, start: usize, len: usize) -> usize {
+        let end = (start + len).min(4 * self.words.len());
+        (start..end)
+            .filter(|&at| {
+                let word = self.words[at / 4].write;
+                let w = if word == SPLIT { self.bytes[at].write } else { word };
+                w.epoch < self.block_epoch || w.who & COPIED_UNWRITTEN != 0
+            })
+            .count()
     }
 
     /// Thread `tid` stored, at `offset`, a value copied from unwritten memory: where it is still
@@ -404,12 +408,14 @@ mod tests {
         let mut s = SharedShadow::default();
         s.begin_block(64);
         let t0 = thread(0, &s);
-        assert_eq!(s.access(t0, 8, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 8, holds_copy: false }));
-        assert_eq!(s.access(t0, 8, 4, true, false).hazard, None);
-        assert_eq!(s.access(t0, 8, 4, false, false).hazard, None);
+        assert_eq!(s.access(t0, 8, 4, false), Checked { hazard: None, unwritten: 0xf, copy: false });
+        assert_eq!(s.access(t0, 8, 4, true), Checked::default());
+        assert_eq!(s.access(t0, 8, 4, false), Checked::default());
+        assert_eq!(s.unwritten_bytes(0, 64), 60);
         // Another block: unwritten again.
         s.begin_block(64);
-        assert_eq!(s.access(t0, 8, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 8, holds_copy: false }));
+        assert_eq!(s.access(t0, 8, 4, false).unwritten, 0xf);
+        assert_eq!(s.unwritten_bytes(0, 64), 64);
     }
 
     #[test]
@@ -417,24 +423,24 @@ mod tests {
         let mut s = SharedShadow::default();
         s.begin_block(64);
         let (a, b) = (thread(1, &s), thread(40, &s));
-        assert_eq!(s.access(a, 16, 4, true, false).hazard, None);
+        assert_eq!(s.access(a, 16, 4, true).hazard, None);
         assert_eq!(
-            s.access(b, 16, 4, false, false).hazard,
-            Some(Hazard::Race { offset: 16, other: Some(1), what: "read-after-write" })
+            s.access(b, 16, 4, false).hazard,
+            Some(Hazard { offset: 16, other: Some(1), what: "read-after-write" })
         );
         s.barrier();
-        assert_eq!(s.access(b, 16, 4, false, false).hazard, None);
+        assert_eq!(s.access(b, 16, 4, false).hazard, None);
         assert_eq!(
-            s.access(a, 16, 4, true, false).hazard,
-            Some(Hazard::Race { offset: 16, other: Some(40), what: "write-after-read" })
+            s.access(a, 16, 4, true).hazard,
+            Some(Hazard { offset: 16, other: Some(40), what: "write-after-read" })
         );
         s.barrier();
         // Two readers of different warps, then a write: "several threads".
-        s.access(a, 16, 4, false, false);
-        s.access(b, 16, 4, false, false);
+        s.access(a, 16, 4, false);
+        s.access(b, 16, 4, false);
         assert_eq!(
-            s.access(thread(2, &s), 16, 4, true, false).hazard,
-            Some(Hazard::Race { offset: 16, other: None, what: "write-after-read" })
+            s.access(thread(2, &s), 16, 4, true).hazard,
+            Some(Hazard { offset: 16, other: None, what: "write-after-read" })
         );
     }
 
@@ -444,26 +450,23 @@ mod tests {
         s.begin_block(64);
         for t in 0..4u16 {
             let who = Accessor { tid: t * 32, warp_sync: s.epoch() };
-            assert_eq!(s.access(who, 20 + t as usize, 1, true, false).hazard, None, "byte {t}");
+            assert_eq!(s.access(who, 20 + t as usize, 1, true).hazard, None, "byte {t}");
         }
         // A word read by a fifth thread races with the first byte's writer, reported there.
         assert_eq!(
-            s.access(thread(200, &s), 20, 4, false, false).hazard,
-            Some(Hazard::Race { offset: 20, other: Some(0), what: "read-after-write" })
+            s.access(thread(200, &s), 20, 4, false).hazard,
+            Some(Hazard { offset: 20, other: Some(0), what: "read-after-write" })
         );
         s.barrier();
-        assert_eq!(s.access(thread(200, &s), 20, 4, false, false).hazard, None);
+        assert_eq!(s.access(thread(200, &s), 20, 4, false).hazard, None);
         // Half a word written: the other half is still unwritten, and found at its first byte.
-        assert_eq!(s.access(thread(3, &s), 32, 2, true, false).hazard, None);
+        assert_eq!(s.access(thread(3, &s), 32, 2, true).hazard, None);
         s.barrier();
-        assert_eq!(
-            s.access(thread(3, &s), 32, 4, false, false).hazard,
-            Some(Hazard::Unwritten { offset: 34, holds_copy: false })
-        );
+        assert_eq!(s.access(thread(3, &s), 32, 4, false).unwritten, 0b1100);
         // The split ends with the block.
         s.begin_block(64);
-        assert_eq!(s.access(thread(0, &s), 20, 4, true, false).hazard, None);
-        assert_eq!(s.access(thread(0, &s), 20, 4, false, false).hazard, None);
+        assert_eq!(s.access(thread(0, &s), 20, 4, true).hazard, None);
+        assert_eq!(s.access(thread(0, &s), 20, 4, false).hazard, None);
     }
 
     #[test]
@@ -471,13 +474,16 @@ mod tests {
         let mut s = SharedShadow::default();
         s.begin_block(64);
         let t = thread(5, &s);
-        let c = s.access(t, 0, 4, false, true);
-        assert_eq!(c, Checked { hazard: None, copied_unwritten: true });
-        assert_eq!(s.access(t, 32, 8, true, false).hazard, None);
+        let c = s.access(t, 0, 4, false);
+        assert_eq!(c, Checked { hazard: None, unwritten: 0xf, copy: false });
+        assert_eq!(s.access(t, 32, 8, true).hazard, None);
         s.mark_copied_unwritten(5, 32, 8);
-        assert_eq!(s.access(t, 36, 4, false, false).hazard, Some(Hazard::Unwritten { offset: 36, holds_copy: true }));
+        assert_eq!(s.access(t, 36, 4, false), Checked { hazard: None, unwritten: 0xf, copy: true });
+        // An 8-byte read of a word written again and a copied one: the second half only.
+        s.access(t, 32, 4, true);
+        assert_eq!(s.access(t, 32, 8, false), Checked { hazard: None, unwritten: 0xf0, copy: true });
         s.atomic(5, 36, 4);
-        assert_eq!(s.access(t, 36, 4, false, false).hazard, None);
+        assert_eq!(s.access(t, 36, 4, false), Checked::default());
     }
 
     #[test]
@@ -485,14 +491,14 @@ mod tests {
         let mut s = SharedShadow::default();
         s.begin_block(64);
         let a = thread(0, &s);
-        s.access(a, 0, 4, true, false);
+        s.access(a, 0, 4, true);
         let ep = s.warp_sync();
         let b = Accessor { tid: 1, warp_sync: ep };
-        assert_eq!(s.access(b, 0, 4, false, false).hazard, None);
+        assert_eq!(s.access(b, 0, 4, false).hazard, None);
         let c = Accessor { tid: 33, warp_sync: s.epoch() };
         assert_eq!(
-            s.access(c, 0, 4, false, false).hazard,
-            Some(Hazard::Race { offset: 0, other: Some(0), what: "read-after-write" })
+            s.access(c, 0, 4, false).hazard,
+            Some(Hazard { offset: 0, other: Some(0), what: "read-after-write" })
         );
     }
 }

@@ -32,6 +32,8 @@ pub(super) struct VarLayout {
     pub uses_dynamic_shared: bool,
     pub local_bytes: u64,
     pub frame_bytes: u64,
+    /// (name, offset, bytes) of each shared array; 0 bytes: dynamic memory, sized at launch.
+    pub shared_arrays: Vec<(String, u64, u64)>,
 }
 
 pub(super) fn variables(
@@ -47,6 +49,7 @@ pub(super) fn variables(
     let mut local_end = 0u64;
     let body_vars = body.iter().filter_map(|s| if let Statement::Var(v) = s { Some(v) } else { None });
     let mut frame_end = 0u64;
+    let mut shared_arrays = Vec::new();
     for v in module_shared.iter().chain(body_vars) {
         cx.line = v.line;
         let size = var_size(v).map_err(|m| cx.err(m))?;
@@ -59,6 +62,7 @@ pub(super) fn variables(
             "shared" => {
                 shared_end = align_up(shared_end, al);
                 cx.syms.insert(v.name.clone(), Sym::Shared(shared_end));
+                shared_arrays.push((v.name.clone(), shared_end, size));
                 shared_end += size;
                 static_shared_bytes += size;
             }
@@ -88,7 +92,8 @@ pub(super) fn variables(
     let dynamic_shared_offset = align_up(shared_end, extern_align);
     let uses_dynamic_shared = !externs.is_empty();
     for n in externs {
-        cx.syms.insert(n, Sym::Shared(dynamic_shared_offset));
+        cx.syms.insert(n.clone(), Sym::Shared(dynamic_shared_offset));
+        shared_arrays.push((n, dynamic_shared_offset, 0));
     }
     Ok(VarLayout {
         static_shared_bytes,
@@ -96,5 +101,6 @@ pub(super) fn variables(
         uses_dynamic_shared,
         local_bytes: local_end,
         frame_bytes: frame_end,
+        shared_arrays,
     })
 }

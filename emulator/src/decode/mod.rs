@@ -16,8 +16,8 @@ use crate::ir::*;
 
 mod arith;
 mod control;
-mod copies;
 mod layout;
+mod lines;
 mod memory;
 mod moves;
 
@@ -375,9 +375,9 @@ fn decode_kernel(
     // Falling off the end of a kernel is an implicit exit.
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
     locs.push(locs.last().cloned().unwrap_or(Loc { ptx_line: f.line, ..Loc::default() }));
+    lines::infer(&code, &mut locs);
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
-    let copy_load = copies::find_copy_loads(&code, cx.nslots);
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
         uniform[slot.index()] = init.same_in_a_block();
@@ -397,7 +397,7 @@ fn decode_kernel(
         frame_bytes: align_up(vars.frame_bytes, 8),
         uses_dynamic_shared: vars.uses_dynamic_shared,
         global_atomics,
-        copy_load,
+        shared_arrays: vars.shared_arrays,
         uniform,
         bounds: f.bounds,
         barrier_reductions,
@@ -468,6 +468,7 @@ fn decode_body(
                 ptx_line: i.ptx_line,
                 called_from: i.called_from.iter().copied().map(source_of).collect(),
                 inlined: i.inlined.clone(),
+                inferred: false,
             });
         }
     }

@@ -102,7 +102,7 @@ impl Runner {
             bytes: 4,
             store,
             ascending,
-            reg: r,
+            values: &a.regs[..1],
         };
         self.checks.shared(&cx.check, &access);
         if done != 0 {
@@ -153,10 +153,9 @@ impl Runner {
                 }
             }
         }
-        let reg = if n == 1 { regs[0] } else { NO_REG };
-        let (base_tid, bytes) = (w.base_tid, total as u32);
+        let (base_tid, bytes, values) = (w.base_tid, total as u32, &regs[..n as usize]);
         let access =
-            SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, ascending: false, reg };
+            SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, ascending: false, values };
         self.checks.shared(&cx.check, &access);
         self.probes.shared(&access);
         true

@@ -81,9 +81,8 @@ impl Runner {
         }
         let LanesSeen { global, shared, local, constant, param, offsets } = seen;
         // The checks: the shared accesses of the lanes that ran, then the fault that stopped
-        // the others. A scalar load's register (whatever the space) and a `st.shared`'s carry
-        // copies of unwritten shared memory.
-        let reg = if n == 1 && (!store || space == Space::Shared) { regs[0] } else { NO_REG };
+        // the others. A generic store's values that went elsewhere are the shared check's too:
+        // it follows values read from unwritten shared memory to where they are stored.
         let (base_tid, bytes) = (w.base_tid, total as u32);
         let access = SharedAccess {
             pc,
@@ -94,9 +93,9 @@ impl Runner {
             bytes,
             store,
             ascending: false,
-            reg,
+            values: &regs[..n as usize],
         };
-        if shared != 0 || reg != NO_REG {
+        if shared != 0 || (store && space == Space::Generic) {
             self.checks.shared(&cx.check, &access);
         }
         let result = match bad {

@@ -514,6 +514,10 @@ impl Runner {
             }
             self.probes.instruction(pc, active);
             self.checks.instruction(&cx.check, pc, w.base_tid, active)?;
+            // Values read from unwritten shared memory: followed only in a warp that holds one.
+            if self.checks.follows_values(w.base_tid) {
+                self.checks.follow_values(&cx.check, pc, w.base_tid, mask, &w.preds);
+            }
             if inst.flops != 0 || inst.other_float != 0 {
                 self.probes.float_ops(pc, mask, inst.flops, inst.other_float);
             }

@@ -3,6 +3,7 @@
 
 use crate::types::LoadError;
 
+mod chain;
 mod lex;
 mod rename;
 
@@ -115,6 +116,11 @@ struct P<'a> {
     inlined_at: Option<(u32, u32)>,
     /// The `function_name` of the `.loc` in force.
     inlined: Option<String>,
+    /// clang's call sites of the `.loc` in force, from its comment (`chain`), and the files
+    /// they name; the PTX's lines.
+    chain: Vec<(u32, u32)>,
+    chain_files: Vec<String>,
+    lines: Vec<&'a str>,
     /// Nested `{ }` blocks seen so far in the module: each one's declarations get a suffix of
     /// their own (see `rename_block`).
     blocks: u32,
@@ -198,7 +204,9 @@ pub(crate) fn parse_int(s: &str) -> Option<i64> {
 
 pub(crate) fn parse(text: &str) -> Result<Ast, LoadError> {
     let toks = tokenize(text)?;
-    let mut p = P { toks: &toks, pos: 0, loc: None, inlined_at: None, inlined: None, blocks: 0 };
+    let (chain, chain_files, lines) = (Vec::new(), Vec::new(), text.lines().collect());
+    let mut p =
+        P { toks: &toks, pos: 0, loc: None, inlined_at: None, inlined: None, chain, chain_files, lines, blocks: 0 };
     let mut ast = Ast::default();
     while p.peek().is_some() {
         let line = p.line();
@@ -276,6 +284,7 @@ pub(crate) fn parse(text: &str) -> Result<Ast, LoadError> {
             }
         }
     }
+    chain::resolve(&mut ast, &p.chain_files);
     Ok(ast)
 }
 
@@ -425,8 +434,8 @@ fn parse_function(p: &mut P, is_entry: bool, line: usize) -> Result<Option<Funct
     }
     p.pos += 1; // `{`
     p.loc = None;
-    p.inlined_at = None;
-    p.inlined = None;
+    (p.inlined_at, p.inlined) = (None, None);
+    p.chain.clear();
     let body = parse_body(p)?;
     Ok(Some(Function { name, is_entry, params, returns, body: Some(body), line, bounds }))
 }
@@ -520,6 +529,8 @@ fn parse_body(p: &mut P) -> Result<Vec<Statement>, LoadError> {
                             }
                         }
                         p.loc = Some((file, l));
+                        let text = if p.inlined_at.is_none() { p.lines.get(line - 1).copied() } else { None };
+                        p.chain = chain::from_comment(text.unwrap_or(""), &mut p.chain_files);
                     }
                     ".pragma" => p.skip_statement()?,
                     // `.reg .b32 f;`, or `.reg.b32 f;` as NVIDIA's cuda_fp16.hpp writes it.
@@ -590,7 +601,7 @@ fn parse_instruction(
         return Err(err(l, format!("expected `;` after `{opcode}`, found {}", show(t))));
     }
     p.pos += 1;
-    let called_from: Vec<(u32, u32)> = p.inlined_at.into_iter().collect();
+    let called_from: Vec<(u32, u32)> = p.inlined_at.map_or_else(|| p.chain.clone(), |at| vec![at]);
     let inlined = if called_from.is_empty() { None } else { p.inlined.clone() };
     Ok(Instruction { guard, opcode, operands, ptx_line: line, loc, called_from, inlined })
 }

@@ -84,7 +84,6 @@ impl Probe for BlockTraffic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::NO_REG;
 
     #[test]
     fn the_block_and_its_thread_are_counted_apart() {
@@ -104,7 +103,7 @@ mod tests {
             bytes: 8,
             store: false,
             ascending: false,
-            reg: NO_REG,
+            values: &[],
         });
         b.shared(&SharedAccess {
             pc: 0,
@@ -115,7 +114,7 @@ mod tests {
             bytes: 4,
             store: true,
             ascending: false,
-            reg: NO_REG,
+            values: &[],
         });
         assert_eq!(b.shared.get(&2), Some(&(1, 1, 1)), "stored by thread 1, loaded by thread 33");
         assert_eq!(b.shared.get(&3), Some(&(0, 1, 1)), "the second word of an 8-byte load");

@@ -66,21 +66,29 @@ impl Probe for LineTraffic {
 
     /// One entry per source line that executed anything, in line order.
     fn finish(self, kernel: &Kernel, _mem: &DeviceMemory, report: &mut LaunchReport) {
-        let mut lines: Vec<(&str, u32, Metrics)> = Vec::new();
+        let mut lines: Vec<(&str, u32, bool, Metrics)> = Vec::new();
         for (pc, counts) in self.per_pc.iter().enumerate() {
             if counts.warp_instructions == 0 {
                 continue;
             }
-            let (file, line) = match kernel.locs.get(pc).and_then(|l| l.source.as_ref()) {
+            let loc = kernel.locs.get(pc);
+            let (file, line) = match loc.and_then(|l| l.source.as_ref()) {
                 Some(s) => (s.file.as_str(), s.line),
                 None => ("", 0),
             };
+            let inferred = loc.is_some_and(|l| l.inferred);
             match lines.iter_mut().find(|l| l.1 == line && l.0 == file) {
-                Some(l) => l.2.merge(counts),
-                None => lines.push((file, line, counts.clone())),
+                Some(l) => {
+                    l.2 |= inferred;
+                    l.3.merge(counts)
+                }
+                None => lines.push((file, line, inferred, counts.clone())),
             }
         }
         lines.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        report.lines = lines.into_iter().map(|(file, line, m)| LineCounts::new(file.to_string(), line, &m)).collect();
+        report.lines = lines
+            .into_iter()
+            .map(|(file, line, inferred, m)| LineCounts::new(file.to_string(), line, inferred, &m))
+            .collect();
     }
 }

@@ -302,7 +302,6 @@ impl Probe for MetricsProbe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::NO_REG;
 
     fn load(base: &[u64; 32], lanes: u32, bytes: u64) -> GlobalAccess<'_> {
         GlobalAccess { pc: 0, base_tid: 0, lanes, base, offset: 0, bytes, store: false }
@@ -351,7 +350,7 @@ mod tests {
     }
 
     fn shared<'a>(lanes: u32, offsets: &'a [u32; 32], bytes: u32, store: bool) -> SharedAccess<'a> {
-        SharedAccess { pc: 0, base_tid: 0, mask: lanes, lanes, offsets, bytes, store, ascending: false, reg: NO_REG }
+        SharedAccess { pc: 0, base_tid: 0, mask: lanes, lanes, offsets, bytes, store, ascending: false, values: &[] }
     }
 
     #[test]

@@ -8,9 +8,11 @@ mod conv;
 mod extended;
 mod half;
 mod instructions;
+mod lines;
 mod reads;
 mod rounding;
 mod sregs;
+mod unwritten;
 mod variants;
 
 use crate::*;

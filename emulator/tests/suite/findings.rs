@@ -732,8 +732,8 @@ fn uninitialized_dynamic_shared_memory() {
     assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "thread 0 reads the missing left halo");
 }
 
-/// One `ld.shared` whose lane 0 reads unwritten memory and whose lane 1 reads past the end: the
-/// lane that ran is checked before the fault that stops the others, on both memory paths.
+/// One `ld.shared` whose lane 0 races with thread 5's store and whose lane 1 reads past the end:
+/// the lane that ran is checked before the fault that stops the others, on both memory paths.
 #[test]
 fn a_finding_of_an_earlier_lane_comes_before_the_fault_of_a_later_one() {
     let ptx = r#"
@@ -744,10 +744,14 @@ fn a_finding_of_an_earlier_lane_comes_before_the_fault_of_a_later_one() {
 {
     .reg .b32 %r<4>;
     .reg .b64 %rd<2>;
+    .reg .pred %p<2>;
     .shared .align 4 .b8 s[64];
     .loc 1 5 1
     mov.u32 %r1, %tid.x;
     mul.lo.u32 %r2, %r1, 1024;
+    .loc 1 6 1
+    setp.eq.u32 %p1, %r1, 5;
+    @%p1 st.shared.u32 [s], %r1;
     .loc 1 7 1
     ld.shared.u32 %r3, [%r2];
     .loc 1 8 1
@@ -776,10 +780,10 @@ fn a_finding_of_an_earlier_lane_comes_before_the_fault_of_a_later_one() {
         found,
         [
             (
-                FindingKind::UninitializedShared,
+                FindingKind::Race,
                 7,
                 [0, 0, 0],
-                "read of shared memory (offset 0) that no thread of the block has written"
+                "read-after-write race on shared memory (offset 0, element 0 of `s` counting row by row): thread (5,0,0) accessed it earlier with no __syncthreads() in between"
             ),
             (
                 FindingKind::OutOfBounds,

@@ -209,6 +209,15 @@ pub fn said_wrongly(header: &WrongHeader, r: &SectionReport) -> Vec<String> {
     {
         wrong.push(format!("report of {} bytes", json.len()));
     }
+    // Every finding names a line of the student's file: its own, or the line that called the
+    // code it is in (a course header's, a helper's).
+    for f in r.findings.iter().filter(|f| !names_a_students_line(f, &r.kernel)) {
+        let at = match (&f.file, f.line) {
+            (Some(file), Some(line)) => format!("{file}:{line}"),
+            _ => "no line".to_string(),
+        };
+        wrong.push(format!("{} finding at {at} names no line of {}", f.kind, r.kernel));
+    }
     // The cause first: a kernel whose header names a finding first must see it listed first
     // (a race before the unwritten reads it leaves behind).
     let first_named = header.expects.iter().find_map(|e| e.strip_prefix("finding:"));
@@ -218,6 +227,16 @@ pub fn said_wrongly(header: &WrongHeader, r: &SectionReport) -> Vec<String> {
         }
     }
     wrong
+}
+
+/// Whether a finding is placed on a line (not 0) of the student's file `kernel`, or says which
+/// of its lines called the code it is in.
+pub fn names_a_students_line(f: &crate::model::FindingReport, kernel: &str) -> bool {
+    let students = |file: &str, line: u32| file == kernel && line > 0;
+    f.file.as_deref().zip(f.line).is_some_and(|(file, line)| students(file, line))
+        || f.called_from
+            .iter()
+            .any(|c| c.rsplit_once(':').is_some_and(|(file, line)| line.parse().is_ok_and(|l| students(file, l))))
 }
 
 pub struct Row {
@@ -538,20 +557,38 @@ mod tests {
         racy.findings.push(FindingReport {
             kind: ::emulator::FindingKind::Race,
             message: String::new(),
-            file: None,
-            line: None,
+            file: Some("k.cu".into()),
+            line: Some(12),
             block: [0; 3],
             thread: [0; 3],
             case: "a".into(),
             source_line: None,
             called_from: vec![],
+            line_inferred: false,
             count: 1,
             consequence_of: None,
+            advice: None,
         });
         assert_eq!(got_text(&racy), "finding:race tests");
         // The cause first: a header naming a race first wants the race listed first.
         let header = |first: &str| parse_header(&format!("// expect: {first}\n// why: x\n")).unwrap();
         assert!(said_wrongly(&header("finding:race"), &racy).is_empty());
+        // Every finding names a line of the student's file: its own or its caller's.
+        let mut lineless = racy.clone();
+        lineless.findings[0].line = Some(0);
+        assert_eq!(
+            said_wrongly(&header("finding:race"), &lineless),
+            vec!["race finding at k.cu:0 names no line of k.cu".to_string()]
+        );
+        lineless.findings[0].file = Some("course.h".into());
+        lineless.findings[0].called_from = vec!["k.cu:30".into()];
+        assert!(said_wrongly(&header("finding:race"), &lineless).is_empty(), "its caller's line");
+        lineless.findings[0].file = None;
+        lineless.findings[0].called_from.clear();
+        assert_eq!(
+            said_wrongly(&header("finding:race"), &lineless),
+            vec!["race finding at no line names no line of k.cu".to_string()]
+        );
         assert_eq!(
             said_wrongly(&header("finding:uninitialized_shared"), &racy),
             vec!["first finding listed is race, not uninitialized_shared".to_string()]

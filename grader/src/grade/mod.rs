@@ -254,10 +254,20 @@ impl<'a> Grader<'a> {
                     test.mismatch = mismatch;
                     test.printf = o.printf.iter().map(judge::printf_line).collect();
                     test.printf_more = o.printf_dropped;
-                    findings.add(&o.findings, o.findings_dropped, &case.name);
+                    findings.add(&o.findings, o.findings_dropped, case);
                     if metrics_case {
                         if let Some(m) = &o.metrics {
-                            let mut metrics = judge::metrics_report(section.metrics_case_label(), m, case);
+                            // A launch stopped by a finding counted only part of its work: said
+                            // where its figures are shown.
+                            let label = match o.findings.first().filter(|_| !o.completed) {
+                                Some(f) => format!(
+                                    "{}; stopped at {}: the counts of part of the launch",
+                                    section.metrics_case_label(),
+                                    f.kind
+                                ),
+                                None => section.metrics_case_label().to_string(),
+                            };
+                            let mut metrics = judge::metrics_report(&label, m, case);
                             metrics.lines = judge::line_reports(&o.lines, kernel, &lines);
                             metrics.shown = section
                                 .shown_metrics()
@@ -308,7 +318,9 @@ fn judge_targets(
     model: Option<&crate::speed::Prediction>,
 ) -> Vec<TargetReport> {
     let of = |role: Role| measured.iter().find(|m| m.0 == role);
-    let unusable = measured.iter().find_map(|(_, _, m, why)| match (m, why) {
+    // The metrics case's reason first: it is the one the report shows the counts of.
+    let in_order = of(Role::Metrics).into_iter().chain(measured.iter().filter(|m| m.0 != Role::Metrics));
+    let unusable = in_order.clone().find_map(|(_, _, m, why)| match (m, why) {
         (_, Some(why)) => Some(why.clone()),
         (None, None) => Some("no metrics were counted".to_string()),
         _ => None,

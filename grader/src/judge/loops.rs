@@ -7,12 +7,14 @@
 
 /// A token that matters here, and its line (1-based).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Tok<'s> {
+pub(super) enum Tok<'s> {
     Word(&'s str),
     Punct(u8),
 }
 
-fn tokens<'s>(lines: &[&'s str]) -> Vec<(Tok<'s>, u32)> {
+/// The words and the punctuation of `puncts` of the source's lines, outside comments, strings
+/// and preprocessor lines.
+pub(super) fn tokens<'s>(lines: &[&'s str], puncts: &[u8]) -> Vec<(Tok<'s>, u32)> {
     let mut out = Vec::new();
     let mut in_comment = false;
     for (n, line) in lines.iter().enumerate() {
@@ -43,7 +45,7 @@ fn tokens<'s>(lines: &[&'s str]) -> Vec<(Tok<'s>, u32)> {
                 }
                 out.push((Tok::Word(&line[start..i]), n));
             } else {
-                if b"(){};".contains(&c) {
+                if puncts.contains(&c) {
                     out.push((Tok::Punct(c), n));
                 }
                 i += 1;
@@ -108,7 +110,7 @@ impl Loop {
 
 /// The loop statements of `lines`.
 fn loops(lines: &[&str]) -> Vec<Loop> {
-    let t = tokens(lines);
+    let t = tokens(lines, b"(){};");
     let mut found = Vec::new();
     // The `while` that ends a `do … while (…);` is not a loop of its own.
     let mut tails = Vec::new();

@@ -14,6 +14,8 @@ use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, Secon
 use crate::speed::Prediction;
 use ::emulator::{FindingKey, FindingKind};
 
+mod advice;
+mod arrays;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -143,7 +145,29 @@ pub fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
 fn is_students_file(kernel: &KernelFile, canonical: Option<&Path>, file: &str) -> bool {
     file == kernel.display
         || Path::new(file).ends_with(&kernel.display)
+        || ends_with_path(file, &kernel.display)
         || (canonical.is_some() && Path::new(file).canonicalize().ok().as_deref() == canonical)
+}
+
+/// `file` ends with the path `display`, whichever separators either uses: under Wine NVRTC joins
+/// its working directory to a Unix path (`Z:\tmp\course/tmp/course/kernel.cu`, its backslashes
+/// doubled as the PTX's `.file` string escapes them), which `Path::ends_with` cannot match
+/// component by component.
+fn ends_with_path(file: &str, display: &str) -> bool {
+    let slashes = |p: &str| {
+        let mut out = String::with_capacity(p.len());
+        for c in p.chars().map(|c| if c == '\\' { '/' } else { c }) {
+            if !(c == '/' && out.ends_with('/')) {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let (file, display) = (slashes(file), slashes(display));
+    match file.strip_suffix(display.as_str()) {
+        Some(head) => head.is_empty() || head.ends_with('/') || display.starts_with('/'),
+        None => false,
+    }
 }
 
 /// The emulator's per-line counts of the student's own file.
@@ -156,13 +180,19 @@ pub fn students_counts(counts: &[::emulator::LineCounts], kernel: &KernelFile) -
 /// line's text.
 pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, source: &[&str]) -> Vec<LineReport> {
     let canonical = kernel.path.canonicalize().ok();
+    let own = |c: &::emulator::LineCounts| is_students_file(kernel, canonical.as_deref(), &c.file);
+    // The per-thread arrays behind the local traffic of the student's lines.
+    let local = |c: &::emulator::LineCounts| own(c) && c.local_load_bytes + c.local_store_bytes > 0;
+    let local_lines: Vec<u32> = counts.iter().filter(|c| local(c)).map(|c| c.line).collect();
+    let mut arrays = arrays::behind_local_traffic(source, &local_lines).into_iter();
     counts
         .iter()
         .map(|c| {
-            let own = is_students_file(kernel, canonical.as_deref(), &c.file);
+            let own = own(c);
             LineReport {
                 file: if own { kernel.display.clone() } else { c.file.clone() },
                 line: c.line,
+                inferred: c.inferred,
                 source: if own {
                     source.get((c.line as usize).wrapping_sub(1)).map(|s| s.trim().to_string())
                 } else {
@@ -178,6 +208,9 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
                 shared_load_bytes: c.shared_load_bytes,
                 shared_store_bytes: c.shared_store_bytes,
                 shared_bank_conflicts: c.shared_bank_conflicts,
+                local_load_bytes: c.local_load_bytes,
+                local_store_bytes: c.local_store_bytes,
+                local_array: if local(c) { arrays.next().flatten() } else { None },
                 flops: c.flops,
             }
         })
@@ -247,15 +280,30 @@ pub fn judge(case: &Case, outcome: &Outcome) -> (bool, String, Option<Mismatch>)
     }
     let distinct = outcome.findings.len();
     let occurrences = distinct as u64 + outcome.findings_dropped;
+    let against_outputs = outcome.findings.iter().filter(|f| may_have_changed_outputs(f)).count();
     if !outcome.completed {
         let kind = outcome.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
         notes.push(format!("stopped by {kind} (see findings)"));
     } else if occurrences > 0 {
-        notes.push(format!("{} (see findings)", crate::model::findings_text(distinct, occurrences)));
+        let apart = match (against_outputs, distinct) {
+            (0, 1) => ", which reached no output directly",
+            (0, _) => ", none of which reached an output directly",
+            _ => "",
+        };
+        notes.push(format!("{} (see findings){apart}", crate::model::findings_text(distinct, occurrences)));
     }
-    let passed =
-        mismatch.is_none() && outcome.completed && outcome.findings.is_empty() && outcome.changed_input.is_none();
+    let passed = mismatch.is_none() && outcome.completed && against_outputs == 0 && outcome.changed_input.is_none();
     (passed, notes.join("; "), mismatch)
+}
+
+/// Whether a finding counts against a test's outputs (it may have made them wrong, here or on a
+/// GPU): every finding but a read of unwritten shared memory whose value reached no output
+/// directly, only a comparison, the address of a load or of a shared store, or local memory
+/// (the emulator follows the value to what a store to global memory or an atomic writes; it
+/// does not follow what a comparison decides). Such a read still fails the section, in the
+/// sanitizer's row, and the test's message says it was there.
+pub fn may_have_changed_outputs(f: &Finding) -> bool {
+    f.kind != FindingKind::UninitializedShared || f.unwritten.as_ref().is_none_or(|u| u.used.writes_output())
 }
 
 /// One `printf` call as the reports show it: who printed it, and the text without its final
@@ -300,13 +348,16 @@ impl<'k> Findings<'k> {
     }
 
     /// One test's findings (and how many the emulator dropped beyond them).
-    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &str) {
+    pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &Case) {
         self.more += dropped;
         for f in findings {
+            let advice = advice::unwritten_shared(f, &case.geometry);
             let mut f = f.clone();
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {
                 f.source = Some(f.called_from.remove(0));
+                // The call's own line.
+                f.line_inferred = false;
             }
             if let Some(s) = f.source.as_mut() {
                 s.file = self.student_name(&s.file);
@@ -331,15 +382,17 @@ impl<'k> Findings<'k> {
                 line,
                 block: f.block,
                 thread: f.thread,
-                case: case.to_string(),
+                case: case.name.clone(),
                 source_line: source_line.map(|s| s.trim_end().to_string()),
                 called_from: f
                     .called_from
                     .iter()
                     .map(|c| format!("{}:{}", self.student_name(&c.file), c.line))
                     .collect(),
+                line_inferred: f.line_inferred,
                 count: 1,
                 consequence_of: None,
+                advice,
             });
         }
     }
@@ -434,13 +487,42 @@ pub(crate) mod tests {
             thread: [1, 0, 0],
             ptx_line: 0,
             loops_inside: 0,
+            unwritten: None,
+            line_inferred: false,
         };
         let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
         assert!(!passed, "a correct output with a race still fails");
         assert_eq!(msg, "1 finding (see findings)");
-        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding], false));
+        let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], false));
         assert!(!passed);
         assert_eq!(msg, "stopped by race (see findings)");
+        // A read of unwritten shared memory fails a test only where its value reached what a
+        // store to global memory or an atomic wrote.
+        let unwritten = |used| Finding {
+            kind: ::emulator::FindingKind::UninitializedShared,
+            unwritten: Some(Box::new(::emulator::UnwrittenRead {
+                offset: 0,
+                bytes: 4,
+                array: None,
+                unwritten_bytes: 4,
+                copy: false,
+                used,
+                used_at: None,
+                used_ptx_line: 0,
+            })),
+            ..finding.clone()
+        };
+        let (passed, msg, _) =
+            judge(&case, &outcome(vec![1, 2, 3, 4], vec![unwritten(::emulator::ValueUse::Comparison)], true));
+        assert!(passed, "a comparison's operand is not an output");
+        assert_eq!(msg, "1 finding (see findings), which reached no output directly");
+        for used in
+            [::emulator::ValueUse::GlobalStore, ::emulator::ValueUse::StoreAddress, ::emulator::ValueUse::Atomic]
+        {
+            assert!(!judge(&case, &outcome(vec![1, 2, 3, 4], vec![unwritten(used)], true)).0, "{used:?}");
+        }
+        let unknown = Finding { unwritten: None, ..unwritten(::emulator::ValueUse::Comparison) };
+        assert!(!judge(&case, &outcome(vec![1, 2, 3, 4], vec![unknown], true)).0, "no evidence: it counts");
     }
 
     #[test]
@@ -549,5 +631,14 @@ pub(crate) mod tests {
         let (passed, msg, _) = judge(&case, &o);
         assert!(!passed, "right output, but an input was written");
         assert!(msg.starts_with("the kernel changed its input, argument 1 at element 2: was 3, now 0"), "{msg}");
+    }
+
+    #[test]
+    fn the_students_file_is_found_whatever_the_separators() {
+        assert!(ends_with_path("Z:\\tmp\\ci/tmp/ci/grader/wrong/k.cu", "/tmp/ci/grader/wrong/k.cu"));
+        assert!(ends_with_path(r"Z:\\tmp\\ci/tmp/ci\\grader/wrong/k.cu", r"/tmp/ci\grader/wrong/k.cu"), "escaped");
+        assert!(ends_with_path("Z:\\course\\exercises\\7.4\\kernel.cu", "exercises/7.4/kernel.cu"));
+        assert!(!ends_with_path("/x/myexercises/7.4/kernel.cu", "exercises/7.4/kernel.cu"), "a whole component");
+        assert!(!ends_with_path("/x/other.cu", "kernel.cu"));
     }
 }

@@ -202,6 +202,7 @@ mod tests {
                     shared_store_bytes: 0,
                     shared_bank_conflicts: 0,
                     flops: 50,
+                    ..Default::default()
                 }],
                 output_elements: 1,
                 shown: vec![],
@@ -231,8 +232,10 @@ mod tests {
                 case: "odd size".into(),
                 source_line: None,
                 called_from: vec![],
+                line_inferred: false,
                 count: 2,
                 consequence_of: None,
+                advice: None,
             }],
             findings_more: 0,
             findings_occurrences: 0,

@@ -147,13 +147,22 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     s
 }
 
+/// Why a finding's line is not its instruction's own ([`FindingReport::line_inferred`]).
+pub const INFERRED_LINE: &str = "the compiler gave the instruction no line of its own (code it made from several \
+     statements): this is the nearest line of the code around it";
+
+/// Where a finding is: "kernel.cu:23", or "(no source line)".
+pub fn finding_place(f: &FindingReport) -> String {
+    match (&f.file, f.line) {
+        (Some(file), Some(line)) => format!("{file}:{line}"),
+        _ => "(no source line)".to_string(),
+    }
+}
+
 pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
     let mut s = String::new();
     for f in findings {
-        let place = match (&f.file, f.line) {
-            (Some(file), Some(line)) => format!("{file}:{line}"),
-            _ => "(no source line)".to_string(),
-        };
+        let place = finding_place(f);
         let times = if f.count > 1 { format!(" (and in {} more tests)", f.count - 1) } else { String::new() };
         s.push_str(&format!(
             "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
@@ -172,12 +181,15 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         if let (Some(text), Some(line)) = (&f.source_line, f.line) {
             s.push_str(&format!("        {line:>4} | {}\n", text.trim_start()));
         }
+        if f.line_inferred {
+            s.push_str(&format!("        line {} inferred: {INFERRED_LINE}\n", f.line.unwrap_or(0)));
+        }
         if !f.called_from.is_empty() {
             s.push_str(&format!("        called from {}\n", f.called_from.join(", called from ")));
         }
         match &f.consequence_of {
             Some(cause) => s.push_str(&format!("        {cause}\n")),
-            None => s.push_str(&format!("        {}\n", explain_kind(f.kind))),
+            None => s.push_str(&format!("        {}\n", f.advice.as_deref().unwrap_or(explain_kind(f.kind)))),
         }
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));
@@ -410,7 +422,9 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
                 s.push_str("    (the speed targets were set on an H100; on other cards see the book's \"As fast as the memory allows\")\n");
             }
         }
-        if let Some(p) = &r.speed_model {
+        // Speed only for a kernel that works: a wrong one's would be about other work, and one
+        // with findings may hang or fault on a GPU.
+        if let Some(p) = r.speed_model.as_ref().filter(|_| r.tests.iter().all(|t| t.passed) && r.findings.is_empty()) {
             s.push_str(&speed::block(r, p));
         }
         if !r.targets.is_empty() {
@@ -477,7 +491,8 @@ pub fn compact(r: &SectionReport) -> String {
                 })
                 .collect();
             s.push_str(&format!("  targets  {}\n", targets.join("  ")));
-            if let Some(t) = r.targets.iter().find(|t| !t.passed && !t.advice.is_empty()) {
+            // Advice only for a target measured and missed (as in `targets_block`).
+            if let Some(t) = r.targets.iter().find(|t| !t.passed && t.skipped.is_none() && !t.advice.is_empty()) {
                 s.push_str(&format!("    → {}\n", t.advice));
             }
             if let Some(line) = heaviest_line(r) {
@@ -543,10 +558,24 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
             (l, format!("causes {} bank-conflict replays, the most of any line", thousands(l.shared_bank_conflicts)))
         }
+        Metric::LocalMemoryBytes => {
+            let local = |l: &&LineReport| l.local_load_bytes + l.local_store_bytes;
+            let l = m.lines.iter().filter(|l| local(l) > 0).max_by_key(local)?;
+            let array = match &l.local_array {
+                Some(a) => format!(" (probably the per-thread array {}, declared at line {})", a.name, a.line),
+                None => String::new(),
+            };
+            (l, format!("loads and stores {} bytes of local memory, the most of any line{array}", thousands(local(&l))))
+        }
         _ => return None,
     };
     let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
-    Some(format!("{}:{} {what}{source}", l.file, l.line))
+    let inferred = if l.inferred {
+        "\n        (with code the compiler gave no line of its own, counted on this, the nearest line)"
+    } else {
+        ""
+    };
+    Some(format!("{}:{} {what}{source}{inferred}", l.file, l.line))
 }
 
 /// The summary after several sections: one line each with its time, then the total.

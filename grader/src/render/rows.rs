@@ -114,17 +114,17 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         .findings
         .iter()
         .map(|f| {
-            let at = match (&f.file, f.line) {
-                (Some(file), Some(line)) => format!("{file}:{line}"),
-                _ => "(no source line)".into(),
-            };
+            let mut at = super::finding_place(f);
+            if f.line_inferred {
+                at.push_str(&format!(" ({})", super::INFERRED_LINE));
+            }
             format!(
                 "{} at {at}, block {:?} thread {:?}, in test \"{}\": {}",
                 f.kind,
                 f.block,
                 f.thread,
                 f.case,
-                super::explain_kind(f.kind)
+                f.advice.as_deref().unwrap_or(super::explain_kind(f.kind))
             )
         })
         .collect();

@@ -216,7 +216,8 @@ impl Clang {
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             let log = crate::toolchain::nvrtc::explain_missing_headers(&log);
-            return Err(fail(crate::toolchain::nvrtc::explain_shadowed_defines(&log, source, defines)));
+            let log = crate::toolchain::nvrtc::explain_shadowed_defines(&log, source, defines);
+            return Err(fail(crate::toolchain::nvrtc::explain_missing_semicolons(&log, source)));
         }
         if let Some(why) = crate::toolchain::nvrtc::overridden_defines(&log, defines) {
             return Err(fail(why));

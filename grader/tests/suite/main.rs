@@ -23,3 +23,4 @@ mod variants;
 mod workflow_bundle;
 mod workflow_cli;
 mod workflow_watch;
+mod wrong_reports;

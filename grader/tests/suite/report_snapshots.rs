@@ -67,8 +67,10 @@ fn findings_block() {
             case: "7x7 image, asymmetric 5x5 filter 1..25".into(),
             source_line: Some("            Pvalue += F[fRow][fCol] * N_s[tileRow + fRow][tileCol + fCol];".into()),
             called_from: vec![],
+            line_inferred: false,
             count: 12,
             consequence_of: None,
+            advice: None,
         },
         FindingReport {
             kind: ::emulator::FindingKind::OutOfBounds,
@@ -80,8 +82,10 @@ fn findings_block() {
             case: "a single pixel: 1x1, r=2".into(),
             source_line: Some("    N_s[threadIdx.y][threadIdx.x] = N[row * width + col];".into()),
             called_from: vec![],
+            line_inferred: false,
             count: 1,
             consequence_of: None,
+            advice: None,
         },
     ];
     insta::assert_snapshot!(report::findings_block(&findings, 3));
@@ -204,4 +208,66 @@ fn compact_report_fits_a_screen() {
     assert!(text.lines().count() <= 40, "one screen:\n{text}");
     assert!(!text.contains("FLOPs"), "no metrics table in the compact report");
     insta::assert_snapshot!(text);
+}
+
+/// A target the metrics case did not grade (it stopped: a timeout) gives no advice, in the full
+/// report, the compact one (it gave it: `watch` told a student whose kernel never finished to
+/// shrink its shared tile) and the platforms' rows; a target measured and missed gives its
+/// advice in each.
+#[test]
+fn advice_only_for_a_target_measured_and_missed() {
+    no_color();
+    let advice = "keep only the current plane in shared memory";
+    let target = |skipped: Option<&str>| TargetReport {
+        name: Metric::SharedBytesPerBlock,
+        op: Compare::AtMost,
+        target: 4096.0,
+        measured: skipped.is_none().then_some(12288.0),
+        textbook: None,
+        passed: false,
+        advice: advice.into(),
+        skipped: skipped.map(str::to_string),
+        second: None,
+        at_most: None,
+    };
+    let mut r = SectionReport {
+        speed: None,
+        speed_model: None,
+        section: "8.5".into(),
+        title: "Register tiling".into(),
+        kernel: "exercises/8.5-register-tiling/kernel.cu".into(),
+        backend: "emulator".into(),
+        compiler: "NVRTC 12.9".into(),
+        seed: 3,
+        passed: false,
+        not_measured: vec![],
+        compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
+        tests: vec![test(
+            "metrics: N=128",
+            Visibility::Hidden,
+            "128×128×128",
+            false,
+            "stopped by timeout (see findings)",
+        )],
+        metrics: None,
+        targets: vec![target(Some("not graded: the metrics case stopped at timeout (see findings)"))],
+        variants: None,
+        findings: vec![],
+        findings_more: 0,
+        findings_occurrences: 0,
+        problem: None,
+        visible_only: false,
+        seconds: 0.25,
+    };
+    let rows = |r: &SectionReport| -> String {
+        grader::render::rows::graded(r).into_iter().map(|row| row.output).collect::<Vec<_>>().join("\n")
+    };
+    for (what, text) in [("full", report::section(&r, false)), ("compact", report::compact(&r)), ("rows", rows(&r))] {
+        assert!(!text.contains(advice), "{what}: advice for a target not graded:\n{text}");
+        assert!(text.contains("not graded: the metrics case stopped at timeout"), "{what}:\n{text}");
+    }
+    r.targets = vec![target(None)];
+    for (what, text) in [("full", report::section(&r, false)), ("compact", report::compact(&r)), ("rows", rows(&r))] {
+        assert!(text.contains(advice), "{what}: no advice for a target missed:\n{text}");
+    }
 }

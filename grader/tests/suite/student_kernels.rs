@@ -222,3 +222,28 @@ fn printf_in_every_thread_is_capped() {
     );
     assert!(text.len() < 400_000, "the report stays small: {} bytes", text.len());
 }
+
+#[test]
+fn a_race_in_code_the_compiler_gave_no_line_is_placed_on_the_nearest_line_and_says_so() {
+    // NVRTC writes `.loc 1 0 0` for the plane rotation's store it sinks below the `if`: the
+    // race there used to read `missing-second-barrier.cu:0`.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let source = std::fs::read(root.join("grader/wrong/8.4/missing-second-barrier.cu")).unwrap();
+    let (s, code) = grade("8.4", "missing-second-barrier.cu", &source);
+    assert_eq!(code, Some(1));
+    let findings = s["findings"].as_array().unwrap();
+    let line = |f: &Value| f["line"].as_u64().unwrap_or(0);
+    assert!(findings.iter().all(|f| f["kind"] == "race" && line(f) > 0), "{findings:#?}");
+    let inferred: Vec<&Value> = findings.iter().filter(|f| f["line_inferred"] == true).collect();
+    assert_eq!(inferred.len(), 1, "{findings:#?}");
+    // The rotation (lines 66 and 67), and the text report says the line is the nearest one.
+    assert!((66..=67).contains(&line(inferred[0])), "{findings:#?}");
+    let path = scratch("missing-second-barrier.cu", &source);
+    let out = grader(&["8.4", "--kernel", path.to_str().unwrap(), "--seed", "5", "--compiler", "nvrtc"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("missing-second-barrier.cu:0"), "{text}");
+    assert!(
+        text.contains(&format!("line {} inferred: the compiler gave the instruction no line", line(inferred[0]))),
+        "{text}"
+    );
+}

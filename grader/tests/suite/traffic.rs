@@ -25,7 +25,10 @@ fn every_solutions_lines_add_up_to_its_metrics() {
         // The lines count what the kernel executed; `flops` is the problem's (OP/B's numerator).
         assert_eq!(sum(lines, "flops"), m["executed_flops"].as_u64().unwrap(), "{id}: flops per line");
         assert_eq!(sum(lines, "shared_bank_conflicts"), m["shared_bank_conflicts"].as_u64().unwrap(), "{id}");
-        for l in lines.iter().filter(|l| l["line"].as_u64().unwrap() > 0) {
+        // Code the compiler gave no line of its own is counted on the nearest line: no line 0.
+        assert_eq!(sum(lines, "local_load_bytes") + sum(lines, "local_store_bytes"), 0, "{id}: no local memory");
+        for l in lines {
+            assert!(l["line"].as_u64().unwrap() > 0, "{id}: {l}");
             assert!(l["file"].as_str().unwrap().starts_with("solutions/"), "{id}: {l}");
             assert!(l["source"].is_string(), "{id}: the solution's own lines have their text: {l}");
         }
@@ -57,6 +60,38 @@ fn a_missed_op_per_byte_target_names_the_heaviest_line() {
     // A passing solution is not told.
     let out = grader(&["7.4", "--solutions", "--seed", "1", "--compiler", "nvrtc"]);
     assert!(!String::from_utf8_lossy(&out.stdout).contains("the most of any line"));
+}
+
+#[test]
+fn a_missed_local_memory_target_names_the_line_and_its_array() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let kernel = root.join("grader/wrong/challenge-2d/local-array.cu");
+    let text = std::fs::read_to_string(&kernel).unwrap();
+    let at = |pattern: &str| text.lines().position(|l| l.contains(pattern)).unwrap() + 1;
+    let (line, declared) = (at("Pvalue[o] += F[fRow][fCol]"), at("float Pvalue[COARSEN];"));
+    let args = ["challenge-2d", "--kernel", kernel.to_str().unwrap(), "--seed", "1", "--compiler", "nvrtc"];
+    let out = grader(&args);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    let expected = format!(
+        "local-array.cu:{line} loads and stores 41,943,040 bytes of local memory, the most of any line \
+         (probably the per-thread array Pvalue, declared at line {declared})"
+    );
+    assert!(report.contains(&expected), "{report}");
+    // `traffic` shows every line's local bytes: the accumulators' reset, update and store.
+    let out = grader(&["traffic", args[0], args[1], args[2], "--compiler", "nvrtc", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines = json["lines"].as_array().unwrap();
+    let local: Vec<(u64, &str)> = lines
+        .iter()
+        .filter(|l| l["local_load_bytes"].as_u64().unwrap() + l["local_store_bytes"].as_u64().unwrap() > 0)
+        .map(|l| (l["line"].as_u64().unwrap(), l["local_array"]["name"].as_str().unwrap_or("")))
+        .collect();
+    let expected = [at("Pvalue[o] = 0.0f"), line, at("= Pvalue[o]")].map(|l| (l as u64, "Pvalue"));
+    assert_eq!(local, expected.to_vec());
+    let out = grader(&["traffic", args[0], args[1], args[2], "--compiler", "nvrtc"]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("local B") && table.contains("41943040"), "{table}");
 }
 
 #[test]

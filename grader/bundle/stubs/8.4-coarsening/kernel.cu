@@ -15,7 +15,8 @@
 // load the next plane, compute the current one, move the planes down. The grader checks every
 // point, OP/B (>= 2.0 at N = 128), races, reads of unwritten shared memory and barriers.
 // Moving the planes copies every slot, also those of threads outside the grid that loaded
-// nothing: copying such a slot is fine, but computing with it is a read of unwritten memory.
+// nothing: copying such a slot is fine, but using it (in an output, a condition or an address)
+// is a read of unwritten memory.
 //
 // Run `cargo run -p grader -- 8.4`; stuck? `cargo run -p grader -- hint 8.4`.
 

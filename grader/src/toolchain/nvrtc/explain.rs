@@ -76,6 +76,46 @@ pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, St
     out
 }
 
+/// After an "expected a ';'" error, the line that lacks it: the compiler notices a missing `;`
+/// only where the next statement starts, one line (or a few blank ones) below it.
+pub fn explain_missing_semicolons(log: &str, source: &[u8]) -> String {
+    let text = String::from_utf8_lossy(source_bytes(source));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut notes = Vec::new();
+    for line in log.lines() {
+        if !(line.contains("expected a \";\"") || line.contains("expected ';'")) {
+            continue;
+        }
+        // NVRTC: `file(12): error: …`; clang: `file:12:17: error: …`.
+        let number = line
+            .split_once("): error")
+            .and_then(|(head, _)| head.rsplit('(').next())
+            .or_else(|| line.split_once(": error").and_then(|(head, _)| head.rsplit(':').nth(1)))
+            .and_then(|n| n.trim().parse::<usize>().ok());
+        let Some(number) = number else { continue };
+        // The statement before: the nearest line above with code on it.
+        let code = |l: &str| l.split("//").next().unwrap_or("").trim().to_string();
+        let Some((before, text)) =
+            (1..number).rev().map(|n| (n, code(lines.get(n - 1).copied().unwrap_or("")))).find(|(_, c)| !c.is_empty())
+        else {
+            continue;
+        };
+        let ends_a_statement = text.starts_with('#') || [';', '{', '}', ':', ','].iter().any(|&c| text.ends_with(c));
+        let note = format!(
+            "note: a missing ';' is reported where the next statement starts: line {before} (`{text}`) does not end with one\n"
+        );
+        if !ends_a_statement && !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    let mut out = log.to_string();
+    if !notes.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.extend(notes);
+    out
+}
+
 /// After NVRTC's "could not open source file" error, say what to do about that header.
 pub fn explain_missing_headers(log: &str) -> String {
     let mut out = String::with_capacity(log.len());
@@ -187,5 +227,21 @@ mod tests {
         // A macro the grader does not set is the student's business.
         assert_eq!(overridden_defines(&log.replace("FILTER_RADIUS", "TILE"), &defines), None);
         assert_eq!(overridden_defines("", &defines), None);
+    }
+
+    #[test]
+    fn a_missing_semicolon_is_pinned_on_the_line_before() {
+        let source = b"__global__ void k(float *a) {\n    float v = 0.0f\n\n    a[0] = v;\n}\n";
+        let nvrtc = "k.cu(4): error: expected a \";\"\n      a[0] = v;\n      ^\n";
+        let out = explain_missing_semicolons(nvrtc, source);
+        assert!(out.ends_with("note: a missing ';' is reported where the next statement starts: line 2 (`float v = 0.0f`) does not end with one\n"), "{out}");
+        let clang = "k.cu:4:5: error: expected ';' at end of declaration\n";
+        assert!(explain_missing_semicolons(clang, source).contains("line 2 (`float v = 0.0f`)"));
+        // The line before ends its statement (a `{`): no note, the error is on its own line.
+        let fine = b"__global__ void k(float *a) {\n    float v = 0.0f x;\n}\n";
+        assert_eq!(
+            explain_missing_semicolons("k.cu(2): error: expected a \";\"\n", fine),
+            "k.cu(2): error: expected a \";\"\n"
+        );
     }
 }

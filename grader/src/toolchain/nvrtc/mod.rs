@@ -16,7 +16,9 @@ mod explain;
 mod headers;
 mod locate;
 
-pub use explain::{errors_only, explain_missing_headers, explain_shadowed_defines, overridden_defines};
+pub use explain::{
+    errors_only, explain_missing_headers, explain_missing_semicolons, explain_shadowed_defines, overridden_defines,
+};
 pub use headers::{headers_cache_dir, Fp16Headers, HEADERS_WHEEL, HEADERS_WHEEL_VERSION};
 use locate::activate;
 pub use locate::{cache_dir, get, library_in, library_names};
@@ -329,7 +331,10 @@ impl Nvrtc {
                 }
             },
             Err(log) => Err(CompileFailure {
-                log: explain_shadowed_defines(&explain_missing_headers(log.message()), source, defines),
+                log: explain_missing_semicolons(
+                    &explain_shadowed_defines(&explain_missing_headers(log.message()), source, defines),
+                    source,
+                ),
             }),
         }
     }

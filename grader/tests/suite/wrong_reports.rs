@@ -1,0 +1,95 @@
+//! The text report of one wrong kernel per kind of mistake, as a student reads it (seed 1, no
+//! colours), in snapshots: a change in what a report teaches should be a decision, not an
+//! accident. Times are cut, and the numbers that blocks running side by side make differ from run
+//! to run (findings' occurrences, the outputs of a launch stopped by a fault) are replaced by
+//! `#`. A kernel that never ends is left out: which test runs out of the shared budget first is
+//! a race by design. Unix only: the paths are written with '/'.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Each kind of mistake once: the section and the kernel.
+const KERNELS: &[(&str, &str)] = &[
+    ("7.2", "grader/wrong/7.2/ghost-cells-read.cu"),
+    ("7.2", "grader/wrong/7.2/missing-semicolon.cu"),
+    ("7.2", "grader/wrong/7.2/filter-flipped.cu"),
+    ("7.4", "grader/wrong/7.4/missing-syncthreads.cu"),
+    ("7.4", "grader/wrong/7.4/global-reads-in-loop.cu"),
+    ("1d", "grader/wrong/1d/divergent-barrier.cu"),
+    ("8.2", "grader/wrong/8.2/c3-c4-swapped.cu"),
+    ("8.4", "grader/wrong/8.4/missing-second-barrier.cu"),
+    ("8.5", "grader/wrong/8.5/halo-ring-not-stored.cu"),
+    ("challenge-2d", "grader/wrong/challenge-2d/local-array.cu"),
+    ("challenge-2d", "grader/wrong/challenge-2d/tiled-7.4-style.cu"),
+];
+
+/// The report with its run-to-run parts made stable.
+fn stable(report: &str) -> String {
+    report
+        .lines()
+        .map(|line| {
+            let line = match line.rfind("   (") {
+                Some(i) if line.ends_with(" s)") => &line[..i],
+                _ => line,
+            };
+            if line.contains("occurrence") {
+                hide_numbers(line)
+            } else if line.contains("stopped by") {
+                // A launch stopped by a fault: what the blocks beside the faulting one wrote
+                // depends on how far each had run.
+                hide_numbers(&line.replace(" (never written)", ""))
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every number of a line (digits with their thousands' commas) as `#`.
+fn hide_numbers(line: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    let chars: Vec<char> = line.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let digit =
+            c.is_ascii_digit() || (c == ',' && in_number && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()));
+        if digit {
+            if !in_number {
+                out.push('#');
+            }
+            in_number = true;
+        } else {
+            in_number = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(unix)]
+#[test]
+fn each_kind_of_mistake_reads_as_it_did() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    for (section, kernel) in KERNELS {
+        let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+            .args([section, "--kernel", kernel, "--seed", "1", "--backend", "emulator", "--compiler", "nvrtc"])
+            .current_dir(root)
+            .env("PMPP_NO_PROGRESS", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{kernel} fails: {}", String::from_utf8_lossy(&out.stderr));
+        let name = Path::new(kernel).file_stem().unwrap().to_string_lossy().replace('.', "_");
+        insta::assert_snapshot!(
+            format!("{}-{name}", section.replace('.', "_")),
+            stable(&String::from_utf8_lossy(&out.stdout))
+        );
+    }
+}
+
+#[test]
+fn numbers_next_to_occurrences_are_hidden_and_times_cut() {
+    assert_eq!(hide_numbers("2 distinct findings (71,835 occurrences)"), "# distinct findings (# occurrences)");
+    assert_eq!(stable("  FAILED — 1 target missed   (2.82 s)"), "  FAILED — 1 target missed");
+}

@@ -18,6 +18,10 @@ use crate::error::{Error, Outcome, Result};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The language of the grader's words: en, zh-Hans, zh-Hant, or a locale (zh_TW.UTF-8).
+    /// Without it: LC_ALL, LC_MESSAGES or LANG, else the system's, else English.
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -70,8 +74,18 @@ impl Command {
 }
 
 /// Options that take a value, for reading `grader --backend gpu list` as `grader list --backend gpu`.
-const VALUE_OPTIONS: &[&str] =
-    &["--backend", "--compiler", "--format", "--seed", "--kernel", "--results", "--output", "--cases", "--data"];
+const VALUE_OPTIONS: &[&str] = &[
+    "--lang",
+    "--backend",
+    "--compiler",
+    "--format",
+    "--seed",
+    "--kernel",
+    "--results",
+    "--output",
+    "--cases",
+    "--data",
+];
 
 /// Options written before the command move after it, where the command's own parser checks
 /// them (the form earlier graders accepted).
@@ -94,6 +108,24 @@ fn command_first(args: Vec<OsString>) -> Vec<OsString> {
     out.extend(leading);
     out.extend_from_slice(&args[i + 1..]);
     out
+}
+
+/// The value of `--lang` (`--lang X` or `--lang=X`), read before the parser runs, so that its
+/// own messages are already in that language.
+pub fn lang_flag(args: &[OsString]) -> Option<String> {
+    let mut it = args.iter().skip(1).filter_map(|a| a.to_str());
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if a == "--lang" {
+            return it.next().map(str::to_string);
+        }
+        if let Some(v) = a.strip_prefix("--lang=") {
+            return Some(v.to_string());
+        }
+    }
+    None
 }
 
 /// The parser, with the section list (from the registry) in the help of every command that

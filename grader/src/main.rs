@@ -17,6 +17,20 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|a| a == grader::toolchain::nvrtc::WORKER_COMMAND) {
         return ExitCode::from(grader::toolchain::nvrtc::worker_main(&args[2..]) as u8);
     }
+    // The language first: every message after this line is said in it.
+    let lang = grader::i18n::negotiate(grader::cli::lang_flag(&args).as_deref(), |v| std::env::var(v).ok());
+    match lang {
+        Ok(lang) => grader::i18n::choose(lang),
+        Err(e) => {
+            use colored::Colorize;
+            // Said in the language the environment names.
+            grader::i18n::choose(
+                grader::i18n::negotiate(None, |v| std::env::var(v).ok()).unwrap_or(grader::i18n::Lang::En),
+            );
+            eprintln!("{} {e}", grader::t!("error-label").red().bold());
+            return ExitCode::from(CANNOT_RUN);
+        }
+    }
     let command = match grader::cli::parse(std::env::args_os()) {
         Ok(c) => c,
         Err(e) => {
@@ -41,7 +55,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(FAILED),
         Err(e) => {
             use colored::Colorize;
-            eprintln!("{} {e}", "error:".red().bold());
+            eprintln!("{} {e}", grader::t!("error-label").red().bold());
             ExitCode::from(e.exit_code())
         }
     };

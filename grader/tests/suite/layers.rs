@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 /// The layers, from the bottom.
 const LAYERS: &[&[&str]] = &[
+    &["i18n"],
     &["error", "compare", "plan", "speed"],
     &["model"],
     &["course"],

@@ -1,0 +1,273 @@
+//! The catalogues kept true: every message in every language, with the same arguments; every id
+//! the code says is in the catalogue; no Chinese outside it; the locale mapping.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+
+use super::*;
+
+/// Per message: the variables its value uses, its English-looking text, and whether its comment
+/// says it is the same in every language.
+struct Message {
+    variables: BTreeSet<String>,
+    text: String,
+    verbatim: bool,
+}
+
+fn variables_of(p: &Pattern<&str>, out: &mut BTreeSet<String>, text: &mut String) {
+    for e in &p.elements {
+        match e {
+            PatternElement::TextElement { value } => text.push_str(value),
+            PatternElement::Placeable { expression } => expression_variables(expression, out, text),
+        }
+    }
+}
+
+fn expression_variables(e: &Expression<&str>, out: &mut BTreeSet<String>, text: &mut String) {
+    match e {
+        Expression::Inline(i) => inline_variables(i, out, text),
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, out, text);
+            for v in variants {
+                variables_of(&v.value, out, text);
+            }
+        }
+    }
+}
+
+fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>, text: &mut String) {
+    match i {
+        InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, out, text),
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_variables(a, out, text);
+            }
+        }
+        InlineExpression::StringLiteral { value } => text.push_str(value),
+        _ => {}
+    }
+}
+
+/// A language's messages by id, or the problems found reading its files.
+fn messages(lang: Lang) -> Result<BTreeMap<String, Message>, Vec<String>> {
+    let mut all = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (file, source) in sources(lang) {
+        let res = match fluent_syntax::parser::parse(source) {
+            Ok(r) => r,
+            Err((r, errors)) => {
+                problems.extend(errors.iter().map(|e| format!("{lang}/{file}.ftl: {e:?}")));
+                r
+            }
+        };
+        for entry in &res.body {
+            match entry {
+                Entry::Message(m) => {
+                    let mut variables = BTreeSet::new();
+                    let mut text = String::new();
+                    match &m.value {
+                        Some(v) => variables_of(v, &mut variables, &mut text),
+                        None => problems.push(format!("{lang}/{file}.ftl: {} has no value", m.id.name)),
+                    }
+                    let verbatim = m.comment.as_ref().is_some_and(|c| c.content.iter().any(|l| l.contains("verbatim")));
+                    let id = m.id.name.to_string();
+                    if all.insert(id.clone(), Message { variables, text, verbatim }).is_some() {
+                        problems.push(format!("{lang}/{file}.ftl: {id} is defined twice"));
+                    }
+                }
+                Entry::Junk { content } => problems.push(format!("{lang}/{file}.ftl: does not parse: {content}")),
+                _ => {}
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(all)
+    } else {
+        Err(problems)
+    }
+}
+
+/// What is wrong with `lang`'s catalogue against the English one.
+fn differences(en: &BTreeMap<String, Message>, other: &BTreeMap<String, Message>, lang: Lang) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (id, m) in en {
+        match other.get(id) {
+            None => wrong.push(format!("{lang}: {id} is missing")),
+            Some(o) if o.variables != m.variables => {
+                wrong.push(format!("{lang}: {id} takes {:?}, English {:?}", o.variables, m.variables))
+            }
+            // Words of the same letters as English: not translated, unless marked verbatim.
+            Some(o)
+                if !m.verbatim && o.text == m.text && m.text.split_whitespace().filter(|w| w.len() > 2).count() > 1 =>
+            {
+                wrong.push(format!("{lang}: {id} is English: {:?}", o.text))
+            }
+            _ => {}
+        }
+    }
+    for id in other.keys().filter(|id| !en.contains_key(*id)) {
+        wrong.push(format!("{lang}: {id} is not an English message (renamed or removed?)"));
+    }
+    wrong
+}
+
+#[test]
+fn every_message_is_in_every_language_with_the_same_arguments() {
+    let en = messages(Lang::En).unwrap_or_else(|p| panic!("{p:#?}"));
+    assert!(en.len() > 2, "the English catalogue is read: {} messages", en.len());
+    let mut wrong = Vec::new();
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        match messages(lang) {
+            Ok(m) => wrong.extend(differences(&en, &m, lang)),
+            Err(p) => wrong.extend(p),
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+}
+
+#[test]
+fn a_missing_or_changed_translation_would_be_found() {
+    let en = messages(Lang::En).unwrap();
+    let mut zh = messages(Lang::ZhHans).unwrap();
+    let (id, _) = en.iter().find(|(_, m)| !m.variables.is_empty()).unwrap();
+    zh.get_mut(id).unwrap().variables.insert("extra".into());
+    let first = en.keys().next().unwrap().clone();
+    zh.remove(&first);
+    let wrong = differences(&en, &zh, Lang::ZhHans);
+    assert!(wrong.iter().any(|w| w.contains(&format!("{first} is missing"))), "{wrong:?}");
+    assert!(wrong.iter().any(|w| w.contains(&format!("{id} takes"))), "{wrong:?}");
+    let mut untranslated = messages(Lang::ZhHans).unwrap();
+    let (id, m) = en.iter().find(|(_, m)| !m.verbatim && m.text.split_whitespace().count() > 3).unwrap();
+    untranslated.get_mut(id).unwrap().text = m.text.clone();
+    assert!(differences(&en, &untranslated, Lang::ZhHans).iter().any(|w| w.contains("is English")));
+}
+
+fn rust_files(dir: &Path) -> Vec<(String, String)> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| (e.path().display().to_string(), std::fs::read_to_string(e.path()).unwrap()))
+        .collect()
+}
+
+/// Ids the code names as literals: `t!("id"`, `text!("id"` and `Text::new("id"`.
+fn ids_named_in(code: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for opener in ["t!(\"", "text!(\"", "Text::new(\""] {
+        for (at, _) in code.match_indices(opener) {
+            // `format!("` ends in `t!("`: only a whole name.
+            if code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &code[at + opener.len()..];
+            if let Some(end) = rest.find('"') {
+                ids.push(rest[..end].to_string());
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_id_the_code_names_is_in_the_catalogue() {
+    let en = messages(Lang::En).unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut unknown = Vec::new();
+    let mut named = 0;
+    for (path, code) in rust_files(&src) {
+        if path.contains("i18n") {
+            continue;
+        }
+        for id in ids_named_in(&code) {
+            named += 1;
+            if !en.contains_key(&id) {
+                unknown.push(format!("{path}: {id}"));
+            }
+        }
+    }
+    assert!(named > 0, "the code is read");
+    assert_eq!(unknown, Vec::<String>::new());
+}
+
+#[test]
+fn no_chinese_outside_the_catalogues() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    let mut found = Vec::new();
+    for dir in [root.join("grader/src"), root.join("emulator/src"), root.join("kernels/src")] {
+        for (path, code) in rust_files(&dir) {
+            if path.ends_with("i18n/tests.rs") {
+                continue;
+            }
+            for (n, line) in code.lines().enumerate() {
+                if line.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+                    found.push(format!("{path}:{}", n + 1));
+                }
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new(), "translated words belong in grader/locales/");
+}
+
+#[test]
+fn locales_map_to_the_script_their_region_writes() {
+    for (locale, lang) in [
+        ("zh_CN.UTF-8", Lang::ZhHans),
+        ("zh_SG.UTF-8", Lang::ZhHans),
+        ("zh_CN.GB18030@pinyin", Lang::ZhHans),
+        ("zh", Lang::ZhHans),
+        ("zh_TW.UTF-8", Lang::ZhHant),
+        ("zh_HK.UTF-8", Lang::ZhHant),
+        ("zh_MO", Lang::ZhHant),
+        ("zh-Hant", Lang::ZhHant),
+        ("zh-Hans-HK", Lang::ZhHans),
+        ("zh-Hant-CN", Lang::ZhHant),
+        ("en_US.UTF-8", Lang::En),
+        ("C.UTF-8", Lang::En),
+    ] {
+        assert_eq!(Lang::from_locale(locale), Some(lang), "{locale}");
+    }
+    assert_eq!(Lang::from_locale("fr_FR.UTF-8"), None);
+}
+
+#[test]
+fn the_flag_wins_then_lc_all_lc_messages_lang() {
+    let env = |vars: &'static [(&'static str, &'static str)]| {
+        move |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
+    };
+    let zh_tw = env(&[("LANG", "zh_TW.UTF-8")]);
+    assert_eq!(negotiate(None, zh_tw), Ok(Lang::ZhHant));
+    assert_eq!(negotiate(Some("en"), zh_tw), Ok(Lang::En));
+    assert_eq!(negotiate(Some("zh-Hans"), zh_tw), Ok(Lang::ZhHans));
+    assert!(negotiate(Some("klingon"), zh_tw).is_err());
+    assert_eq!(negotiate(None, env(&[("LANG", "zh_TW.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")])), Ok(Lang::ZhHans));
+    assert_eq!(negotiate(None, env(&[("LC_ALL", "en_US.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")])), Ok(Lang::En));
+    assert_eq!(negotiate(None, env(&[("LANG", "fr_FR.UTF-8")])), Ok(Lang::En), "a language the course lacks: English");
+    assert_eq!(negotiate(None, env(&[("LANGUAGE", "fr:zh_HK"), ("LANG", "en_US.UTF-8")])), Ok(Lang::ZhHant));
+    assert_eq!(negotiate(None, env(&[("LANGUAGE", "zh_HK"), ("LANG", "C")])), Ok(Lang::En), "C ignores LANGUAGE");
+}
+
+#[test]
+fn a_text_is_said_in_the_language_of_its_thread() {
+    let en = with_lang(Lang::En, || crate::t!("lang-name"));
+    let hans = with_lang(Lang::ZhHans, || crate::t!("lang-name"));
+    let hant = with_lang(Lang::ZhHant, || crate::t!("lang-name"));
+    assert_eq!((en.as_str(), hans.as_str(), hant.as_str()), ("English", "简体中文", "繁體中文"));
+    let t = crate::text!("lang-name");
+    assert_eq!(with_lang(Lang::ZhHant, || serde_json::to_string(&t).unwrap()), "\"繁體中文\"");
+    assert_eq!(with_lang(Lang::ZhHans, || Text::plain("nvrtc: error").render()), "nvrtc: error");
+}
+
+#[test]
+fn widths_count_terminal_columns() {
+    assert_eq!(width("race"), 4);
+    assert_eq!(width("竞争"), 4);
+    assert_eq!(width("\x1b[31m✗\x1b[0m"), 1);
+    assert_eq!(pad("共享", 6), "共享  ");
+    assert_eq!(pad_left("9.59", 6), "  9.59");
+}

@@ -39,7 +39,7 @@ macro_rules! catalogue {
     };
 }
 
-catalogue!["report"];
+catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book"];
 
 /// The language of this process, chosen by `main` (English until then).
 static CHOSEN: AtomicU8 = AtomicU8::new(0);

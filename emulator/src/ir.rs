@@ -168,16 +168,17 @@ pub(crate) enum Space {
     Generic,
 }
 
-impl Space {
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Global => "global",
-            Space::Shared => "shared",
-            Space::Local => "local",
-            Space::Const => "const",
-            Space::Param => "param",
-            Space::Frame => "call parameter",
-            Space::Generic => "generic",
+impl From<Space> for crate::detail::MemorySpace {
+    fn from(space: Space) -> Self {
+        use crate::detail::MemorySpace as M;
+        match space {
+            Space::Global => M::Global,
+            Space::Shared => M::Shared,
+            Space::Local => M::Local,
+            Space::Const => M::Const,
+            Space::Param => M::Param,
+            Space::Frame => M::CallParameter,
+            Space::Generic => M::Generic,
         }
     }
 }

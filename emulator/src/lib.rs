@@ -63,6 +63,7 @@
 
 mod check;
 mod decode;
+mod detail;
 mod event;
 mod exec;
 mod gpu;
@@ -78,6 +79,7 @@ mod probe;
 mod rounding;
 mod types;
 
+pub use detail::*;
 pub use memory::DeviceMemory;
 pub use module::Module;
 pub use types::*;

@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::detail::{Detail, ValueUse};
+
 /// A global-memory address handed out by [`DeviceMemory`](crate::DeviceMemory): what a kernel receives for a pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DevicePtr(pub u64);
@@ -37,10 +39,6 @@ pub struct Launch<'a> {
     pub args: &'a [KernelArg],
     pub constants: &'a [(&'a str, &'a [u8])],
 }
-
-/// The message of the `Timeout` finding of a launch that [`Options::stop`] stopped.
-pub const STOPPED_BY_ANOTHER_LAUNCH: &str =
-    "stopped here: another launch of this kernel ran past its instruction budget";
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -263,6 +261,10 @@ impl fmt::Display for FindingKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub kind: FindingKind,
+    /// The evidence, as data.
+    pub detail: Detail,
+    /// The evidence in the emulator's English (the detail's `Display`), and the PTX line where
+    /// the instruction has no source line.
     pub message: String,
     /// `None` only where the PTX had no `.loc` for the instruction.
     pub source: Option<SourceLocation>,
@@ -280,46 +282,6 @@ pub struct Finding {
     pub line_inferred: bool,
     /// An `UninitializedShared` finding: what was read, and the use that made it a finding.
     pub unwritten: Option<Box<UnwrittenRead>>,
-}
-
-/// A read of shared memory no thread of the block wrote, and where its value went: such a read
-/// is a finding only once its value (or one computed from it) is used in one of these ways.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ValueUse {
-    /// Stored to global memory: an output.
-    GlobalStore,
-    /// The address of a store that may go to global memory.
-    StoreAddress,
-    /// The address of a load, or of a store to shared or local memory.
-    Address,
-    /// A comparison, which decides a branch or a predicate.
-    Comparison,
-    /// An operand of an atomic.
-    Atomic,
-    /// Stored to local memory (a local array, `printf`'s arguments), where it is not followed.
-    LocalStore,
-}
-
-impl ValueUse {
-    /// The use writes memory the launch's outputs live in: a store to global memory (its value
-    /// or its address) or an atomic. The other uses may change the outputs only indirectly.
-    pub fn writes_output(self) -> bool {
-        matches!(self, ValueUse::GlobalStore | ValueUse::StoreAddress | ValueUse::Atomic)
-    }
-
-    /// In words, as the finding's message ends: "reaches {}".
-    pub fn describe(self) -> &'static str {
-        match self {
-            ValueUse::GlobalStore => "a store to global memory",
-            ValueUse::StoreAddress => "the address of a store",
-            ValueUse::Address => "the address of a memory access",
-            ValueUse::Comparison => "a comparison (a branch or a condition)",
-            ValueUse::Atomic => "an atomic operation",
-            ValueUse::LocalStore => {
-                "local memory (a local array or printf's arguments), where it is not followed further"
-            }
-        }
-    }
 }
 
 /// What an `UninitializedShared` finding knows of its read, for advice that fits the evidence.
@@ -638,6 +600,7 @@ mod tests {
         let at = |file: &str, line| SourceLocation { file: file.into(), line };
         let finding = |kind, source: Option<SourceLocation>, ptx_line| Finding {
             kind,
+            detail: crate::detail::Detail::ReadOnlyWrite,
             message: String::new(),
             source,
             called_from: vec![],

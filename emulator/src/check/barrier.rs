@@ -3,6 +3,7 @@
 //! `__syncthreads()`. Checked when every warp of the block is done or waits at a barrier.
 
 use super::{CheckCtx, Findings};
+use crate::detail::{CodeLine, Detail};
 use crate::types::FindingKind;
 
 /// Where one warp stands when its block stops at a barrier.
@@ -29,13 +30,8 @@ pub(super) fn check<'w>(
     let bar_pc = first.pc[first.waiting.trailing_zeros() as usize] as usize;
     if let Some(ew) = (0..nwarps).map(&warp).find(|w| w.exited != 0) {
         let tid = ew.base_tid + ew.exited.trailing_zeros();
-        let t = cx.thread_coords(tid);
-        findings.report(cx, FindingKind::Barrier, bar_pc, tid, || {
-            format!(
-                "__syncthreads() reached by only part of the block: thread ({},{},{}) had already exited, so the others would wait forever",
-                t[0], t[1], t[2]
-            )
-        });
+        let exited = cx.thread_coords(tid);
+        findings.report(cx, FindingKind::Barrier, bar_pc, tid, || Detail::BarrierExited { exited });
     }
     let other = (0..nwarps).map(&warp).find_map(|w| {
         let mut m = w.waiting;
@@ -51,11 +47,9 @@ pub(super) fn check<'w>(
     if let Some((tid, opc)) = other {
         let line_of = |pc: usize| {
             let loc = &cx.kernel.locs[pc];
-            loc.source.as_ref().map(|s| format!("line {}", s.line)).unwrap_or(format!("PTX line {}", loc.ptx_line))
+            loc.source.as_ref().map_or(CodeLine::Ptx(loc.ptx_line), |s| CodeLine::Source(s.line))
         };
-        let (a, b) = (line_of(bar_pc), line_of(opc));
-        findings.report(cx, FindingKind::Barrier, opc, tid, || {
-            format!("threads of one block wait at different __syncthreads() ({a} and {b})")
-        });
+        let (first, other) = (line_of(bar_pc), line_of(opc));
+        findings.report(cx, FindingKind::Barrier, opc, tid, || Detail::BarrierDiverged { first, other });
     }
 }

@@ -1,9 +1,10 @@
 //! Bounds and alignment: an access that falls outside its memory, is not aligned to its size,
 //! or writes read-only memory stops the launch, as a GPU fault does, before touching memory.
 //! The executor finds where an address lands (it must, to perform the access) and hands the
-//! access it cannot perform to this check, which words the finding.
+//! access it cannot perform to this check, which reports the finding.
 
 use super::{CheckCtx, Findings};
+use crate::detail::Detail;
 use crate::ir::Space;
 use crate::types::FindingKind;
 
@@ -30,38 +31,33 @@ pub(crate) enum BadAccess {
 pub(super) fn report(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32, access: BadAccess) {
     match access {
         BadAccess::OutOfBounds { space, addr, size, store } => {
-            let what = if store { "write" } else { "read" };
-            let detail = match space {
-                Space::Shared => {
-                    format!("shared offset {addr} (the block has {} bytes of shared memory)", cx.shared_bytes)
-                }
-                Space::Const => {
-                    format!("constant offset {addr} (the module has {} bytes of __constant__ data)", cx.const_bytes)
-                }
-                Space::Local => format!("local offset {addr} (each thread has {} bytes)", cx.kernel.local_bytes),
-                Space::Param => format!("parameter offset {addr}"),
-                Space::Frame => {
-                    format!("call parameter offset {addr} (each thread has {} bytes)", cx.kernel.frame_bytes)
-                }
-                _ => format!("address {addr:#x}, outside every allocation"),
+            let space_bytes = match space {
+                Space::Shared => cx.shared_bytes,
+                Space::Const => cx.const_bytes,
+                Space::Local => cx.kernel.local_bytes,
+                Space::Frame => cx.kernel.frame_bytes,
+                _ => 0,
             };
-            findings.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-                format!("out-of-bounds {what} of {size} bytes in {} memory: {detail}", space.name())
+            findings.report(cx, FindingKind::OutOfBounds, pc, tid, || Detail::OutOfBounds {
+                write: store,
+                size,
+                space: space.into(),
+                addr,
+                space_bytes,
             });
         }
         BadAccess::Misaligned { space, addr, size } => {
-            findings.report(cx, FindingKind::Misaligned, pc, tid, || {
-                format!("misaligned {size}-byte access to {} memory at {addr:#x}", space.name())
+            findings.report(cx, FindingKind::Misaligned, pc, tid, || Detail::Misaligned {
+                size,
+                space: space.into(),
+                addr,
             });
         }
         BadAccess::MisalignedAtomic { addr, size } => {
-            findings
-                .report(cx, FindingKind::Misaligned, pc, tid, || format!("misaligned {size}-byte atomic at {addr:#x}"));
+            findings.report(cx, FindingKind::Misaligned, pc, tid, || Detail::MisalignedAtomic { size, addr });
         }
         BadAccess::ReadOnly => {
-            findings.report(cx, FindingKind::OutOfBounds, pc, tid, || {
-                "write to read-only (constant or parameter) memory".to_string()
-            });
+            findings.report(cx, FindingKind::OutOfBounds, pc, tid, || Detail::ReadOnlyWrite);
         }
     }
 }

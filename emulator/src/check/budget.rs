@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::loops::{self, Recent};
 use super::{CheckCtx, Findings, Stop};
+use crate::detail::Detail;
 use crate::types::FindingKind;
 
 /// Lane-instructions between two looks at the stop flag (a few milliseconds); a quarter of the
@@ -131,9 +132,9 @@ impl Budget {
         let (at, inside) = loops::place(cx.kernel, pc, &self.recent);
         findings.report_at(cx, FindingKind::Timeout, (&at, inside), tid, || {
             if stopped {
-                crate::types::STOPPED_BY_ANOTHER_LAUNCH.to_string()
+                Detail::StoppedByAnotherLaunch
             } else {
-                "the launch ran past its instruction budget: an endless loop?".to_string()
+                Detail::BudgetSpent
             }
         });
         Stop

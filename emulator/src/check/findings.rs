@@ -2,6 +2,7 @@
 //! (or PTX line, without line information), at most `max_findings`; the rest are counted.
 
 use super::CheckCtx;
+use crate::detail::Detail;
 use crate::ir::Loc;
 use crate::types::{Finding, FindingKey, FindingKind, UnwrittenRead};
 
@@ -26,8 +27,8 @@ impl Findings {
     /// same kind on the same line is already kept.
     #[cold]
     #[inline(never)]
-    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, msg);
+    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, detail: impl FnOnce() -> Detail) {
+        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, detail);
     }
 
     /// A read of unwritten shared memory at `pc` by thread `tid`, its value used as described
@@ -38,7 +39,7 @@ impl Findings {
         &mut self,
         cx: &CheckCtx,
         (pc, tid): (usize, u32),
-        msg: impl FnOnce() -> String,
+        detail: impl FnOnce() -> Detail,
         read: impl FnOnce() -> UnwrittenRead,
         writes_output: bool,
     ) {
@@ -47,8 +48,8 @@ impl Findings {
         let kept = self.keys.iter().position(|k| *k == key);
         if let Some(i) = kept.filter(|&i| writes_output && !self.list[i].reaches_output()) {
             self.dropped += 1;
-            self.list[i] = Finding { unwritten: Some(Box::new(read())), ..self.make(cx, kind, (loc, 0), tid, msg) };
-        } else if let Some(f) = self.report_at(cx, kind, (loc, 0), tid, msg) {
+            self.list[i] = Finding { unwritten: Some(Box::new(read())), ..self.make(cx, kind, (loc, 0), tid, detail) };
+        } else if let Some(f) = self.report_at(cx, kind, (loc, 0), tid, detail) {
             f.unwritten = Some(Box::new(read()));
         }
     }
@@ -66,7 +67,7 @@ impl Findings {
         kind: FindingKind,
         (loc, loops_inside): (&Loc, u32),
         tid: u32,
-        msg: impl FnOnce() -> String,
+        detail: impl FnOnce() -> Detail,
     ) -> Option<&mut Finding> {
         let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
         if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
@@ -74,7 +75,7 @@ impl Findings {
             return None;
         }
         self.keys.push(key);
-        let f = self.make(cx, kind, (loc, loops_inside), tid, msg);
+        let f = self.make(cx, kind, (loc, loops_inside), tid, detail);
         self.list.push(f);
         self.list.last_mut()
     }
@@ -85,15 +86,17 @@ impl Findings {
         kind: FindingKind,
         (loc, loops_inside): (&Loc, u32),
         tid: u32,
-        msg: impl FnOnce() -> String,
+        detail: impl FnOnce() -> Detail,
     ) -> Finding {
-        let where_ = match &loc.source {
-            Some(_) => String::new(),
-            None => format!(" (PTX line {})", loc.ptx_line),
+        let detail = detail();
+        let message = match &loc.source {
+            Some(_) => detail.to_string(),
+            None => format!("{detail} (PTX line {})", loc.ptx_line),
         };
         Finding {
             kind,
-            message: format!("{}{}", msg(), where_),
+            detail,
+            message,
             source: loc.source.clone(),
             called_from: loc.called_from.clone(),
             block: self.block,

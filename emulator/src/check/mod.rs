@@ -169,8 +169,15 @@ impl Checks {
     /// `%warpid`).
     #[cold]
     #[inline(never)]
-    pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, msg: impl FnOnce() -> String) {
-        self.findings.report(cx, kind, pc, tid, msg);
+    pub fn report(
+        &mut self,
+        cx: &CheckCtx,
+        kind: FindingKind,
+        pc: usize,
+        tid: u32,
+        detail: impl FnOnce() -> crate::detail::Detail,
+    ) {
+        self.findings.report(cx, kind, pc, tid, detail);
     }
 
     /// The executor stops the launch itself (a failed `assert`, calls nested too deep): its
@@ -183,9 +190,9 @@ impl Checks {
         kind: FindingKind,
         pc: usize,
         tid: u32,
-        msg: impl FnOnce() -> String,
+        detail: impl FnOnce() -> crate::detail::Detail,
     ) -> Stop {
-        self.findings.report(cx, kind, pc, tid, msg);
+        self.findings.report(cx, kind, pc, tid, detail);
         Stop
     }
 

@@ -11,6 +11,8 @@
 //! which are tracked one by one from then on (until the block ends). Every check gives the
 //! same answer as per-byte records would, since the bytes of an unsplit word share a record.
 
+use crate::detail::RaceKind;
+
 /// One access: the epoch it happened in and who made it (a thread index, or for readers
 /// `READERS_OF_WARP | warp` or `MANY_READERS`; for writers possibly with `COPIED_UNWRITTEN`).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -41,14 +43,14 @@ const WRITER: u16 = 0x7fff;
 const SPLIT: Access = Access { epoch: u32::MAX, who: 0x7ffe };
 
 /// A race a checked access found (at most one per access: the first, in address order):
-/// another thread accessed `offset` earlier in this barrier interval. `what` is
-/// "read-after-write", "write-after-read" or "write-after-write"; `other` is a thread index, or
-/// `None` for several threads.
+/// another thread accessed `offset` earlier in this barrier interval. `what`: read-after-write,
+/// write-after-read or write-after-write; `other` is a thread index, or `None` for several
+/// threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hazard {
     pub offset: usize,
     pub other: Option<u16>,
-    pub what: &'static str,
+    pub what: RaceKind,
 }
 
 /// The result of one thread's access.
@@ -326,9 +328,9 @@ impl SharedShadow {
             if out.hazard.is_none() {
                 out.hazard = if store {
                     if conflicts(writer, t, ws, bs) {
-                        Some(Hazard { offset: at, other: Some(writer.who), what: "write-after-write" })
+                        Some(Hazard { offset: at, other: Some(writer.who), what: RaceKind::WriteAfterWrite })
                     } else if conflicts(*r, t, ws, bs) {
-                        Some(Hazard { offset: at, other: other_of(r.who), what: "write-after-read" })
+                        Some(Hazard { offset: at, other: other_of(r.who), what: RaceKind::WriteAfterRead })
                     } else {
                         None
                     }
@@ -336,7 +338,7 @@ impl SharedShadow {
                     conflicts(writer, t, ws, bs).then_some(Hazard {
                         offset: at,
                         other: Some(writer.who),
-                        what: "read-after-write",
+                        what: RaceKind::ReadAfterWrite,
                     })
                 };
             }
@@ -426,13 +428,13 @@ mod tests {
         assert_eq!(s.access(a, 16, 4, true).hazard, None);
         assert_eq!(
             s.access(b, 16, 4, false).hazard,
-            Some(Hazard { offset: 16, other: Some(1), what: "read-after-write" })
+            Some(Hazard { offset: 16, other: Some(1), what: RaceKind::ReadAfterWrite })
         );
         s.barrier();
         assert_eq!(s.access(b, 16, 4, false).hazard, None);
         assert_eq!(
             s.access(a, 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: Some(40), what: "write-after-read" })
+            Some(Hazard { offset: 16, other: Some(40), what: RaceKind::WriteAfterRead })
         );
         s.barrier();
         // Two readers of different warps, then a write: "several threads".
@@ -440,7 +442,7 @@ mod tests {
         s.access(b, 16, 4, false);
         assert_eq!(
             s.access(thread(2, &s), 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: None, what: "write-after-read" })
+            Some(Hazard { offset: 16, other: None, what: RaceKind::WriteAfterRead })
         );
     }
 
@@ -455,7 +457,7 @@ mod tests {
         // A word read by a fifth thread races with the first byte's writer, reported there.
         assert_eq!(
             s.access(thread(200, &s), 20, 4, false).hazard,
-            Some(Hazard { offset: 20, other: Some(0), what: "read-after-write" })
+            Some(Hazard { offset: 20, other: Some(0), what: RaceKind::ReadAfterWrite })
         );
         s.barrier();
         assert_eq!(s.access(thread(200, &s), 20, 4, false).hazard, None);
@@ -498,7 +500,7 @@ mod tests {
         let c = Accessor { tid: 33, warp_sync: s.epoch() };
         assert_eq!(
             s.access(c, 0, 4, false).hazard,
-            Some(Hazard { offset: 0, other: Some(0), what: "read-after-write" })
+            Some(Hazard { offset: 0, other: Some(0), what: RaceKind::ReadAfterWrite })
         );
     }
 }

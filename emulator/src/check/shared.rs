@@ -12,6 +12,7 @@
 use super::shadow::{Accessor, Hazard, SharedShadow};
 use super::taint::Taint;
 use super::{CheckCtx, Findings};
+use crate::detail::{ArrayElement, Detail};
 use crate::event::SharedAccess;
 use crate::types::FindingKind;
 
@@ -138,22 +139,14 @@ impl SharedCheck {
 #[cold]
 #[inline(never)]
 fn report_race(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32, Hazard { offset, other, what }: Hazard) {
-    let who = match other {
-        None => "other threads".to_string(),
-        Some(o) => {
-            let o = cx.thread_coords(o as u32);
-            format!("thread ({},{},{})", o[0], o[1], o[2])
-        }
-    };
-    // Where in the student's terms: the array, and the element counted row by row (4-byte
-    // elements: the course's float and int tiles).
-    let place = match super::taint::array_at(cx, offset as u32) {
-        Some(a) => {
-            format!("offset {offset}, element {} of `{}` counting row by row", (offset as u32 - a.offset) / 4, a.name)
-        }
-        None => format!("offset {offset}"),
-    };
-    findings.report(cx, FindingKind::Race, pc, tid, || {
-        format!("{what} race on shared memory ({place}): {who} accessed it earlier with no __syncthreads() in between")
+    let offset = offset as u32;
+    findings.report(cx, FindingKind::Race, pc, tid, || Detail::Race {
+        race: what,
+        offset,
+        // Where in the student's terms: the array, and the element counted row by row (4-byte
+        // elements: the course's float and int tiles).
+        element: super::taint::array_at(cx, offset)
+            .map(|a| ArrayElement { index: (offset - a.offset) / 4, array: a.name }),
+        other: other.map(|o| cx.thread_coords(o as u32)),
     });
 }

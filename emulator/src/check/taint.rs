@@ -21,9 +21,10 @@
 
 use super::shadow::SharedShadow;
 use super::{CheckCtx, Findings};
+use crate::detail::{Detail, UsePlace, ValueUse};
 use crate::event::SharedAccess;
 use crate::ir::{Op, Reg, Space, NO_REG};
-use crate::types::{SharedArray, UnwrittenRead, ValueUse};
+use crate::types::{SharedArray, UnwrittenRead};
 
 /// Where a marked lane's value was read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -422,24 +423,17 @@ fn esize(op: &Op) -> i64 {
 fn report(shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, o: Origin, use_pc: usize, used: ValueUse) {
     let (read, use_loc) = (&cx.kernel.locs[o.pc as usize], &cx.kernel.locs[use_pc]);
     let array = array_at(cx, o.offset);
-    let message = || {
-        let held = if o.copy {
-            "that holds a copy of shared memory no thread of the block has written"
-        } else {
-            "that no thread of the block has written"
-        };
-        let inside = array.as_ref().map(|a| format!(", in `{}`", a.name)).unwrap_or_default();
-        let place = match (&use_loc.source, &read.source) {
-            (Some(u), Some(r)) if u == r => "on the same line".to_string(),
-            (Some(u), Some(r)) if u.file == r.file => format!("at line {}", u.line),
-            (Some(u), _) => format!("at {}:{}", u.file, u.line),
-            (None, _) => format!("at PTX line {}", use_loc.ptx_line),
-        };
-        format!(
-            "read of shared memory (offset {}{inside}) {held}; its value reaches {} {place}",
-            o.offset,
-            used.describe()
-        )
+    let message = || Detail::UnwrittenRead {
+        offset: o.offset,
+        array: array.as_ref().map(|a| a.name.clone()),
+        copy: o.copy,
+        used,
+        at: match (&use_loc.source, &read.source) {
+            (Some(u), Some(r)) if u == r => UsePlace::SameLine,
+            (Some(u), Some(r)) if u.file == r.file => UsePlace::Line(u.line),
+            (Some(u), _) => UsePlace::File { file: u.file.clone(), line: u.line },
+            (None, _) => UsePlace::Ptx(use_loc.ptx_line),
+        },
     };
     let detail = || {
         let (start, len) =

@@ -162,7 +162,7 @@ fn an_unwritten_value_is_a_finding_only_where_it_is_used() {
     assert!(f.message.contains("(offset 16, in `s`) that holds a copy of shared memory"), "{f:?}");
     assert_eq!((f.source.unwrap().line, f.thread), (13, [5, 0, 0]));
     let read = f.unwritten.expect("what was read");
-    assert_eq!((read.offset, read.bytes, read.copy, read.used), (16, 4, true, crate::types::ValueUse::GlobalStore));
+    assert_eq!((read.offset, read.bytes, read.copy, read.used), (16, 4, true, crate::detail::ValueUse::GlobalStore));
     assert_eq!(read.array.map(|a| (a.name, a.offset, a.bytes)), Some(("s".to_string(), 0, 64)));
     // Offset 16 was written, with a copy: none of the 64 bytes holds a value.
     assert_eq!(read.unwritten_bytes, 64);

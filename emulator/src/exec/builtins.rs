@@ -127,7 +127,7 @@ impl Runner {
         let (expr, func) = (text(message), text(function));
         Err(self
             .checks
-            .stop(&cx.check, FindingKind::Assertion, pc, tid, || format!("assertion `{expr}` failed in {func}")))
+            .stop(&cx.check, FindingKind::Assertion, pc, tid, || Detail::AssertFailed { expr, function: func }))
     }
 }
 

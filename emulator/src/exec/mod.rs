@@ -13,6 +13,7 @@
 
 use crate::check::bounds::alignment;
 use crate::check::{BadAccess, CheckCtx, Checks, Stop, WarpAtBarrier};
+use crate::detail::Detail;
 use crate::event::{AtomicAccess, GlobalAccess, OtherAccess, SharedAccess};
 use crate::ir::*;
 use crate::memory::{DeviceMemory, CONST_WINDOW, LOCAL_WINDOW, SHARED_WINDOW, WINDOW_SIZE};

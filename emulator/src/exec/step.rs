@@ -489,11 +489,7 @@ impl Runner {
                 let rank = (w.base_tid / 32) as u64;
                 w.map1(mask, d, d, |_| rank);
                 let tid = w.base_tid + mask.trailing_zeros();
-                self.checks.report(&cx.check, FindingKind::Unportable, pc, tid, || {
-                    "%warpid is the warp's slot on its SM, not its index in the block (a GPU gives other values, \
-                     and they change): use threadIdx.x / warpSize"
-                        .to_string()
-                });
+                self.checks.report(&cx.check, FindingKind::Unportable, pc, tid, || Detail::WarpId);
             }
             Op::ActiveMask { d } => {
                 let active = w.active as u64;
@@ -505,36 +501,24 @@ impl Runner {
             }
             Op::Trap => {
                 let tid = w.base_tid + mask.trailing_zeros();
-                return Err(self.checks.stop(&cx.check, FindingKind::Assertion, pc, tid, || {
-                    "the kernel executed `trap` (`__trap()`): a GPU aborts the launch here \
-                     (\"unspecified launch failure\"), and every later CUDA call of the program fails"
-                        .to_string()
-                }));
+                return Err(self.checks.stop(&cx.check, FindingKind::Assertion, pc, tid, || Detail::Trap));
             }
             Op::BadCall { a } => {
                 let lane = mask.trailing_zeros();
                 let pointer = w.regs[a.index()][lane as usize];
-                return Err(self.checks.stop(&cx.check, FindingKind::OutOfBounds, pc, w.base_tid + lane, || {
-                    let what = if pointer == 0 {
-                        "a null function pointer".to_string()
-                    } else {
-                        format!("a function pointer holding {pointer:#x}, which is no function of the kernel's file that takes these arguments")
-                    };
-                    format!("a call through {what}: a GPU stops the launch here")
-                }));
+                return Err(self
+                    .checks
+                    .stop(&cx.check, FindingKind::OutOfBounds, pc, w.base_tid + lane, || Detail::BadCall { pointer }));
             }
             Op::CallTooDeep { too_large } => {
                 let tid = w.base_tid + mask.trailing_zeros();
                 return Err(self.checks.stop(&cx.check, FindingKind::CallDepth, pc, tid, || {
-                if too_large {
-                    format!(
-                        "the functions this kernel calls add up to more than {} instructions once inlined (a recursion?): the emulator stops here",
-                        crate::inline::MAX_INLINED
-                    )
-                } else {
-                    format!("calls nested more than {} deep (endless recursion?): the launch was stopped", crate::inline::MAX_CALL_DEPTH)
-                }
-            }));
+                    if too_large {
+                        Detail::InlinedTooLarge { limit: crate::inline::MAX_INLINED }
+                    } else {
+                        Detail::CallsTooDeep { limit: crate::inline::MAX_CALL_DEPTH }
+                    }
+                }));
             }
             _ => unreachable!("not a builtin instruction"),
         }

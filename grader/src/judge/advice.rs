@@ -97,6 +97,13 @@ mod tests {
     fn finding(block: [u32; 3], thread: [u32; 3], offset: u32, array: Option<(u32, u32)>, unwritten: u32) -> Finding {
         Finding {
             kind: FindingKind::UninitializedShared,
+            detail: ::emulator::Detail::UnwrittenRead {
+                offset,
+                array: array.map(|_| "N_s".into()),
+                copy: false,
+                used: ValueUse::GlobalStore,
+                at: ::emulator::UsePlace::Line(1),
+            },
             message: String::new(),
             source: None,
             called_from: vec![],

@@ -480,6 +480,12 @@ pub(crate) mod tests {
         assert_eq!(m.unwrap().first[0].at, [3, 0, 0]);
         let finding = Finding {
             kind: ::emulator::FindingKind::Race,
+            detail: ::emulator::Detail::Race {
+                race: ::emulator::RaceKind::ReadAfterWrite,
+                offset: 0,
+                element: None,
+                other: None,
+            },
             message: "x".into(),
             source: None,
             called_from: vec![],

@@ -16,6 +16,7 @@ use ::emulator::{FindingKey, FindingKind};
 
 mod advice;
 mod arrays;
+mod evidence;
 mod loops;
 
 pub fn size_text(shape: [usize; 3]) -> String {
@@ -377,7 +378,7 @@ impl<'k> Findings<'k> {
             let source_line = line.and_then(|l| self.lines.get((l as usize).wrapping_sub(1)));
             self.list.push(FindingReport {
                 kind: f.kind,
-                message: f.message.clone(),
+                message: evidence::message(&f).to_string(),
                 file: f.source.map(|s| s.file),
                 line,
                 block: f.block,

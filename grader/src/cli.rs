@@ -214,9 +214,10 @@ pub fn run(command: Command) -> Result<Outcome> {
     let _ = std::io::stdout().flush();
     outcome.map_err(|e| match e {
         // A mistyped command reads as a section: say both.
-        Error::UnknownSection(message) => Error::UnknownSection(format!(
-            "{message} (or a command: {}; see `grader --help`)",
-            command_names().join(", ")
+        Error::UnknownSection(message) => Error::UnknownSection(crate::t!(
+            "cmd-or-a-command",
+            message = message,
+            commands = command_names().join(", ")
         )),
         e => e,
     })

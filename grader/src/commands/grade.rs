@@ -66,13 +66,10 @@ pub struct Args {
 
 pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     if args.results.is_some() && !args.format.is_platform() {
-        return Err(Error::Usage(
-            "--results is where a course platform's results.json goes: add `--format gradescope` or `--format prairielearn`"
-                .into(),
-        ));
+        return Err(Error::Usage(crate::t!("cmd-results-needs-platform")));
     }
     if args.data.is_some() && args.format != Format::Prairielearn {
-        return Err(Error::Usage("--data is PrairieLearn's data.json: add `--format prairielearn`".into()));
+        return Err(Error::Usage(crate::t!("cmd-data-needs-prairielearn")));
     }
     // A platform's mode answers with a results file whatever goes wrong, even finding the course.
     if args.format.is_platform() {
@@ -96,15 +93,22 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
 /// A platform's results file, to `to` or stdout.
 fn write(results: &impl serde::Serialize, to: Option<&Path>) -> Result<()> {
     let text = serde_json::to_string_pretty(results)
-        .map_err(|e| Error::Internal(format!("cannot encode results: {e}")))?
+        .map_err(|e| Error::Internal(crate::t!("cmd-cannot-encode-results", error = e.to_string())))?
         + "\n";
     match to {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| Error::Course(format!("cannot create {}: {e}", dir.display())))?;
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    Error::Course(crate::t!(
+                        "cmd-cannot-create",
+                        path = dir.display().to_string(),
+                        error = e.to_string()
+                    ))
+                })?;
             }
-            std::fs::write(path, text).map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))
+            std::fs::write(path, text).map_err(|e| {
+                Error::Course(crate::t!("cmd-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            })
         }
         None => {
             print!("{text}");
@@ -133,15 +137,15 @@ fn for_platform(args: &Args, course: &Course) -> Result<Outcome> {
         _ => Vec::new(),
     };
     let graded = match section {
-        None => Err(Error::Usage(format!(
-            "unknown section `{}` ({} mode grades one of: {})",
-            args.section,
-            if args.format == Format::Prairielearn { "prairielearn" } else { "gradescope" },
-            sections::ids().join(", ")
+        None => Err(Error::Usage(crate::t!(
+            "cmd-platform-unknown-section",
+            id = &args.section,
+            mode = if args.format == Format::Prairielearn { "prairielearn" } else { "gradescope" },
+            sections = sections::ids().join(", ")
         ))),
         Some(section) => all_private.and_then(|cases| grade(args, course, section, seed, cases)),
     };
-    let could_not = |why: &Error| format!("The autograder could not grade this submission: {why}");
+    let could_not = |why: &Error| crate::t!("cmd-could-not-grade", error = why.to_string());
     match args.format {
         Format::Prairielearn => {
             use crate::render::prairielearn;
@@ -199,7 +203,7 @@ fn grade(
         None => course::exercise_path(course.root()?, section),
     };
     if !path.is_file() {
-        return Err(Error::Course(format!("No kernel.cu was submitted (looked for {}).", path.display())));
+        return Err(Error::Course(crate::t!("cmd-nothing-submitted", path = path.display().to_string())));
     }
     let display =
         path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());

@@ -22,6 +22,6 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
 fn hint_count(n: &str) -> std::result::Result<usize, String> {
     match n.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err("the number of hints must be a positive number, e.g. `hint 7.4 2`".to_string()),
+        _ => Err(crate::t!("cmd-hint-count")),
     }
 }

@@ -26,32 +26,33 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let grader = Grader::new(backend.as_ref(), compiler);
     let all = sections::all();
     let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
-    let title_w = all.iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
-    let which = if args.solutions { "reference solutions" } else { "your kernels" };
+    let title_w = all.iter().map(|s| crate::i18n::width(&sections::title_in_language(*s))).max().unwrap_or(0);
+    let label_w = progress::Place::label_width();
+    let which = if args.solutions { crate::t!("cmd-list-solutions") } else { crate::t!("cmd-list-yours") };
     let text = args.format == Output::Text;
     if text {
         println!("{}", compiler.describe());
-        println!("sections ({which}; quick check: visible tests only — grade one with `cargo run -p grader -- <id>`)");
+        println!("{}", crate::t!("cmd-list-header", which = which));
     }
     let mut json = Vec::new();
     // done / current / tried / not started, from .progress.json (full gradings only).
     let progress = progress::Progress::load(root).unwrap_or_else(|e| {
-        eprintln!("note: {e}");
+        eprintln!("{}", crate::t!("cmd-note", message = e.to_string()));
         Default::default()
     });
     let ids = sections::ids();
     let which = if args.solutions { Which::Solution } else { Which::Exercise };
     for s in all {
         let status = match course::kernel_file(root, s, which) {
-            Err(_) => "no kernel.cu".yellow().to_string(),
+            Err(_) => crate::t!("cmd-list-no-kernel").yellow().to_string(),
             Ok(f) => match grade_isolated(&grader, s, &f, 0, true) {
                 Ok(r) => {
                     let st = if r.passed {
-                        "✓ passes visible tests".green()
+                        crate::t!("cmd-list-passes").green()
                     } else if !r.compile.ok {
-                        "✗ does not compile".red()
+                        crate::t!("cmd-list-does-not-compile").red()
                     } else {
-                        "✗ not yet".red()
+                        crate::t!("cmd-list-not-yet").red()
                     };
                     json.push(r);
                     st.to_string()
@@ -61,14 +62,15 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         };
         if text {
             let place = progress.place(s.id(), &ids);
-            let label = format!("{:12}", place.label());
+            let label = crate::i18n::pad(&place.label(), label_w.max(12));
             let label = match place {
                 progress::Place::Done | progress::Place::DoneWithoutSpeed => label.green().to_string(),
                 progress::Place::Current => label.cyan().bold().to_string(),
                 _ => label,
             };
             let arrow = if place == progress::Place::Current { "→" } else { " " };
-            println!("{arrow} {:id_w$}  {:title_w$}  {label}  {status}", s.id(), s.title());
+            let title = crate::i18n::pad(&sections::title_in_language(s), title_w);
+            println!("{arrow} {:id_w$}  {title}  {label}  {status}", s.id());
         }
     }
     if !text {

@@ -106,7 +106,7 @@ pub fn fresh_seed() -> u64 {
 
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     let text = serde_json::to_string_pretty(value)
-        .map_err(|e| Error::Internal(format!("cannot write the JSON report: {e}")))?;
+        .map_err(|e| Error::Internal(crate::t!("cmd-cannot-write-json", error = e.to_string())))?;
     println!("{text}");
     Ok(())
 }
@@ -175,6 +175,6 @@ fn record_progress(root: &Path, reports: &[SectionReport]) {
         p.save(root)
     });
     if let Err(e) = saved {
-        eprintln!("note: progress not saved: {e}");
+        eprintln!("{}", crate::t!("cmd-progress-not-saved", error = e.to_string()));
     }
 }

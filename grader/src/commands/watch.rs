@@ -52,7 +52,10 @@ fn clear(raw: bool) {
     }
 }
 
-const KEYS: &str = "watching for saves · f full report · c compact · h hint · l list · n next section · q quit";
+/// The keys, shown under each report.
+fn keys() -> String {
+    crate::t!("cmd-watch-keys")
+}
 
 /// Keys come one at a time from a terminal (console's read_key, which puts the terminal in raw
 /// mode only while it waits and back after, also on Ctrl-C), else one per line from stdin.
@@ -99,13 +102,14 @@ pub fn next_after(id: &str) -> Option<&'static dyn Section> {
 /// A short list of the sections and where the student stands.
 pub fn list_text(progress: &Progress, current: &str) -> String {
     let ids = sections::ids();
-    let mut s = String::from("sections\n");
-    let w = sections::all().iter().map(|s| s.title().chars().count()).max().unwrap_or(0);
+    let mut s = format!("{}\n", crate::t!("cmd-watch-sections"));
+    let w = sections::all().iter().map(|s| crate::i18n::width(&sections::title_in_language(*s))).max().unwrap_or(0);
     let id_w = ids.iter().map(|id| id.len()).max().unwrap_or(0);
     for sec in sections::all() {
         let arrow = if sec.id() == current { "→" } else { " " };
         let place = progress.place(sec.id(), &ids).label();
-        s.push_str(&format!("{arrow} {:id_w$} {:w$}  {place}\n", sec.id(), sec.title()));
+        let title = crate::i18n::pad(&sections::title_in_language(sec), w);
+        s.push_str(&format!("{arrow} {:id_w$} {title}  {place}\n", sec.id()));
     }
     s
 }
@@ -129,11 +133,11 @@ fn watch_saves(root: &Path, tx: mpsc::Sender<Event>) -> Result<notify::Recommend
             }
         }
     })
-    .map_err(|e| Error::Course(format!("cannot watch files: {e}")))?;
+    .map_err(|e| Error::Course(crate::t!("cmd-cannot-watch-files", error = e.to_string())))?;
     for dir in sections::all().iter().map(|s| course::exercise_dir(root, *s)).filter(|d| d.is_dir()) {
-        watcher
-            .watch(&dir, notify::RecursiveMode::NonRecursive)
-            .map_err(|e| Error::Course(format!("cannot watch {}: {e}", course::display_path(root, &dir))))?;
+        watcher.watch(&dir, notify::RecursiveMode::NonRecursive).map_err(|e| {
+            Error::Course(crate::t!("cmd-cannot-watch", path = course::display_path(root, &dir), error = e.to_string()))
+        })?;
     }
     Ok(watcher)
 }
@@ -147,7 +151,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         None => match progress.current(&ids).and_then(sections::find) {
             Some(s) => s,
             None => {
-                println!("Every section has passed. Watch one again with `cargo run -p grader -- watch <id>`.");
+                println!("{}", crate::t!("cmd-watch-all-passed"));
                 return Ok(Outcome::Passed);
             }
         },
@@ -166,7 +170,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let grade_now = |section: &dyn Section, progress: &mut Progress, shown: &mut Shown| -> bool {
         let file = KernelFile::in_course(root, course::exercise_path(root, section));
         clear(raw);
-        show(raw, &format!("grading {} …\n", section.id()));
+        show(raw, &format!("{}\n", crate::t!("cmd-watch-grading", id = section.id())));
         let seed = args.seed.unwrap_or_else(super::fresh_seed);
         let passed = match grade_isolated(&grader, section, &file, seed, false) {
             Ok(r) => {
@@ -176,18 +180,18 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                 show(raw, &shown.compact);
                 progress.record_grade(section.id(), r.passed, !r.not_measured.is_empty());
                 if let Err(e) = progress.save(root) {
-                    show(raw, &format!("note: progress not saved: {e}\n"));
+                    show(raw, &format!("{}\n", crate::t!("cmd-progress-not-saved", error = e.to_string())));
                 }
                 r.passed
             }
             Err(e) => {
-                shown.compact = format!("error: {e}\n");
+                shown.compact = format!("{} {e}\n", crate::t!("error-label"));
                 shown.full = shown.compact.clone();
                 show(raw, &shown.compact);
                 false
             }
         };
-        show(raw, &format!("\n{KEYS}\n"));
+        show(raw, &format!("\n{}\n", keys()));
         passed
     };
 
@@ -201,12 +205,21 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                     let path = course::display_path(root, &course::exercise_path(root, section));
                     show(
                         raw,
-                        &format!("\nSection {done} passed. Next: {} {} — edit {path}\n", section.id(), section.title()),
+                        &format!(
+                            "\n{}\n",
+                            crate::t!(
+                                "cmd-watch-next",
+                                done = done,
+                                id = section.id(),
+                                title = sections::title_in_language(section),
+                                path = path
+                            )
+                        ),
                     );
                     passed = false;
                 }
                 None => {
-                    show(raw, "\nThat was the last section: the course is done.\n");
+                    show(raw, &format!("\n{}\n", crate::t!("cmd-watch-course-done")));
                     break;
                 }
             }
@@ -229,11 +242,11 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
             Event::Key('q') => break,
             Event::Key('f') => {
                 clear(raw);
-                show(raw, &format!("{}\n{KEYS}\n", shown.full));
+                show(raw, &format!("{}\n{}\n", shown.full, keys()));
             }
             Event::Key('c') => {
                 clear(raw);
-                show(raw, &format!("{}\n{KEYS}\n", shown.compact));
+                show(raw, &format!("{}\n{}\n", shown.compact, keys()));
             }
             Event::Key('h') => show(raw, &format!("\n{}", course::hints::run(root, section, None))),
             Event::Key('l') => show(raw, &format!("\n{}", list_text(&progress, section.id()))),
@@ -242,9 +255,9 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                     section = next;
                     passed = grade_now(section, &mut progress, &mut shown);
                 }
-                None => show(raw, "\nno section after this one\n"),
+                None => show(raw, &format!("\n{}\n", crate::t!("cmd-watch-no-next"))),
             },
-            Event::Key(_) => show(raw, &format!("{KEYS}\n")),
+            Event::Key(_) => show(raw, &format!("{}\n", keys())),
         }
     }
     Ok(Outcome::Passed)

@@ -7,22 +7,30 @@ use kernels::exercise::Section;
 
 use crate::course::progress::Progress;
 
-/// The text for the first `shown` hints of a section (pure, for snapshot tests).
+/// The text for the first `shown` hints of a section (pure, for snapshot tests), in the current
+/// language.
 pub fn render(section: &dyn Section, shown: usize) -> String {
-    let hints = section.hints();
-    let mut s = format!("{}  {}\n", section.id(), section.title());
+    let hints = crate::course::sections::hints_in_language(section);
+    let mut s = format!("{}  {}\n", section.id(), crate::course::sections::title_in_language(section));
     if hints.is_empty() {
-        s.push_str("  this section has no hints\n");
+        s.push_str(&format!("  {}\n", crate::t!("hint-none")));
         return s;
     }
+    let count = hints.len().to_string();
     for (i, h) in hints.iter().take(shown).enumerate() {
-        let last = if i + 1 == hints.len() { " (the idea of the solution)" } else { "" };
-        s.push_str(&format!("  hint {} of {}{last}: {h}\n", i + 1, hints.len()));
+        let index = (i + 1).to_string();
+        let line = if i + 1 == hints.len() {
+            crate::t!("hint-number-last", index = &index, count = &count, hint = h)
+        } else {
+            crate::t!("hint-number", index = &index, count = &count, hint = h)
+        };
+        s.push_str(&format!("  {line}\n"));
     }
     if shown < hints.len() {
-        s.push_str(&format!("  another hint: cargo run -p grader -- hint {}\n", section.id()));
+        let command = format!("cargo run -p grader -- hint {}", section.id());
+        s.push_str(&format!("  {}\n", crate::t!("hint-another", command = command)));
     } else {
-        s.push_str("  that was the last hint; the section's chapter in the book: cargo run -p grader -- book --open\n");
+        s.push_str(&format!("  {}\n", crate::t!("hint-last", command = "cargo run -p grader -- book --open")));
     }
     s
 }
@@ -45,13 +53,13 @@ pub fn request(progress: &mut Progress, section: &dyn Section, explicit: Option<
 pub fn run(root: &Path, section: &dyn Section, explicit: Option<usize>) -> String {
     let mut note = String::new();
     let mut progress = Progress::load(root).unwrap_or_else(|e| {
-        note = format!("  (note: {e})\n");
+        note = format!("  {}\n", crate::t!("hint-note", message = e.to_string()));
         Progress::default()
     });
     let shown = request(&mut progress, section, explicit);
     if note.is_empty() {
         if let Err(e) = progress.save(root) {
-            note = format!("  (note: {e})\n");
+            note = format!("  {}\n", crate::t!("hint-note", message = e.to_string()));
         }
     }
     render(section, shown) + &note
@@ -75,6 +83,22 @@ mod tests {
         ));
         assert!(render(s, 1).ends_with("another hint: cargo run -p grader -- hint 7.4\n"));
         assert_eq!(render(s, 1).matches("hint ").count(), 2, "one hint and the pointer to the next");
+    }
+
+    #[test]
+    fn hints_and_their_frame_are_said_in_the_students_language() {
+        use crate::i18n::{with_lang, Lang};
+        let s = section_7_4::section();
+        for lang in [Lang::ZhHans, Lang::ZhHant] {
+            let all = with_lang(lang, || render(s, s.hints().len()));
+            let one = with_lang(lang, || render(s, 1));
+            for english in
+                s.hints().iter().copied().chain([s.title(), "hint 1 of", "the idea of the solution", "another hint"])
+            {
+                assert!(!all.contains(english) && !one.contains(english), "{lang}: {english:?} in\n{all}{one}");
+            }
+            assert!(one.contains("cargo run -p grader -- hint 7.4"), "{one}");
+        }
     }
 
     #[test]

@@ -89,7 +89,7 @@ pub fn kernel_file(root: &Path, section: &dyn Section, which: Which) -> Result<K
         Which::Exercise => KernelFile::in_course(root, exercise_path(root, section)),
     };
     if !file.path.is_file() {
-        return Err(Error::Course(format!("kernel file not found: {}", file.path.display())));
+        return Err(Error::Course(crate::t!("cmd-kernel-not-found", path = file.path.display().to_string())));
     }
     Ok(file)
 }
@@ -166,7 +166,8 @@ fn is_course_root(dir: &Path) -> bool {
 /// else the one this binary was built from: a TA's one grader binary, run inside each student's
 /// checkout, grades that checkout's files.
 pub fn find_root() -> Result<PathBuf> {
-    let cwd = std::env::current_dir().map_err(|e| Error::Course(format!("cannot read the working directory: {e}")))?;
+    let cwd =
+        std::env::current_dir().map_err(|e| Error::Course(crate::t!("cmd-no-working-dir", error = e.to_string())))?;
     if let Some(dir) = cwd.ancestors().find(|d| is_course_root(d)) {
         return Ok(dir.to_path_buf());
     }
@@ -174,10 +175,7 @@ pub fn find_root() -> Result<PathBuf> {
     if is_course_root(&built_from) {
         return Ok(built_from.canonicalize().unwrap_or(built_from));
     }
-    Err(Error::Course(format!(
-        "cannot find the course's files (a directory with Cargo.toml and exercises/) from {} upwards",
-        cwd.display()
-    )))
+    Err(Error::Course(crate::t!("cmd-no-course", dir = cwd.display().to_string())))
 }
 
 /// `path` relative to `root` when it lies inside it, with `/` between its parts on every system

@@ -63,14 +63,23 @@ pub enum Place {
 }
 
 impl Place {
-    pub fn label(self) -> &'static str {
+    /// Its words in the current language.
+    pub fn label(self) -> String {
         match self {
-            Place::Done => "done",
-            Place::DoneWithoutSpeed => "done, no GPU",
-            Place::Current => "current",
-            Place::Failing => "tried",
-            Place::NotStarted => "not started",
+            Place::Done => crate::t!("cmd-place-done"),
+            Place::DoneWithoutSpeed => crate::t!("cmd-place-done-no-gpu"),
+            Place::Current => crate::t!("cmd-place-current"),
+            Place::Failing => crate::t!("cmd-place-tried"),
+            Place::NotStarted => crate::t!("cmd-place-not-started"),
         }
+    }
+
+    pub const ALL: [Place; 5] =
+        [Place::Done, Place::DoneWithoutSpeed, Place::Current, Place::Failing, Place::NotStarted];
+
+    /// The widest label's terminal columns, in the current language (for lining up `list`).
+    pub fn label_width() -> usize {
+        Place::ALL.iter().map(|p| crate::i18n::width(&p.label())).max().unwrap_or(0)
     }
 }
 
@@ -85,10 +94,18 @@ impl Progress {
         let path = Self::path(root);
         match std::fs::read_to_string(&path) {
             Ok(text) => serde_json::from_str(&text).map_err(|e| {
-                Error::Course(format!("{} is damaged ({e}); delete it to start your progress afresh", path.display()))
+                Error::Course(crate::t!(
+                    "cmd-progress-damaged",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                ))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
-            Err(e) => Err(Error::Course(format!("cannot read {}: {e}", path.display()))),
+            Err(e) => Err(Error::Course(crate::t!(
+                "cmd-cannot-read",
+                path = path.display().to_string(),
+                error = e.to_string()
+            ))),
         }
     }
 
@@ -96,10 +113,13 @@ impl Progress {
     pub fn save(&self, root: &Path) -> Result<()> {
         let path = Self::path(root);
         let tmp = root.join(format!("{FILE_NAME}.tmp"));
-        let text =
-            serde_json::to_string_pretty(self).map_err(|e| Error::Course(format!("cannot encode progress: {e}")))?;
-        std::fs::write(&tmp, text + "\n").map_err(|e| Error::Course(format!("cannot write {}: {e}", tmp.display())))?;
-        std::fs::rename(&tmp, &path).map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))
+        let text = serde_json::to_string_pretty(self)
+            .map_err(|e| Error::Course(crate::t!("cmd-cannot-encode-progress", error = e.to_string())))?;
+        let cannot_write = |p: &Path, e: std::io::Error| {
+            Error::Course(crate::t!("cmd-cannot-write", path = p.display().to_string(), error = e.to_string()))
+        };
+        std::fs::write(&tmp, text + "\n").map_err(|e| cannot_write(&tmp, e))?;
+        std::fs::rename(&tmp, &path).map_err(|e| cannot_write(&path, e))
     }
 
     pub fn state(&self, id: &str) -> SectionState {
@@ -163,25 +183,28 @@ pub fn reset(
     out: &mut dyn Write,
 ) -> Result<bool> {
     let Some(text) = crate::course::sections::stub(section) else {
-        return Err(Error::Course(format!("no stub is built in for section {}", section.id())));
+        return Err(Error::Course(crate::t!("cmd-no-stub", id = section.id())));
     };
     let path = super::exercise_path(root, section);
     let shown = crate::course::display_path(root, &path);
     if !yes {
-        let _ = write!(out, "Replace {shown} with the original stub? Your changes will be lost. [y/N] ");
+        let _ = write!(out, "{} ", crate::t!("cmd-reset-ask", path = &shown));
         let _ = out.flush();
         let mut line = String::new();
-        answer.read_line(&mut line).map_err(|e| Error::Course(format!("cannot read the answer: {e}")))?;
+        answer
+            .read_line(&mut line)
+            .map_err(|e| Error::Course(crate::t!("cmd-cannot-read-answer", error = e.to_string())))?;
         if !matches!(line.trim(), "y" | "Y" | "yes" | "Yes") {
-            let _ = writeln!(out, "Left {shown} as it is.");
+            let _ = writeln!(out, "{}", crate::t!("cmd-reset-kept", path = &shown));
             return Ok(false);
         }
     }
-    std::fs::write(&path, text).map_err(|e| Error::Course(format!("cannot write {shown}: {e}")))?;
+    std::fs::write(&path, text)
+        .map_err(|e| Error::Course(crate::t!("cmd-cannot-write", path = &shown, error = e.to_string())))?;
     let mut progress = Progress::load(root)?;
     progress.reset(section.id());
     progress.save(root)?;
-    let _ = writeln!(out, "Restored {shown} to the stub; progress and hints for {} start afresh.", section.id());
+    let _ = writeln!(out, "{}", crate::t!("cmd-reset-done", path = &shown, id = section.id()));
     Ok(true)
 }
 

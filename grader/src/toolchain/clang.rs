@@ -71,12 +71,26 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang> {
         Ok(o) if o.status.success() => {
             String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string()
         }
-        Ok(_) => return Err(Error::Toolchain(format!("{shown} ({found_by}) does not run"))),
-        Err(e) => return Err(Error::Toolchain(format!("{shown} ({found_by}) cannot be run: {e}"))),
+        Ok(_) => {
+            return Err(Error::Toolchain(crate::t!("toolchain-does-not-run", command = &shown, found_by = found_by)))
+        }
+        Err(e) => {
+            return Err(Error::Toolchain(crate::t!(
+                "toolchain-cannot-be-run",
+                command = &shown,
+                found_by = found_by,
+                error = e.to_string()
+            )))
+        }
     };
     let targets = run("-print-targets").map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
     if !has_nvptx(&targets) {
-        return Err(Error::Toolchain(format!("{shown} ({found_by}, {version}) has no NVPTX back end")));
+        return Err(Error::Toolchain(crate::t!(
+            "toolchain-no-nvptx",
+            command = &shown,
+            found_by = found_by,
+            version = &version
+        )));
     }
     Ok(Clang { command, found_by: found_by.to_string(), version })
 }
@@ -95,19 +109,19 @@ fn candidates() -> Vec<(Vec<OsString>, String)> {
         let is_zig = p.file_stem().is_some_and(|s| s == "zig");
         out.push((if is_zig { zig(p) } else { vec![v] }, "PMPP_CLANG".to_string()));
     }
-    out.push((vec![OsString::from(exe("clang"))], "clang on PATH".to_string()));
+    out.push((vec![OsString::from(exe("clang"))], crate::t!("toolchain-found-clang-on-path")));
     for brew in ["/opt/homebrew/opt/llvm/bin/clang", "/usr/local/opt/llvm/bin/clang"] {
         if Path::new(brew).is_file() {
-            out.push((vec![OsString::from(brew)], "Homebrew's llvm".to_string()));
+            out.push((vec![OsString::from(brew)], crate::t!("toolchain-found-homebrew")));
         }
     }
     for site in python_site_dirs() {
         if let Some(z) = zig_in(&site) {
-            out.push((zig(z), "the ziglang wheel in pip site-packages".to_string()));
+            out.push((zig(z), crate::t!("toolchain-found-zig-site-packages")));
         }
     }
     if let Some(z) = cache_dir().as_deref().and_then(zig_in) {
-        out.push((zig(z), "the course's cache".to_string()));
+        out.push((zig(z), crate::t!("toolchain-found-cache")));
     }
     out
 }
@@ -123,31 +137,26 @@ fn locate(allow_install: bool) -> Result<Clang> {
         }
     }
     let not_found = |why: Option<&str>| {
-        let mut msg = String::from("no clang with the NVPTX back end was found: it compiles your kernel.cu to PTX where NVRTC is not available.");
+        let mut msg = crate::t!("toolchain-clang-not-found");
         for t in &tried {
-            msg.push_str(&format!("\n  skipped: {t}"));
+            msg.push_str(&format!("\n  {}", crate::t!("toolchain-skipped", reason = t.to_string())));
         }
         if let Some(why) = why {
-            msg.push_str(&format!("\n  installing it automatically failed: {why}"));
+            msg.push_str(&format!("\n  {}", crate::t!("toolchain-install-failed", reason = why)));
         }
-        msg.push_str(&format!(
-            "\nInstall one with `{} -m pip install --user {ZIG_WHEEL}`, or point PMPP_CLANG at a clang (LLVM's, Homebrew's llvm) or at zig.",
-            crate::toolchain::nvrtc::PYTHON_COMMAND
-        ));
+        let command = format!("{} -m pip install --user {ZIG_WHEEL}", crate::toolchain::nvrtc::PYTHON_COMMAND);
+        msg.push_str(&format!("\n{}", crate::t!("toolchain-clang-how", command = command)));
         Error::Toolchain(msg)
     };
     if !allow_install {
         return Err(not_found(None));
     }
-    let dir = cache_dir().ok_or_else(|| not_found(Some("HOME is not set")))?;
-    eprintln!(
-        "clang (for compiling CUDA without NVIDIA's compiler) was not found: installing the `{ZIG_WHEEL}` wheel, \
-         which carries one, into {} with pip (once: about 100 MB to download, 400 MB on disk)…",
-        dir.display()
-    );
-    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), "zig binary").map_err(|e| not_found(Some(e.message())))?;
-    let zig = zig_in(&dir).ok_or_else(|| not_found(Some("pip finished but there is no zig binary")))?;
-    probe(vec![zig.into_os_string(), OsString::from("clang")], "the course's cache (just installed)")
+    let dir = cache_dir().ok_or_else(|| not_found(Some(&crate::t!("toolchain-no-home"))))?;
+    eprintln!("{}", crate::t!("toolchain-installing-clang", wheel = ZIG_WHEEL, dir = dir.display().to_string()));
+    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), &crate::t!("toolchain-what-zig"))
+        .map_err(|e| not_found(Some(e.message())))?;
+    let zig = zig_in(&dir).ok_or_else(|| not_found(Some(&crate::t!("toolchain-pip-left-no-zig"))))?;
+    probe(vec![zig.into_os_string(), OsString::from("clang")], &crate::t!("toolchain-found-cache-just-installed"))
         .map_err(|e| not_found(Some(e.message())))
 }
 
@@ -157,14 +166,25 @@ fn header_dir() -> Result<tempfile::TempDir> {
     let dir = tempfile::Builder::new()
         .prefix("pmpp-clang-")
         .tempdir()
-        .map_err(|e| Error::Toolchain(format!("cannot create a temporary directory: {e}")))?;
+        .map_err(|e| Error::Toolchain(crate::t!("toolchain-cannot-create-temp", error = e.to_string())))?;
     for (name, text) in crate::toolchain::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| Error::Toolchain(format!("cannot create {}: {e}", parent.display())))?;
+            std::fs::create_dir_all(parent).map_err(|e| {
+                Error::Toolchain(crate::t!(
+                    "toolchain-cannot-create",
+                    path = parent.display().to_string(),
+                    error = e.to_string()
+                ))
+            })?;
         }
-        std::fs::write(&path, text).map_err(|e| Error::Toolchain(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, text).map_err(|e| {
+            Error::Toolchain(crate::t!(
+                "toolchain-cannot-write",
+                path = path.display().to_string(),
+                error = e.to_string()
+            ))
+        })?;
     }
     Ok(dir)
 }
@@ -186,8 +206,9 @@ impl Clang {
         // The source goes to a file of its own, behind a #line that gives it the student's name.
         let file = headers.join("kernel.cu");
         let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
-        std::fs::write(&file, [named.as_bytes(), crate::toolchain::nvrtc::source_bytes(source)].concat())
-            .map_err(|e| fail(format!("cannot write {}: {e}", file.display())))?;
+        std::fs::write(&file, [named.as_bytes(), crate::toolchain::nvrtc::source_bytes(source)].concat()).map_err(
+            |e| fail(crate::t!("toolchain-cannot-write", path = file.display().to_string(), error = e.to_string())),
+        )?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
             .args(["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-nocudainc", "-nocudalib"])
@@ -212,7 +233,7 @@ impl Clang {
             .arg(&file)
             .stdin(Stdio::null());
         let out = crate::toolchain::limits::output_within_compile_limit(cmd, program_name)
-            .map_err(|e| fail(e.unwrap_or_else(|e| format!("cannot run clang ({e})"))))?;
+            .map_err(|e| fail(e.unwrap_or_else(|e| crate::t!("toolchain-cannot-run-clang", error = e.to_string()))))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             let log = crate::toolchain::nvrtc::explain_missing_headers(&log);

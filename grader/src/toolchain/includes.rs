@@ -239,14 +239,14 @@ impl Scanner {
         let close = match self.bytes.get(i) {
             Some(b'<') => b'>',
             Some(b'"') => b'"',
-            _ => return (Err("the header is not named as <name> or \"name\" (a macro cannot name it)".into()), i),
+            _ => return (Err(crate::t!("toolchain-include-by-macro")), i),
         };
         let end = self.bytes[i + 1..].iter().position(|&b| b == close || b == b'\n').map(|p| i + 1 + p);
         match end {
             Some(e) if self.bytes[e] == close => {
                 (Ok(String::from_utf8_lossy(&self.bytes[i + 1..e]).into_owned()), e + 1)
             }
-            _ => (Err("the header name is not closed on its line".into()), self.line_end(i)),
+            _ => (Err(crate::t!("toolchain-include-unclosed")), self.line_end(i)),
         }
     }
 
@@ -262,7 +262,10 @@ impl Scanner {
                 let (header, _) = self.header_at(name_end);
                 let why = match (&header, name.as_slice()) {
                     (Ok(h), b"include") => why_refused(h, &self.allowed),
-                    (Ok(_), _) => Some(format!("#{} is not for kernels", String::from_utf8_lossy(&name))),
+                    (Ok(_), _) => Some(crate::t!(
+                        "toolchain-include-not-for-kernels",
+                        directive = format!("#{}", String::from_utf8_lossy(&name))
+                    )),
                     (Err(e), _) => Some(e.clone()),
                 };
                 if let Some(why) = why {
@@ -272,7 +275,7 @@ impl Scanner {
             b"pragma" => {
                 let rest = self.shown(name_end, end);
                 if rest.split_whitespace().any(|w| w == "dependency" || w.starts_with("include")) {
-                    self.refuse(start, end, "this pragma reads another file".into());
+                    self.refuse(start, end, crate::t!("toolchain-include-pragma"));
                 }
             }
             _ => return Err(name_end),
@@ -291,11 +294,14 @@ impl Scanner {
                 let (header, after) = if self.bytes.get(open) == Some(&b'(') {
                     self.header_at(open + 1)
                 } else {
-                    (Err("the header is not named as <name> or \"name\"".into()), end)
+                    (Err(crate::t!("toolchain-include-unnamed")), end)
                 };
                 let why = match (&header, word.as_slice()) {
                     (Ok(h), b"__has_include") => why_refused(h, &self.allowed),
-                    (Ok(_), _) => Some(format!("{} is not for kernels", String::from_utf8_lossy(&word))),
+                    (Ok(_), _) => Some(crate::t!(
+                        "toolchain-include-not-for-kernels",
+                        directive = String::from_utf8_lossy(&word).into_owned()
+                    )),
                     (Err(e), _) => Some(e.clone()),
                 };
                 if let Some(why) = why {
@@ -306,7 +312,7 @@ impl Scanner {
                 let end_of_line = self.line_end(end);
                 let rest = self.shown(end, end_of_line);
                 if rest.contains("dependency") || rest.contains("include") {
-                    self.refuse(i, end_of_line, "this pragma reads another file".into());
+                    self.refuse(i, end_of_line, crate::t!("toolchain-include-pragma"));
                 }
             }
             _ => {}
@@ -322,18 +328,15 @@ fn why_refused(name: &str, allowed: &[&str]) -> Option<String> {
     }
     let n = name.replace('\\', "/");
     Some(if n.starts_with('/') || n.get(1..2) == Some(":") {
-        "a kernel may not include a file by its path".to_string()
+        crate::t!("toolchain-include-by-path")
     } else if n.split('/').any(|part| part == "..") {
-        "a kernel may not include a file outside its own (`..`)".to_string()
+        crate::t!("toolchain-include-outside")
     } else if n.contains('/') {
-        "a kernel may not include a file from a directory".to_string()
+        crate::t!("toolchain-include-from-directory")
     } else if HOST_ONLY_HEADERS.contains(&name) {
-        format!(
-            "<{name}> is for host code: the grader compiles your kernel file alone, as device code (it writes \
-             the host code itself), so remove `#include <{name}>`"
-        )
+        crate::t!("toolchain-include-host-header", name = name)
     } else {
-        format!("the grader does not provide <{name}>")
+        crate::t!("toolchain-include-not-provided", name = name)
     })
 }
 
@@ -343,14 +346,13 @@ pub fn refusal_log(program_name: &str, refused: &[Refused]) -> String {
     let mut log = String::new();
     for r in refused {
         log.push_str(&format!(
-            "{program_name}({}): error: {}; the grader did not open it.\n  {}\n",
-            r.line, r.why, r.asked
+            "{program_name}({}): error: {}\n  {}\n",
+            r.line,
+            crate::t!("toolchain-include-refused", why = &r.why),
+            r.asked
         ));
     }
-    log.push_str(&format!(
-        "note: a kernel may include only the headers the grader provides, by name (#include <name> or \"name\"): {}.\n",
-        allowed().join(", ")
-    ));
+    log.push_str(&format!("note: {}\n", crate::t!("toolchain-include-allowed", headers = allowed().join(", "))));
     log
 }
 

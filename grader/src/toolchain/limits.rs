@@ -79,8 +79,8 @@ pub fn within_compile_limit<T: Send + 'static>(
 /// The log of a compilation given up on, in the compilers' format.
 pub fn compile_timeout_log(program_name: &str) -> String {
     format!(
-        "{program_name}(1): error: the compiler did not finish within {COMPILE_SECONDS} s, so the grader gave up on it \
-         (a loop unrolled too far, or templates instantiated too deep?).\n"
+        "{program_name}(1): error: {}\n",
+        crate::t!("toolchain-compile-timeout", seconds = COMPILE_SECONDS.to_string())
     )
 }
 
@@ -308,10 +308,12 @@ pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), Str
     let thousands = crate::model::thousands;
     if ptx.len() > MAX_PTX_BYTES {
         return Err(format!(
-            "{program_name}(1): error: the kernel compiles to {} bytes of PTX; the grader accepts at most {} \
-             (a loop unrolled too far?).\n",
-            thousands(ptx.len() as u64),
-            mib(MAX_PTX_BYTES as u64)
+            "{program_name}(1): error: {}\n",
+            crate::t!(
+                "toolchain-ptx-too-large",
+                bytes = thousands(ptx.len() as u64),
+                limit = mib(MAX_PTX_BYTES as u64)
+            )
         ));
     }
     let declared = declarations(ptx);
@@ -321,28 +323,36 @@ pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), Str
         let biggest = arrays.iter().max_by_key(|d| d.bytes).expect("a total over the limit has a part");
         let name = source_name(&biggest.name);
         let what = if biggest.space == "const" { "__constant__" } else { "__device__" };
-        return Err(format!(
-            "{program_name}({}): error: `{name}` takes {} bytes of device memory ({what}; all the kernel's __device__ and \
-             __constant__ variables: {} bytes); the grader allows at most {} ({}).\n\
-             note: no exercise needs a {what} array: keep data in the buffers the kernel is given.\n",
-            at(&biggest.name),
-            thousands(biggest.bytes),
-            thousands(total),
-            thousands(MAX_DEVICE_ARRAY_BYTES),
-            mib(MAX_DEVICE_ARRAY_BYTES)
-        ));
+        let error = crate::t!(
+            "toolchain-device-memory-too-large",
+            name = name,
+            bytes = thousands(biggest.bytes),
+            space = what,
+            total = thousands(total),
+            limit = thousands(MAX_DEVICE_ARRAY_BYTES),
+            limit_mib = mib(MAX_DEVICE_ARRAY_BYTES)
+        );
+        let note = crate::t!("toolchain-device-memory-note", space = what);
+        return Err(format!("{program_name}({}): error: {error}\nnote: {note}\n", at(&biggest.name)));
     }
     if let Some(d) = declared.iter().filter(|d| d.space == "local").max_by_key(|d| d.bytes) {
         if d.bytes > MAX_LOCAL_BYTES_PER_THREAD {
-            let function = d.function.as_deref().map(source_name).unwrap_or_else(|| "a function".into());
-            return Err(format!(
-                "{program_name}({}): error: each thread of `{function}` uses {} bytes of local memory (its local \
-                 arrays); the grader allows at most {} ({}) per thread.\n",
-                at(d.function.as_deref().unwrap_or("")),
-                thousands(d.bytes),
-                thousands(MAX_LOCAL_BYTES_PER_THREAD),
-                mib(MAX_LOCAL_BYTES_PER_THREAD)
-            ));
+            let error = match d.function.as_deref().map(source_name) {
+                Some(function) => crate::t!(
+                    "toolchain-local-memory-too-large",
+                    function = function,
+                    bytes = thousands(d.bytes),
+                    limit = thousands(MAX_LOCAL_BYTES_PER_THREAD),
+                    limit_mib = mib(MAX_LOCAL_BYTES_PER_THREAD)
+                ),
+                None => crate::t!(
+                    "toolchain-local-memory-too-large-unnamed",
+                    bytes = thousands(d.bytes),
+                    limit = thousands(MAX_LOCAL_BYTES_PER_THREAD),
+                    limit_mib = mib(MAX_LOCAL_BYTES_PER_THREAD)
+                ),
+            };
+            return Err(format!("{program_name}({}): error: {error}\n", at(d.function.as_deref().unwrap_or(""))));
         }
     }
     Ok(())

@@ -36,9 +36,12 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler> {
             Ok(n) => Ok(Compiler::Nvrtc(n)),
             // An explicit NVRTC_PATH that does not work is an error, not a reason to switch.
             Err(e) if std::env::var_os("NVRTC_PATH").is_some_and(|v| !v.is_empty()) => Err(e),
-            Err(nvrtc_error) => clang::get(allow_install)
-                .map(Compiler::Clang)
-                .map_err(|clang_error| Error::Toolchain(format!("{nvrtc_error}\n\nNor clang: {clang_error}"))),
+            Err(nvrtc_error) => clang::get(allow_install).map(Compiler::Clang).map_err(|clang_error| {
+                Error::Toolchain(format!(
+                    "{nvrtc_error}\n\n{}",
+                    crate::t!("toolchain-nor-clang", error = clang_error.to_string())
+                ))
+            }),
         },
     }
 }
@@ -73,22 +76,26 @@ impl Compiler {
             Compiler::Nvrtc(n) => {
                 let pinned = nvrtc::WHEEL_VERSION;
                 let whose = if n.release.as_deref() == Some(pinned) {
-                    "the course's".to_string()
+                    crate::t!("toolchain-the-courses")
                 } else {
-                    format!("the course's figures and grades are recorded with {pinned}")
+                    crate::t!("toolchain-recorded-with", version = pinned)
                 };
                 let fp16 = match &n.fp16 {
-                    Some(h) => format!("cuda_fp16.h from {} (found in {})", h.dir.display(), h.found_by),
-                    None => "the grader's stand-in cuda_fp16.h (most of the half API is missing)".to_string(),
+                    Some(h) => {
+                        crate::t!("toolchain-fp16-from", dir = h.dir.display().to_string(), found_by = &h.found_by)
+                    }
+                    None => crate::t!("toolchain-fp16-stand-in"),
                 };
-                format!(
-                    "NVRTC {} ({whose}) from {} (found in {})\nhalf precision: {fp16}",
-                    n.version_text(),
-                    n.library.display(),
-                    n.found_by
-                )
+                let nvrtc = crate::t!(
+                    "toolchain-describe-nvrtc",
+                    version = n.version_text(),
+                    whose = whose,
+                    library = n.library.display().to_string(),
+                    found_by = &n.found_by
+                );
+                format!("{nvrtc}\n{}", crate::t!("toolchain-describe-fp16", fp16 = fp16))
             }
-            Compiler::Clang(c) => format!("{} (found in {})", c.version, c.found_by),
+            Compiler::Clang(c) => crate::t!("toolchain-describe-clang", version = &c.version, found_by = &c.found_by),
         }
     }
 

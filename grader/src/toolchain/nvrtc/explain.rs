@@ -22,8 +22,8 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
         let place = line.split(": warning").next().unwrap_or(line);
         let place = place.strip_suffix(':').unwrap_or(place);
         out.push_str(&format!(
-            "{place}: error: this file defines {name} itself, but the grader sets it for each test (this one: -D{name}={value}), \
-             so the test would run another kernel than it checks.\n"
+            "{place}: error: {}\n",
+            crate::t!("toolchain-define-overridden", name = name, value = value)
         ));
         while let Some(next) = lines.peek().filter(|l| l.starts_with(' ')) {
             out.push_str(next);
@@ -31,7 +31,8 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
             lines.next();
         }
         out.push_str(&format!(
-            "note: guard it so that the test's value wins:\n    #ifndef {name}\n    #define {name} …\n    #endif\n"
+            "note: {}\n    #ifndef {name}\n    #define {name} …\n    #endif\n",
+            crate::t!("toolchain-define-guard")
         ));
     }
     (!out.is_empty()).then_some(out)
@@ -58,11 +59,7 @@ pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, St
         let Some(source_line) = number.and_then(|n| lines.get(n.wrapping_sub(1))) else { continue };
         for (name, value) in defines {
             let named = source_line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|word| word == name);
-            let note = format!(
-                "note: {name} is a macro the grader defines for each test (-D{name}={value}): a variable or \
-                 parameter of that name reads `{value}` to the compiler. Use {name} as it is, or name yours \
-                 otherwise.\n"
-            );
+            let note = format!("note: {}\n", crate::t!("toolchain-define-shadowed", name = name, value = value));
             if named && !notes.contains(&note) {
                 notes.push(note);
             }
@@ -102,7 +99,8 @@ pub fn explain_missing_semicolons(log: &str, source: &[u8]) -> String {
         };
         let ends_a_statement = text.starts_with('#') || [';', '{', '}', ':', ','].iter().any(|&c| text.ends_with(c));
         let note = format!(
-            "note: a missing ';' is reported where the next statement starts: line {before} (`{text}`) does not end with one\n"
+            "note: {}\n",
+            crate::t!("toolchain-missing-semicolon", line = before.to_string(), code = text.as_str())
         );
         if !ends_a_statement && !notes.contains(&note) {
             notes.push(note);
@@ -128,17 +126,10 @@ pub fn explain_missing_headers(log: &str) -> String {
             _ => continue,
         };
         let note = if HOST_ONLY_HEADERS.contains(&header) {
-            format!(
-                "note: <{header}> is for host code. The grader compiles your kernel file alone, as device code \
-                 (it writes the host code itself): remove `#include <{header}>`.\n"
-            )
+            format!("note: {}\n", crate::t!("toolchain-host-header", name = header))
         } else {
             let known: Vec<&str> = DEVICE_HEADERS.iter().map(|(n, _)| *n).chain(["cuda_fp16.h"]).collect();
-            format!(
-                "note: the grader compiles your kernel file alone and provides only these headers: {}. \
-                 Remove `#include <{header}>` or put what you need from it in the kernel file.\n",
-                known.join(", ")
-            )
+            format!("note: {}\n", crate::t!("toolchain-headers-provided", headers = known.join(", "), name = header))
         };
         if !line.ends_with('\n') {
             out.push('\n');

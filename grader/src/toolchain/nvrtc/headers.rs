@@ -68,24 +68,19 @@ pub(super) fn find(library: &Path, allow_install: bool) -> Option<Fp16Headers> {
         }
     }
     if let Some(dir) = beside(library) {
-        return found(dir, "the include folder beside NVRTC");
+        return found(dir, &crate::t!("toolchain-found-beside-nvrtc"));
     }
     let cache = headers_cache_dir()?;
     if let Some(dir) = wheel_include(&cache) {
-        return found(dir, "the course's cache");
+        return found(dir, &crate::t!("toolchain-found-cache"));
     }
     if !allow_install {
         return None;
     }
     match install(&cache) {
-        Ok(()) => wheel_include(&cache).and_then(|dir| found(dir, "the course's cache (just installed)")),
+        Ok(()) => wheel_include(&cache).and_then(|dir| found(dir, &crate::t!("toolchain-found-cache-just-installed"))),
         Err(e) => {
-            eprintln!(
-                "note: NVIDIA's half-precision header could not be installed ({}); kernels compile with the \
-                 grader's stand-in cuda_fp16.h, which lacks most of the half API (__half2, __hfma, hsqrt …). \
-                 The next run tries again.",
-                e.message()
-            );
+            eprintln!("{}", crate::t!("toolchain-fp16-not-installed", error = e.message()));
             None
         }
     }
@@ -93,12 +88,8 @@ pub(super) fn find(library: &Path, allow_install: bool) -> Option<Fp16Headers> {
 
 /// `python3 -m pip install --target <cache> nvidia-cuda-runtime-cu12==<pinned>`.
 fn install(cache: &Path) -> Result<()> {
-    eprintln!(
-        "Installing NVIDIA's half-precision headers (cuda_fp16.h), `{HEADERS_WHEEL}=={HEADERS_WHEEL_VERSION}` \
-         (about 4 MB to download, 10 MB on disk), into {} with pip, once…",
-        cache.display()
-    );
     let spec = format!("{HEADERS_WHEEL}=={HEADERS_WHEEL_VERSION}");
+    eprintln!("{}", crate::t!("toolchain-installing-fp16", wheel = &spec, dir = cache.display().to_string()));
     pip_install(&spec, cache, |dir| wheel_include(dir).is_some(), "cuda_fp16.h")
 }
 

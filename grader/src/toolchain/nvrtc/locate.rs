@@ -104,15 +104,15 @@ fn search_dirs() -> Vec<(PathBuf, String)> {
             .collect();
         versioned.sort();
         versioned.reverse();
-        dirs.extend(versioned.into_iter().map(|p| (p, "a CUDA toolkit in /usr/local".to_string())));
+        dirs.extend(versioned.into_iter().map(|p| (p, crate::t!("toolchain-found-usr-local-toolkit"))));
     }
     dirs.push((PathBuf::from("/opt/cuda"), "/opt/cuda".into()));
-    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), "the system libraries".into()));
+    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), crate::t!("toolchain-found-system-libraries")));
     for site in python_site_dirs() {
-        dirs.push((site, "pip site-packages".into()));
+        dirs.push((site, crate::t!("toolchain-found-site-packages")));
     }
     if let Some(cache) = cache_dir() {
-        dirs.push((cache, "the course's cache".into()));
+        dirs.push((cache, crate::t!("toolchain-found-cache")));
     }
     dirs
 }
@@ -146,19 +146,17 @@ fn locate(allow_install: bool) -> Result<Nvrtc> {
 
 fn find(allow_install: bool) -> Result<Nvrtc> {
     if library_names().is_empty() {
-        return Err(Error::Toolchain(
-            "NVIDIA ships no NVRTC for this system (macOS): kernels are compiled with clang (--compiler clang)".into(),
-        ));
+        return Err(Error::Toolchain(crate::t!("toolchain-no-nvrtc-on-macos")));
     }
     // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
     if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
         let p = PathBuf::from(&v);
         let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
         let lib = lib.ok_or_else(|| {
-            Error::Toolchain(format!(
-                "NVRTC_PATH={} is neither an NVRTC library ({}) nor a directory containing one",
-                p.display(),
-                library_names().join(", ")
+            Error::Toolchain(crate::t!(
+                "toolchain-nvrtc-path-wrong",
+                path = p.display().to_string(),
+                names = library_names().join(", ")
             ))
         })?;
         return activate(&lib, "NVRTC_PATH");
@@ -175,41 +173,32 @@ fn find(allow_install: bool) -> Result<Nvrtc> {
     if !allow_install {
         return Err(not_found_message(&tried, None));
     }
-    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some("HOME is not set")))?;
+    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some(&crate::t!("toolchain-no-home"))))?;
     install(&cache).map_err(|why| not_found_message(&tried, Some(why.message())))?;
-    let lib = library_in(&cache)
-        .ok_or_else(|| not_found_message(&tried, Some("pip finished but there is no NVRTC library in the cache")))?;
-    activate(&lib, "the course's cache (just installed)")
+    let lib =
+        library_in(&cache).ok_or_else(|| not_found_message(&tried, Some(&crate::t!("toolchain-pip-left-no-nvrtc"))))?;
+    activate(&lib, &crate::t!("toolchain-found-cache-just-installed"))
 }
 
 fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
-    let mut msg = String::from(
-        "NVRTC (NVIDIA's runtime CUDA compiler, 12 or later) was not found: it compiles your kernel.cu to PTX.",
-    );
+    let mut msg = crate::t!("toolchain-nvrtc-not-found");
     for t in tried {
-        msg.push_str(&format!("\n  skipped: {t}"));
+        msg.push_str(&format!("\n  {}", crate::t!("toolchain-skipped", reason = t.to_string())));
     }
     if let Some(why) = install_failure {
-        msg.push_str(&format!("\n  installing it automatically failed: {why}"));
+        msg.push_str(&format!("\n  {}", crate::t!("toolchain-install-failed", reason = why)));
     }
-    msg.push_str(&format!(
-        "\nInstall it with `{PYTHON_COMMAND} -m pip install --user {WHEEL}=={WHEEL_VERSION}` (the version the course \
-         is recorded with), or point NVRTC_PATH at the library (or at the directory holding it)."
-    ));
+    let command = format!("{PYTHON_COMMAND} -m pip install --user {WHEEL}=={WHEEL_VERSION}");
+    msg.push_str(&format!("\n{}", crate::t!("toolchain-nvrtc-how", command = command)));
     Error::Toolchain(msg)
 }
 
 /// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12==<pinned>` (see `pip_install`).
 fn install(cache: &Path) -> Result<()> {
-    eprintln!(
-        "NVRTC (NVIDIA's runtime CUDA compiler) was not found on this machine: installing `{WHEEL}=={WHEEL_VERSION}`, \
-         the NVRTC the course's figures and grades are recorded with (about 90 MB to download, 220 MB on disk), \
-         into {} with pip, once…",
-        cache.display()
-    );
     let spec = format!("{WHEEL}=={WHEEL_VERSION}");
-    pip_install(&spec, cache, |dir| library_in(dir).is_some(), "NVRTC library")?;
-    eprintln!("NVRTC installed in {}.", cache.display());
+    eprintln!("{}", crate::t!("toolchain-installing-nvrtc", wheel = &spec, dir = cache.display().to_string()));
+    pip_install(&spec, cache, |dir| library_in(dir).is_some(), &crate::t!("toolchain-what-nvrtc"))?;
+    eprintln!("{}", crate::t!("toolchain-nvrtc-installed", dir = cache.display().to_string()));
     Ok(())
 }
 
@@ -217,9 +206,14 @@ fn install(cache: &Path) -> Result<()> {
 /// place so that an interrupted or concurrent install never leaves half a package. `holds`
 /// says whether a directory has what the wheel was installed for (`what`, for messages).
 pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<()> {
-    let parent = dir.parent().ok_or_else(|| Error::Toolchain("the cache directory has no parent".into()))?;
-    std::fs::create_dir_all(parent)
-        .map_err(|e| Error::Toolchain(format!("cannot create {}: {e}", parent.display())))?;
+    let parent = dir.parent().ok_or_else(|| Error::Toolchain(crate::t!("toolchain-cache-has-no-parent")))?;
+    std::fs::create_dir_all(parent).map_err(|e| {
+        Error::Toolchain(crate::t!(
+            "toolchain-cannot-create",
+            path = parent.display().to_string(),
+            error = e.to_string()
+        ))
+    })?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&staging);
@@ -229,10 +223,14 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         Ok(st) if st.success() => {}
         Ok(_) => {
             let py = python();
-            return Err(Error::Toolchain(format!("{py} has no pip (install pip, e.g. `{py} -m ensurepip --user`)")));
+            return Err(Error::Toolchain(crate::t!("toolchain-no-pip", python = py)));
         }
         Err(e) => {
-            return Err(Error::Toolchain(format!("cannot run {} ({e}); is Python 3 with pip installed?", python())))
+            return Err(Error::Toolchain(crate::t!(
+                "toolchain-cannot-run-python",
+                python = python(),
+                error = e.to_string()
+            )))
         }
     }
     let run = |extra: &[&str]| -> Result<std::process::Output> {
@@ -243,7 +241,9 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
             .arg(wheel)
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| Error::Toolchain(format!("cannot run {} ({e}); is Python 3 with pip installed?", python())))
+            .map_err(|e| {
+                Error::Toolchain(crate::t!("toolchain-cannot-run-python", python = python(), error = e.to_string()))
+            })
     };
     let mut out = run(&[])?;
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
@@ -256,20 +256,22 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         let err = String::from_utf8_lossy(&out.stderr);
         let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = last[last.len().saturating_sub(3)..].join(" / ");
-        return Err(Error::Toolchain(format!(
-            "`{} -m pip install {wheel}` failed (offline? no pip?): {tail}",
-            python()
-        )));
+        let command = format!("{} -m pip install {wheel}", python());
+        return Err(Error::Toolchain(crate::t!("toolchain-pip-failed", command = command, tail = tail)));
     }
     if !holds(&staging) {
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(Error::Toolchain(format!("the {wheel} wheel holds no {what} for this platform")));
+        return Err(Error::Toolchain(crate::t!("toolchain-wheel-lacks", wheel = wheel, what = what)));
     }
     if let Err(e) = std::fs::rename(&staging, dir) {
         let _ = std::fs::remove_dir_all(&staging);
         // Another grader finished the same install first: use that one.
         if !holds(dir) {
-            return Err(Error::Toolchain(format!("cannot move the installed wheel into {}: {e}", dir.display())));
+            return Err(Error::Toolchain(crate::t!(
+                "toolchain-cannot-move-wheel",
+                dir = dir.display().to_string(),
+                error = e.to_string()
+            )));
         }
     }
     Ok(())
@@ -323,28 +325,31 @@ fn preload_builtins(lib: &Path) -> Vec<libloading::Library> {
 
 /// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
 pub(super) fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
-    let library =
-        load_library(lib).map_err(|e| Error::Toolchain(format!("{} could not be loaded: {e}", lib.display())))?;
+    let library = load_library(lib).map_err(|e| {
+        Error::Toolchain(crate::t!("toolchain-cannot-load", path = lib.display().to_string(), error = e.to_string()))
+    })?;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {
         let f = library
             .get::<VersionFn>(b"nvrtcVersion\0")
-            .map_err(|_| Error::Toolchain(format!("{} is not NVRTC (no nvrtcVersion)", lib.display())))?;
+            .map_err(|_| Error::Toolchain(crate::t!("toolchain-not-nvrtc", path = lib.display().to_string())))?;
         f(&mut major, &mut minor)
     };
     // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
     if rc != 0 || major < 12 {
-        return Err(Error::Toolchain(format!(
-            "{} is NVRTC {major}.{minor}; the grader needs 12 or later",
-            lib.display()
+        return Err(Error::Toolchain(crate::t!(
+            "toolchain-nvrtc-too-old",
+            path = lib.display().to_string(),
+            version = format!("{major}.{minor}")
         )));
     }
     macro_rules! func {
         ($name:literal) => {
             // SAFETY: the symbol has the C signature of the field it is stored in (NVRTC's API).
-            *unsafe { library.get(concat!($name, "\0").as_bytes()) }
-                .map_err(|_| Error::Toolchain(format!("{} has no {} (not NVRTC?)", lib.display(), $name)))?
+            *unsafe { library.get(concat!($name, "\0").as_bytes()) }.map_err(|_| {
+                Error::Toolchain(crate::t!("toolchain-nvrtc-lacks", path = lib.display().to_string(), function = $name))
+            })?
         };
     }
     let api = Api {

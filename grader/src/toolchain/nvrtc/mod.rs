@@ -204,9 +204,9 @@ impl Nvrtc {
         // Before NVRTC opens anything: a kernel may include the course's headers only.
         super::includes::check(source, program_name).map_err(Error::Compile)?;
         let src = CString::new(source_bytes(source))
-            .map_err(|_| Error::Toolchain(format!("{program_name}: the file contains a NUL byte")))?;
+            .map_err(|_| Error::Toolchain(crate::t!("toolchain-file-has-nul", file = program_name)))?;
         let name = CString::new(program_name)
-            .map_err(|_| Error::Toolchain(format!("{program_name}: the path contains a NUL byte")))?;
+            .map_err(|_| Error::Toolchain(crate::t!("toolchain-path-has-nul", file = program_name)))?;
         // In a process of its own where the grader's binary is at hand: a compilation that does
         // not end (a huge unrolled loop) is killed at the time limit, and its memory is bounded.
         if let Some(exe) = worker_exe() {
@@ -237,15 +237,14 @@ impl Nvrtc {
             Ok((true, bytes, log)) => Ok((bytes, log)),
             Ok((false, _, log)) => Err(Error::Compile(log)),
             Err(worker::Failed::Start(e)) => {
-                Err(Error::Toolchain(format!("cannot start the grader's NVRTC process: {e}")))
+                Err(Error::Toolchain(crate::t!("toolchain-cannot-start-worker", error = e.to_string())))
             }
             Err(worker::Failed::Timeout) => {
                 Err(Error::Compile(crate::toolchain::limits::compile_timeout_log(program_name)))
             }
             Err(worker::Failed::Died) => Err(Error::Compile(format!(
-                "{program_name}(1): error: the compiler stopped before it finished: it may use at most {} of memory \
-                 (a loop unrolled too far, or templates instantiated too deep?).\n",
-                crate::toolchain::limits::compile_memory_text()
+                "{program_name}(1): error: {}\n",
+                crate::t!("toolchain-compiler-out-of-memory", limit = crate::toolchain::limits::compile_memory_text())
             ))),
         }
     }

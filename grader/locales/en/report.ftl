@@ -6,3 +6,261 @@ lang-name = English
 # Before every message that stops the grader.
 error-label = error:
 lang-unknown = --lang { $given }: the course speaks { $tags } (or a locale such as zh_TW.UTF-8)
+
+## The report's header and tests.
+
+report-kernel = kernel
+report-backend = backend
+report-seed = seed { $seed } — rerun with --seed { $seed }
+report-tests = tests
+# The tests' column: a test's kind.
+report-vis-visible = visible
+report-vis-hidden = hidden
+report-vis-metrics = metrics
+report-printf-header = printf (block, thread):
+report-printf-more = … { $more } more printf calls not shown
+report-first-wrong = first wrong elements:
+# Headings of the wrong elements' columns: "(x, y, z)  expected  got".
+report-expected = expected
+report-got = got
+report-and-more = … and { $more } more
+report-where-everywhere = where: every element is wrong
+report-where = where: { $legend }
+
+## Findings.
+
+report-findings = findings: { $findings }
+# "race at kernel.cu:23, block (1, 0, 0) thread (3, 4, 0), in test "odd size""; $kind is the finding's name (race, out_of_bounds…), kept in English.
+report-finding-at = { $kind } at { $place }, block { $block } thread { $thread }, in test "{ $case }"
+report-finding-more-tests = {" "}(and in { $more } more tests)
+report-no-source-line = (no source line)
+report-line-inferred = line { $line } inferred: { $why }
+report-inferred-line = the compiler gave the instruction no line of its own (code it made from several statements): this is the nearest line of the code around it
+report-called-from = called from { $place }
+report-called-from-more = , called from { $place }
+report-findings-more = … the first occurrence of each is listed; { $more } more occurrences not listed
+report-explain-out-of-bounds = a thread read or wrote outside the array: check the bounds test before that access (ghost cells, the rounded-up grid)
+report-explain-misaligned = an address not a multiple of the access size: an index computed in bytes where elements were meant, or a bad cast
+report-explain-race = two threads used the same shared-memory word between two barriers, at least one writing: a __syncthreads() is missing or misplaced
+report-explain-uninitialized-shared = shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded
+report-explain-barrier = __syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass
+report-explain-timeout = the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)
+report-explain-assertion = an assert() in the kernel failed, or it called __trap(): the launch stopped there, as it does on a GPU
+report-explain-call-depth = functions called each other deeper than the emulator follows: a recursion that never ends?
+report-explain-unportable = the kernel relies on a value a GPU gives otherwise (%warpid is not the warp's index in the block): it works here by chance
+
+## Metrics.
+
+report-metrics = metrics ({ $case })
+report-metric-flops = FLOPs the problem needs
+report-metric-executed-flops = FLOPs executed
+report-metric-global-load-bytes = global load bytes
+report-metric-op-per-byte = OP/B (problem FLOPs ÷ global load bytes)
+report-metric-global-load-requests = global load requests
+report-metric-global-load-sectors = global load sectors (32 B)
+report-metric-global-store-bytes = global store bytes
+report-metric-shared-per-block = shared memory per block (bytes)
+report-metric-threads-blocks = threads × blocks
+# $shown: metric names and values ("l1_hit_rate 0.93").
+report-not-graded-shown = not graded (the caches decide what they cost): { $shown }
+report-gpu-shared-same = { $bytes } B static shared (= emulator)
+report-gpu-shared-differs = { $bytes } B static shared (emulator says { $emulator } B!)
+report-gpu-spills = {" "}(spills or local arrays)
+report-gpu-line = on { $device } ({ $binary }): { $registers } registers/thread, { $local } B local/thread{ $spill }, { $shared }
+report-also-measured = also measured
+report-variant-textbook = {" "}(textbook { $value })
+report-variant-failed = FAILED: { $message }
+
+## Speed.
+
+report-speed-on = speed on { $device }
+report-timing = timing case { $case }: { $ms } ms (median), { $gbps } GB/s = { $percent }% of a device-to-device copy ({ $copy } GB/s)
+report-timed = timed: { $method }
+report-speed-other-card = (the speed targets were set on an H100; on other cards see the book's "As fast as the memory allows")
+report-at-most = at most { $value }
+report-resource-dram = DRAM traffic
+report-resource-shared-wavefronts = shared-memory wavefronts
+report-resource-issue = instruction issue
+report-resource-l1-sectors = L1 sectors
+report-resource-blocks = blocks started
+report-resource-atomics = global atomics
+report-line = line { $line }
+report-line-with-text = line { $line }: { $text }
+report-cannot-reach = cannot reach { $target }% of copy: the { $resource } alone take at least { $ms } ms on an { $gpu }, at most { $most }% of copy{ $place }
+report-cannot-reach-where = {" "}— most of them at { $line }
+report-model-beside = beside the measurement above
+report-model-not-measured = not a measurement
+report-model-header = speed on an { $gpu } by the model (from the emulator's counts; { $measured })
+report-model-bound-at = { $resource }, most at { $line }
+report-model-bound-once = { $resource }: the inputs read once and the output written once
+report-model-at-most = at most { $percent }% of copy ({ $ms } ms at least): { $bound }
+report-model-limited-at = , { $resource } at line { $line }
+report-model-limited = , { $resource }
+report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
+
+## Targets.
+
+report-targets = targets
+# The targets' column headings.
+report-col-target = target
+report-col-measured = measured
+report-col-textbook = textbook
+report-second-case = but { $measured } on the second metrics case ({ $case }): a target must hold at every size
+report-every-line-traffic = every line's traffic: cargo run -p grader -- traffic { $section }
+report-culprit-loads = makes { $loads } global loads per output, the most of any line
+report-culprit-sectors = touches { $per_request } sectors per warp-level load, { $over } times the fewest its width needs (1 when coalesced)
+report-culprit-conflicts = causes { $replays } bank-conflict replays, the most of any line
+report-culprit-local = loads and stores { $bytes } bytes of local memory, the most of any line{ $array }
+report-culprit-local-array = {" "}(probably the per-thread array { $name }, declared at line { $line })
+report-culprit-inferred = (with code the compiler gave no line of its own, counted on this, the nearest line)
+
+## The verdict.
+
+report-compile-error = compile error
+report-no-defines = no defines
+report-passed-word = PASSED
+report-failed-word = FAILED
+report-passed-on-emulator-word = PASSED ON THE EMULATOR
+report-passed-on-emulator = { $verdict } — every test and every target the emulator measures pass; not measured without a GPU: { $targets } (the challenge's goal: see `cargo run -p grader -- time { $section }` on a machine with an NVIDIA GPU)
+report-visible-pass = visible tests pass
+report-all-pass = all tests and targets pass
+report-why-compile = the kernel does not compile
+report-why-launch = the kernel cannot be launched
+report-why-tests = { $failed } of { $total } tests failed
+report-why-sanitizer = sanitizer: { $findings }
+report-why-missed = { $count ->
+    [one] { $count_text } target missed
+   *[other] { $count_text } targets missed
+}
+report-why-not-graded = { $count ->
+    [one] { $count_text } target not graded
+   *[other] { $count_text } targets not graded
+}
+# Between the reasons of a FAILED verdict.
+report-list-sep = {", "}
+report-stuck = stuck? cargo run -p grader -- hint { $section }
+
+## The compact report (watch).
+
+report-more-log-lines = … { $more } more lines (f: full report)
+report-first-failure = first failure: { $test }
+report-printf-lines = printf: { $count ->
+    [one] { $count_text } line
+   *[other] { $count_text } lines
+} (f: full report)
+
+## The summary of a run of several sections.
+
+report-summary = summary
+report-summary-passed = passed
+report-summary-passed-emulator = passed on the emulator (speed not measured)
+report-summary-unmeasured = {" "}({ $count_text } without { $count ->
+    [one] its
+   *[other] their
+} speed measured: no GPU)
+report-summary-total = { $passed } of { $total } sections passed{ $unmeasured } in { $seconds } s
+
+## The progress bar.
+
+report-bar-tests = tests
+report-bar-section = section { $section }
+
+## traffic: the per-line table.
+
+report-traffic-case = metrics case { $case }
+report-traffic-op-per-byte = OP/B { $op_per_byte }: the problem's { $flops } FLOPs over { $bytes } bytes loaded from global memory, for { $outputs } outputs ({ $executed } FLOPs executed)
+# The table's column headings (short: the numbers below are right-aligned under them).
+report-traffic-col-line = line
+report-traffic-col-source = source
+report-traffic-col-loads = loads/output
+report-traffic-col-requests = requests
+report-traffic-col-sectors = sectors/req
+report-traffic-col-stores = stores B
+report-traffic-col-shared = shared B
+report-traffic-col-conflicts = conflicts
+report-traffic-col-local = local B
+report-traffic-col-flops = FLOPs
+# The totals' row.
+report-traffic-all = all
+report-traffic-legend =
+    loads/output: thread-level global loads of the line per output element; sectors/req: 32-byte
+    sectors per warp-level load (4 is ideal for a full warp's 4-byte loads); shared B: shared
+    bytes loaded and stored; conflicts: extra wavefronts from bank conflicts; local B: local
+    memory loaded and stored (a per-thread array the compiler could not keep in registers);
+    FLOPs: executed.
+report-traffic-inferred =
+    {"*"}: also counts instructions the compiler gave no line of their own (code it made from
+    several statements), on the nearest line of the code around them.
+
+## traffic: the reuse maps and the block view.
+
+report-map-stats = { $label }: loads per element min { $min }, mean { $mean }, max { $max } — { $times }× the compulsory traffic{ $plane }
+report-map-plane = {" "}(plane z = { $plane } of 0..{ $last })
+report-map-cell = each cell = { $cw }×{ $ch } elements; ' ' none … '@' { $max } loads
+report-map-corner = the first { $cols }×{ $rows } elements, loads each:
+report-block-title = block { $block }, thread { $thread } of it:
+report-block-plane = , plane z = { $z }
+report-block-loaded = { $name }: the block loaded { $elements } elements ({ $loads } loads) from global memory; the thread { $thread } of them{ $plane }
+report-block-columns = columns { $x0 }..{ $x1 }, rows { $y0 }..{ $y1 }; digits: loads by the block ('+' past 9), o: loaded by the thread, ·: not loaded
+report-block-shared-unused = shared memory: not used
+report-block-shared = shared memory: { $written } words written, { $read } read; the thread read { $thread }. Rows of { $per_row } words{ $first }:
+report-block-shared-first = , the first { $shown } of { $rows }
+report-block-shared-legend = #: written and read, w: written only, r: read but never written, o: read by the thread, ·: untouched
+report-argument = argument { $number }
+report-plane-not-3d = --plane { $plane }: section { $section }'s buffers are not 3D
+report-plane-out-of-range = --plane { $plane }: { $name } has planes 0 to { $last } in the metrics case
+report-coords-count = `{ $text }`: give X,Y or X,Y,Z
+report-coords-not-integer = `{ $text }`: `{ $part }` is not a non-negative integer
+report-traffic-another-block = (another block: --block X,Y[,Z]; another thread: --thread X,Y[,Z])
+report-traffic-no-metrics-run = { $kernel } did not run the metrics case to the end (fix what `cargo run -p grader -- { $section }` reports first)
+report-traffic-block-outside = block { $block } or its thread { $thread } is not in the launch (the metrics case launches { $grid } blocks of { $threads } threads)
+report-wrote = wrote { $path }
+report-cannot-write = cannot write { $path }: { $error }
+report-cannot-create = cannot create { $path }: { $error }
+
+## The SVG figures' captions.
+
+report-svg-loads-title = { $label }: loads from global memory per element{ $plane }
+report-svg-plane = , plane z = { $plane } of 0..{ $last }
+report-svg-stats = min { $min }, mean { $mean }, max { $max }: { $times }× the compulsory traffic (each element loaded once)
+report-svg-all = all { $size } elements (a cell: the mean of { $cell })
+report-svg-all-rows = all { $elements }, in rows of { $row } (a cell: the mean of { $cell })
+report-svg-first = the first { $size } elements, loads each
+report-svg-legend = loads per element:
+report-svg-footprint = { $name }: columns { $x0 }.., rows { $y0 }..{ $plane }
+report-svg-shared-caption = shared memory, rows of { $per_row } words
+report-svg-block = block { $block }: what it loaded from global memory, coloured by loads; thread { $thread }'s loads outlined
+report-svg-shared-legend = shared memory: green written and read, grey written only, red read but never written, blue read by the thread
+
+## A course platform's results (Gradescope, PrairieLearn).
+
+report-row-not-run = not run
+report-row-compile-failure = The kernel does not compile ({ $compiler }, { $defines }):
+report-row-summary = Section { $section } ({ $title }), backend { $backend }, seed { $seed }: { $verdict }.
+report-row-passed-emulator = every test and every target the emulator measures pass; not measured without a GPU: { $targets }
+report-row-not-yet = not yet
+report-row-size = size { $size }
+report-row-skipped = not measured here ({ $why }): the point is given
+report-row-measured = measured { $value }
+report-row-not-measured-here = not measured here: { $why }
+report-row-not-measured = not measured
+report-row-textbook = , textbook { $value }
+report-row-finding = { $kind } at { $place }, block { $block } thread { $thread }, in test "{ $case }": { $advice }
+report-row-findings = { $count }; the first occurrence of each:
+report-pl-target = the section's target for { $metric }, on the metrics case
+report-pl-hidden-test = a hidden case: the output against the CPU oracle (its data are not shown)
+report-pl-test = the output against the CPU oracle
+report-pl-sanitizer = the sanitizer: races, out-of-bounds accesses, uninitialised shared memory, barriers
+report-pl-right = right
+report-pl-wrong = wrong (its values are not shown)
+report-pl-passed = passed
+report-pl-failed = failed
+report-pl-no-png = {" "}(the traffic views are not drawn: this grader was built without the `png` feature)
+report-pl-image-loads = { $label }: loads from global memory per element
+report-pl-image-block = block { $block }: what it loaded, and its shared memory
+report-pl-left-out = {" "}({ $images }{ $report }left out: results.json must stay under 1 MB)
+report-pl-images-dropped = { $count ->
+    [one] { $count_text } image
+   *[other] { $count_text } images
+}{" "}
+report-pl-report-cut = and part of the report{" "}

@@ -21,6 +21,7 @@ use crate::render::block;
 use crate::render::buffers::{kernel_parameter_names, Launched};
 use crate::render::maps::{corner, heat_map};
 use crate::render::svg;
+use crate::t;
 use crate::toolchain::{Compiler, CompilerChoice};
 
 #[derive(Debug, clap::Args)]
@@ -78,10 +79,10 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         crate::grade::isolate::isolated(section, || grader.grade_with_views(section, &file, seed, false, views))?;
     let report = &graded.report;
     let (Some(metrics), Some((case, outcome))) = (&report.metrics, graded.metrics_run) else {
-        return Err(Error::Kernel(format!(
-            "{} did not run the metrics case to the end (fix what `cargo run -p grader -- {}` reports first)",
-            file.display,
-            section.id()
+        return Err(Error::Kernel(t!(
+            "report-traffic-no-metrics-run",
+            kernel = file.display.to_string(),
+            section = section.id()
         )));
     };
     let launched = Launched { case: &case, names: kernel_parameter_names(&file, section)? };
@@ -89,9 +90,12 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let view = outcome.views.block.ok_or_else(|| {
         let (b, t) = watch.resolve(&case);
         let g = case.geometry;
-        Error::Usage(format!(
-            "block {b:?} or its thread {t:?} is not in the launch (the metrics case launches {:?} blocks of {:?} threads)",
-            g.grid, g.block
+        Error::Usage(t!(
+            "report-traffic-block-outside",
+            block = format!("{b:?}"),
+            thread = format!("{t:?}"),
+            grid = format!("{:?}", g.grid),
+            threads = format!("{:?}", g.block)
         ))
     })?;
     let drawn = launched.drawn(&view);
@@ -115,20 +119,21 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
             }
             print!("\n{}", block::render(&view, &drawn, case.geometry.block[0]));
             if watch.block.is_none() {
-                println!("  (another block: --block X,Y[,Z]; another thread: --thread X,Y[,Z])");
+                println!("  {}", t!("report-traffic-another-block"));
             }
         }
     }
     if let Some(dir) = &args.svg {
         for path in write_svgs(dir, section, &file, &buffers)? {
-            eprintln!("wrote {}", path.display());
+            eprintln!("{}", t!("report-wrote", path = path.display().to_string()));
         }
         let [x, y, z] = view.block;
         let path = dir.join(format!("{}-block-{x}-{y}-{z}.svg", section.id()));
         let title = format!("{} {} — {}", section.id(), section.title(), file.display);
-        std::fs::write(&path, svg::block_view(&title, &view, &drawn, case.geometry.block[0]))
-            .map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))?;
-        eprintln!("wrote {}", path.display());
+        std::fs::write(&path, svg::block_view(&title, &view, &drawn, case.geometry.block[0])).map_err(|e| {
+            Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
+        })?;
+        eprintln!("{}", t!("report-wrote", path = path.display().to_string()));
     }
     Ok(Outcome::from_passed(report.passed))
 }
@@ -156,13 +161,16 @@ pub fn write_svgs(
     file: &KernelFile,
     buffers: &[BufferReuse],
 ) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::Course(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::Course(t!("report-cannot-create", path = dir.display().to_string(), error = e.to_string()))
+    })?;
     let mut written = Vec::new();
     for b in buffers {
         let path = dir.join(format!("{}-{}.svg", section.id(), b.name.replace(' ', "-")));
         let title = format!("{} {} — {}", section.id(), section.title(), file.display);
-        std::fs::write(&path, svg::reuse_map(&title, b))
-            .map_err(|e| Error::Course(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, svg::reuse_map(&title, b)).map_err(|e| {
+            Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
+        })?;
         written.push(path);
     }
     Ok(written)

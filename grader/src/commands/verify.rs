@@ -431,7 +431,7 @@ mod tests {
             assert_eq!(Metric::parse(m.as_str()), Some(m));
             assert!(check_reason(&format!("target:{}", m.as_str())).is_ok());
         }
-        let explained: BTreeSet<&str> = FindingKind::ALL.into_iter().map(render::explain_kind).collect();
+        let explained: BTreeSet<String> = FindingKind::ALL.into_iter().map(render::explain_kind).collect();
         assert_eq!(explained.len(), FindingKind::ALL.len(), "one explanation per kind");
     }
 

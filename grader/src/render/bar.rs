@@ -19,7 +19,9 @@ pub fn tests(show: bool) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::new(0);
-    let style = ProgressStyle::with_template("{spinner} [{bar:24}] {pos}/{len} tests  {msg} ({elapsed})")
+    let template =
+        format!("{{spinner}} [{{bar:24}}] {{pos}}/{{len}} {}  {{msg}} ({{elapsed}})", crate::t!("report-bar-tests"));
+    let style = ProgressStyle::with_template(&template)
         .map(|s| s.progress_chars("=> "))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
@@ -43,7 +45,7 @@ pub fn spinner(show: bool, message: &str) -> Option<ProgressBar> {
 
 pub fn grading(bar: &Option<ProgressBar>, section: &dyn Section) {
     if let Some(b) = bar {
-        b.set_message(format!("section {}", section.id()));
+        b.set_message(crate::t!("report-bar-section", section = section.id()));
     }
 }
 

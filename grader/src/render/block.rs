@@ -7,16 +7,17 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::backend::BlockView;
+use crate::t;
 
 /// "3,4" or "3,4,1" → [3, 4, 0] / [3, 4, 1].
 pub fn parse_coords(text: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if !(2..=3).contains(&parts.len()) {
-        return Err(format!("`{text}`: give X,Y or X,Y,Z"));
+        return Err(t!("report-coords-count", text = text));
     }
     let mut c = [0u32; 3];
     for (i, p) in parts.iter().enumerate() {
-        c[i] = p.parse().map_err(|_| format!("`{text}`: `{p}` is not a non-negative integer"))?;
+        c[i] = p.parse().map_err(|_| t!("report-coords-not-integer", text = text, part = *p))?;
     }
     Ok(c)
 }
@@ -153,26 +154,40 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
     let mut s = String::new();
     let [bx, by, bz] = view.block;
     let [tx, ty, tz] = view.thread;
-    let _ = writeln!(s, "block ({bx}, {by}, {bz}), thread ({tx}, {ty}, {tz}) of it:");
+    let _ = writeln!(
+        s,
+        "{}",
+        t!("report-block-title", block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"))
+    );
     let mut footprint_cols = 0;
     for d in drawn {
         let f = footprint(d);
         let z = plane(d);
         let g = grid(d, z, 96, 48);
         footprint_cols = footprint_cols.max(f.bounding_box[3] + 1 - f.bounding_box[0]);
-        let plane_note = if d.shape[2] > 1 { format!(", plane z = {z}") } else { String::new() };
+        let plane_note = if d.shape[2] > 1 { t!("report-block-plane", z = z.to_string()) } else { String::new() };
         let _ = writeln!(
             s,
-            "\n  {}: the block loaded {} elements ({} loads) from global memory; the thread {} of them{plane_note}",
-            d.name, f.elements_loaded, f.loads, f.thread_elements_loaded
+            "\n  {}",
+            t!(
+                "report-block-loaded",
+                name = &d.name,
+                elements = f.elements_loaded.to_string(),
+                loads = f.loads.to_string(),
+                thread = f.thread_elements_loaded.to_string(),
+                plane = plane_note
+            )
         );
         let _ = writeln!(
             s,
-            "  columns {}..{}, rows {}..{}; digits: loads by the block ('+' past 9), o: loaded by the thread, ·: not loaded",
-            g.x0,
-            g.x0 + g.cols.max(1) - 1,
-            g.y0,
-            g.y0 + g.rows.max(1) - 1
+            "  {}",
+            t!(
+                "report-block-columns",
+                x0 = g.x0.to_string(),
+                x1 = (g.x0 + g.cols.max(1) - 1).to_string(),
+                y0 = g.y0.to_string(),
+                y1 = (g.y0 + g.rows.max(1) - 1).to_string()
+            )
         );
         for row in g.cells.chunks(g.cols.max(1)) {
             s.push_str("  ");
@@ -188,24 +203,31 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
         }
     }
     if view.shared.is_empty() {
-        s.push_str("\n  shared memory: not used\n");
+        s.push_str(&format!("\n  {}\n", t!("report-block-shared-unused")));
         return s;
     }
     let per_row = shared_row_words(view, footprint_cols, block_x);
     let words = view.shared.iter().map(|x| x.0 as usize + 1).max().unwrap_or(0);
     let rows = words.div_ceil(per_row);
     let shown = rows.min(48);
+    let first = if shown < rows {
+        t!("report-block-shared-first", shown = shown.to_string(), rows = rows.to_string())
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "\n  shared memory: {} words written, {} read; the thread read {}. Rows of {per_row} words{}:",
-        view.shared.iter().filter(|x| x.1 > 0).count(),
-        view.shared.iter().filter(|x| x.2 > 0).count(),
-        view.shared.iter().filter(|x| x.3 > 0).count(),
-        if shown < rows { format!(", the first {shown} of {rows}") } else { String::new() }
+        "\n  {}",
+        t!(
+            "report-block-shared",
+            written = view.shared.iter().filter(|x| x.1 > 0).count().to_string(),
+            read = view.shared.iter().filter(|x| x.2 > 0).count().to_string(),
+            thread = view.shared.iter().filter(|x| x.3 > 0).count().to_string(),
+            per_row = per_row.to_string(),
+            first = first
+        )
     );
-    s.push_str(
-        "  #: written and read, w: written only, r: read but never written, o: read by the thread, ·: untouched\n",
-    );
+    let _ = writeln!(s, "  {}", t!("report-block-shared-legend"));
     let cells = shared_cells(view, shown * per_row);
     for row in cells.chunks(per_row) {
         let _ = writeln!(s, "  {}", row.iter().collect::<String>());

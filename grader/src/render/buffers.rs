@@ -9,6 +9,7 @@ use crate::backend::BlockView;
 use crate::course::KernelFile;
 use crate::error::{Error, Result};
 use crate::model::{BufferReuse, LoadStats};
+use crate::t;
 
 /// The metrics case as launched, and the kernel's parameter names, as its definition gives them.
 pub struct Launched<'c> {
@@ -22,7 +23,7 @@ impl Launched<'_> {
         let argument = self.case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
         match self.names.get(argument).filter(|n| !n.is_empty()) {
             Some(n) => n.clone(),
-            None => format!("argument {}", argument + 1),
+            None => t!("report-argument", number = (argument + 1).to_string()),
         }
     }
 
@@ -49,12 +50,14 @@ impl Launched<'_> {
                 None => shape[2] / 2,
                 Some(z) if z < shape[2] => z,
                 Some(z) if shape[2] == 1 => {
-                    return Err(Error::Usage(format!("--plane {z}: section {}'s buffers are not 3D", section.id())))
+                    return Err(Error::Usage(t!("report-plane-not-3d", plane = z.to_string(), section = section.id())))
                 }
                 Some(z) => {
-                    return Err(Error::Usage(format!(
-                        "--plane {z}: {name} has planes 0 to {} in the metrics case",
-                        shape[2] - 1
+                    return Err(Error::Usage(t!(
+                        "report-plane-out-of-range",
+                        plane = z.to_string(),
+                        name = &name,
+                        last = (shape[2] - 1).to_string()
                     )))
                 }
             };

@@ -90,7 +90,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         return out;
     }
     if let Some(p) = &r.problem {
-        return not_graded(Some(section), r.seed, private, &p.message);
+        return not_graded(Some(section), r.seed, private, &p.message.to_string());
     }
     let tests: Vec<Test> = rows::graded(r).into_iter().map(row_test).collect();
     let mut leaderboard: Vec<Leader> = r

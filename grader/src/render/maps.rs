@@ -4,13 +4,15 @@
 use std::fmt::Write as _;
 
 use crate::model::BufferReuse;
+use crate::t;
 
 /// The loads of the first `cols` × `rows` elements (of the plane shown), one digit each
 /// ('+' past 9): the pattern a tiling leaves, element by element.
 pub fn corner(b: &BufferReuse, cols: usize, rows: usize) -> String {
     let [w, h, _] = b.shape;
     let counts = b.plane_counts();
-    let mut s = format!("  the first {}×{} elements, loads each:\n", cols.min(w), rows.min(h));
+    let mut s =
+        format!("  {}\n", t!("report-map-corner", cols = cols.min(w).to_string(), rows = rows.min(h).to_string()));
     for y in 0..rows.min(h) {
         s.push_str("  ");
         for x in 0..cols.min(w) {
@@ -32,17 +34,29 @@ pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
     let max = b.loads_per_element.max.max(1) as f64;
     let mut s = String::new();
     let stats = &b.loads_per_element;
+    let plane = if d > 1 {
+        t!("report-map-plane", plane = b.plane.to_string(), last = (d - 1).to_string())
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "{}: loads per element min {}, mean {:.2}, max {} — {:.2}× the compulsory traffic{}",
-        b.label(),
-        stats.min,
-        stats.mean,
-        stats.max,
-        stats.times_compulsory,
-        if d > 1 { format!(" (plane z = {} of 0..{})", b.plane, d - 1) } else { String::new() }
+        "{}",
+        t!(
+            "report-map-stats",
+            label = b.label().to_string(),
+            min = stats.min.to_string(),
+            mean = format!("{:.2}", stats.mean),
+            max = stats.max.to_string(),
+            times = format!("{:.2}", stats.times_compulsory),
+            plane = plane
+        )
     );
-    let _ = writeln!(s, "  each cell = {cw}×{ch} elements; ' ' none … '@' {} loads", b.loads_per_element.max);
+    let _ = writeln!(
+        s,
+        "  {}",
+        t!("report-map-cell", cw = cw.to_string(), ch = ch.to_string(), max = b.loads_per_element.max.to_string())
+    );
     for y0 in (0..h).step_by(ch) {
         s.push_str("  ");
         for x0 in (0..w).step_by(cw) {

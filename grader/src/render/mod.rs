@@ -1,10 +1,12 @@
 //! The text report: what a student reads. Each block is a function of the report data only, so
 //! that its stable parts can be snapshot-tested with colors off and no timing.
 
+use crate::t;
 use ::emulator::FindingKind;
 use colored::Colorize;
 use kernels::exercise::Metric;
 
+use crate::i18n::{pad, pad_left, width};
 use crate::model::{thousands, FindingReport, LineReport, MetricsReport, SectionReport, TargetReport, TestReport};
 
 pub mod bar;
@@ -20,17 +22,17 @@ pub mod svg;
 pub mod traffic;
 
 /// What a finding of this kind means and what usually causes it.
-pub fn explain_kind(kind: FindingKind) -> &'static str {
+pub fn explain_kind(kind: FindingKind) -> String {
     match kind {
-        FindingKind::OutOfBounds => "a thread read or wrote outside the array: check the bounds test before that access (ghost cells, the rounded-up grid)",
-        FindingKind::Misaligned => "an address not a multiple of the access size: an index computed in bytes where elements were meant, or a bad cast",
-        FindingKind::Race => "two threads used the same shared-memory word between two barriers, at least one writing: a __syncthreads() is missing or misplaced",
-        FindingKind::UninitializedShared => "shared memory read before any thread of the block wrote it: part of the tile (often the halo) is never loaded",
-        FindingKind::Barrier => "__syncthreads() not reached by every thread of the block (inside an if, or after an early return): move it where all threads pass",
-        FindingKind::Timeout => "the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)",
-        FindingKind::Assertion => "an assert() in the kernel failed, or it called __trap(): the launch stopped there, as it does on a GPU",
-        FindingKind::CallDepth => "functions called each other deeper than the emulator follows: a recursion that never ends?",
-        FindingKind::Unportable => "the kernel relies on a value a GPU gives otherwise (%warpid is not the warp's index in the block): it works here by chance",
+        FindingKind::OutOfBounds => t!("report-explain-out-of-bounds"),
+        FindingKind::Misaligned => t!("report-explain-misaligned"),
+        FindingKind::Race => t!("report-explain-race"),
+        FindingKind::UninitializedShared => t!("report-explain-uninitialized-shared"),
+        FindingKind::Barrier => t!("report-explain-barrier"),
+        FindingKind::Timeout => t!("report-explain-timeout"),
+        FindingKind::Assertion => t!("report-explain-assertion"),
+        FindingKind::CallDepth => t!("report-explain-call-depth"),
+        FindingKind::Unportable => t!("report-explain-unportable"),
     }
 }
 
@@ -52,13 +54,15 @@ fn mark(ok: bool) -> String {
 
 pub fn header(r: &SectionReport) -> String {
     let mut s = format!("{}  {}\n", r.section.bold(), r.title.bold());
-    s.push_str(&format!("  kernel   {}\n", r.kernel));
-    s.push_str(&format!("  backend  {}", r.backend));
+    let (kernel, backend) = (t!("report-kernel"), t!("report-backend"));
+    let lw = width(&kernel).max(width(&backend)) + 2;
+    s.push_str(&format!("  {}{}\n", pad(&kernel, lw), r.kernel));
+    s.push_str(&format!("  {}{}", pad(&backend, lw), r.backend));
     if !r.compiler.is_empty() {
         s.push_str(&format!(" · {}", r.compiler));
     }
     if !r.visible_only {
-        s.push_str(&format!(" · seed {} — rerun with --seed {}", r.seed, r.seed));
+        s.push_str(&format!(" · {}", t!("report-seed", seed = r.seed.to_string())));
     }
     s.push('\n');
     s
@@ -67,18 +71,36 @@ pub fn header(r: &SectionReport) -> String {
 /// Failing tests whose wrong elements and map are shown.
 pub const DETAILED_FAILURES: usize = 2;
 
+/// A test's kind as the tests' column says it: "visible", "hidden" or "metrics".
+fn visibility_label(metrics_case: bool, visibility: kernels::exercise::Visibility) -> String {
+    use kernels::exercise::Visibility;
+    match (metrics_case, visibility) {
+        (true, _) => t!("report-vis-metrics"),
+        (false, Visibility::Visible) => t!("report-vis-visible"),
+        (false, Visibility::Hidden) => t!("report-vis-hidden"),
+    }
+}
+
 pub fn test_lines(tests: &[TestReport]) -> String {
-    let name_w = tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
-    let size_w = tests.iter().map(|t| t.size.chars().count()).max().unwrap_or(0);
+    let name_w = tests.iter().map(|t| width(&t.name)).max().unwrap_or(0);
+    let size_w = tests.iter().map(|t| width(&t.size)).max().unwrap_or(0);
+    // As wide as the longest of the three words, whichever appear.
+    let vis_w = [t!("report-vis-metrics"), t!("report-vis-visible"), t!("report-vis-hidden")]
+        .iter()
+        .map(|v| width(v))
+        .max()
+        .unwrap_or(0);
     let mut s = String::new();
     // Full details for the first failing tests only: later ones rarely add anything.
     let mut details_left = DETAILED_FAILURES;
     for t in tests {
-        let vis = if t.metrics_case { "metrics" } else { t.visibility.as_str() };
-        let line = format!("    {} {:name_w$}  {:7}  {:size_w$}", mark(t.passed), t.name, vis, t.size,);
+        let vis = visibility_label(t.metrics_case, t.visibility);
+        let line =
+            format!("    {} {}  {}  {}", mark(t.passed), pad(&t.name, name_w), pad(&vis, vis_w), pad(&t.size, size_w));
         s.push_str(line.trim_end());
         if !t.message.is_empty() {
-            let msg = if t.passed { t.message.normal() } else { t.message.red() };
+            let message = t.message.to_string();
+            let msg = if t.passed { message.as_str().normal() } else { message.as_str().red() };
             s.push_str(&format!("  {msg}"));
         }
         s.push('\n');
@@ -99,7 +121,7 @@ pub fn printf_block(lines: &[crate::model::PrintfReport], more: u64) -> String {
     if lines.is_empty() && more == 0 {
         return s;
     }
-    s.push_str("        printf (block, thread):\n");
+    s.push_str(&format!("        {}\n", t!("report-printf-header")));
     for p in lines {
         let who =
             format!("({},{},{}) ({},{},{})", p.block[0], p.block[1], p.block[2], p.thread[0], p.thread[1], p.thread[2]);
@@ -108,27 +130,28 @@ pub fn printf_block(lines: &[crate::model::PrintfReport], more: u64) -> String {
         }
     }
     if more > 0 {
-        s.push_str(&format!("          … {more} more printf calls not shown\n"));
+        s.push_str(&format!("          {}\n", t!("report-printf-more", more = more.to_string())));
     }
     s
 }
 
 pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
-    let mut s = String::from("        first wrong elements:\n");
+    let mut s = format!("        {}\n", t!("report-first-wrong"));
+    let (expected, got) = (t!("report-expected"), t!("report-got"));
     let at: Vec<String> = m.first.iter().map(|w| format!("({}, {}, {})", w.at[0], w.at[1], w.at[2])).collect();
-    let at_w = at.iter().map(|a| a.len()).max().unwrap_or(0).max("(x, y, z)".len());
-    let exp_w = m.first.iter().map(|w| w.expected.len()).max().unwrap_or(0).max("expected".len());
-    s.push_str(&format!("          {:at_w$}  {:>exp_w$}  got\n", "(x, y, z)", "expected"));
+    let at_w = at.iter().map(|a| width(a)).max().unwrap_or(0).max(width("(x, y, z)"));
+    let exp_w = m.first.iter().map(|w| width(&w.expected)).max().unwrap_or(0).max(width(&expected));
+    s.push_str(&format!("          {}  {}  {got}\n", pad("(x, y, z)", at_w), pad_left(&expected, exp_w)));
     for (a, w) in at.iter().zip(&m.first) {
-        s.push_str(&format!("          {a:at_w$}  {:>exp_w$}  {}\n", w.expected, w.got.red()));
+        s.push_str(&format!("          {}  {}  {}\n", pad(a, at_w), pad_left(&w.expected, exp_w), w.got.red()));
     }
     if m.wrong > m.first.len() {
-        s.push_str(&format!("          … and {} more\n", m.wrong - m.first.len()));
+        s.push_str(&format!("          {}\n", t!("report-and-more", more = (m.wrong - m.first.len()).to_string())));
     }
     if m.wrong == m.total {
-        s.push_str("        where: every element is wrong\n");
+        s.push_str(&format!("        {}\n", t!("report-where-everywhere")));
     } else if let Some((legend, rows)) = m.map.split_first() {
-        s.push_str(&format!("        where: {legend}\n"));
+        s.push_str(&format!("        {}\n", t!("report-where", legend = legend)));
         for row in rows {
             if row.starts_with("planes") || row.starts_with("z =") {
                 s.push_str(&format!("          {row}\n"));
@@ -148,58 +171,65 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
 }
 
 /// Why a finding's line is not its instruction's own ([`FindingReport::line_inferred`]).
-pub const INFERRED_LINE: &str = "the compiler gave the instruction no line of its own (code it made from several \
-     statements): this is the nearest line of the code around it";
+pub fn inferred_line() -> String {
+    t!("report-inferred-line")
+}
 
 /// Where a finding is: "kernel.cu:23", or "(no source line)".
 pub fn finding_place(f: &FindingReport) -> String {
     match (&f.file, f.line) {
         (Some(file), Some(line)) => format!("{file}:{line}"),
-        _ => "(no source line)".to_string(),
+        _ => t!("report-no-source-line"),
     }
+}
+
+/// "(1, 0, 0)": a block's or a thread's coordinates.
+fn coords(c: &[u32; 3]) -> String {
+    format!("({}, {}, {})", c[0], c[1], c[2])
 }
 
 pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
     let mut s = String::new();
     for f in findings {
         let place = finding_place(f);
-        let times = if f.count > 1 { format!(" (and in {} more tests)", f.count - 1) } else { String::new() };
-        s.push_str(&format!(
-            "    {} {} at {}, block ({}, {}, {}) thread ({}, {}, {}), in test \"{}\"{}\n",
-            mark(false),
-            f.kind.as_str().red().bold(),
-            place.bold(),
-            f.block[0],
-            f.block[1],
-            f.block[2],
-            f.thread[0],
-            f.thread[1],
-            f.thread[2],
-            f.case,
-            times
-        ));
+        let times =
+            if f.count > 1 { t!("report-finding-more-tests", more = (f.count - 1).to_string()) } else { String::new() };
+        let at = t!(
+            "report-finding-at",
+            kind = f.kind.as_str().red().bold().to_string(),
+            place = place.as_str().bold().to_string(),
+            block = coords(&f.block),
+            thread = coords(&f.thread),
+            case = &f.case
+        );
+        s.push_str(&format!("    {} {at}{times}\n", mark(false)));
         if let (Some(text), Some(line)) = (&f.source_line, f.line) {
             s.push_str(&format!("        {line:>4} | {}\n", text.trim_start()));
         }
         if f.line_inferred {
-            s.push_str(&format!("        line {} inferred: {INFERRED_LINE}\n", f.line.unwrap_or(0)));
+            let line = f.line.unwrap_or(0).to_string();
+            s.push_str(&format!("        {}\n", t!("report-line-inferred", line = line, why = inferred_line())));
         }
-        if !f.called_from.is_empty() {
-            s.push_str(&format!("        called from {}\n", f.called_from.join(", called from ")));
+        if let Some((first, rest)) = f.called_from.split_first() {
+            let mut called = t!("report-called-from", place = first);
+            for place in rest {
+                called.push_str(&t!("report-called-from-more", place = place));
+            }
+            s.push_str(&format!("        {called}\n"));
         }
         match &f.consequence_of {
             Some(cause) => s.push_str(&format!("        {cause}\n")),
-            None => s.push_str(&format!("        {}\n", f.advice.as_deref().unwrap_or(explain_kind(f.kind)))),
+            None => s.push_str(&format!(
+                "        {}\n",
+                f.advice.as_ref().map(|a| a.to_string()).unwrap_or_else(|| explain_kind(f.kind))
+            )),
         }
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));
         }
     }
     if more > 0 {
-        s.push_str(&format!(
-            "    … the first occurrence of each is listed; {} more occurrences not listed\n",
-            thousands(more)
-        ));
+        s.push_str(&format!("    {}\n", t!("report-findings-more", more = thousands(more).to_string())));
     }
     s
 }
@@ -207,34 +237,38 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
 pub fn metrics_block(m: &MetricsReport) -> String {
     // A problem with no floating-point work (the integer 1D stencil) has no OP/B to show.
     let arithmetic = m.flops > 0 || m.executed_flops > 0;
-    let mut rows: Vec<(&str, String)> = Vec::new();
+    let mut rows: Vec<(String, String)> = Vec::new();
     if arithmetic {
-        rows.push(("FLOPs the problem needs", thousands(m.flops)));
-        rows.push(("FLOPs executed", thousands(m.executed_flops)));
+        rows.push((t!("report-metric-flops"), thousands(m.flops).to_string()));
+        rows.push((t!("report-metric-executed-flops"), thousands(m.executed_flops).to_string()));
     }
-    rows.push(("global load bytes", thousands(m.global_load_bytes)));
+    rows.push((t!("report-metric-global-load-bytes"), thousands(m.global_load_bytes).to_string()));
     if arithmetic {
-        rows.push(("OP/B (problem FLOPs ÷ global load bytes)", format!("{:.2}", m.op_per_byte)));
+        rows.push((t!("report-metric-op-per-byte"), format!("{:.2}", m.op_per_byte)));
     }
     rows.extend([
-        ("global load requests", thousands(m.global_load_requests)),
-        ("global load sectors (32 B)", thousands(m.global_load_sectors)),
-        ("global store bytes", thousands(m.global_store_bytes)),
-        ("shared memory per block (bytes)", thousands(m.shared_bytes_per_block)),
-        ("threads × blocks", format!("{} × {}", thousands(m.threads / m.blocks.max(1)), thousands(m.blocks))),
+        (t!("report-metric-global-load-requests"), thousands(m.global_load_requests).to_string()),
+        (t!("report-metric-global-load-sectors"), thousands(m.global_load_sectors).to_string()),
+        (t!("report-metric-global-store-bytes"), thousands(m.global_store_bytes).to_string()),
+        (t!("report-metric-shared-per-block"), thousands(m.shared_bytes_per_block).to_string()),
+        (
+            t!("report-metric-threads-blocks"),
+            format!("{} × {}", thousands(m.threads / m.blocks.max(1)), thousands(m.blocks)),
+        ),
     ]);
-    let w = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+    let w = rows.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+    // Bytes, not columns ("×" is two): the numbers' column as it has always been.
     let vw = rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     let mut s = String::new();
     for (k, v) in rows {
-        s.push_str(&format!("    {k:w$}  {v:>vw$}\n"));
+        s.push_str(&format!("    {}  {}\n", pad(&k, w), pad_left(&v, vw)));
     }
     if let Some(g) = &m.gpu {
         s.push_str(&gpu_line(g));
     }
     if !m.shown.is_empty() {
         let shown: Vec<String> = m.shown.iter().map(|x| format!("{} {}", x.name, number(x.measured))).collect();
-        s.push_str(&format!("    not graded (the caches decide what they cost): {}\n", shown.join(", ")));
+        s.push_str(&format!("    {}\n", t!("report-not-graded-shown", shown = shown.join(", "))));
     }
     s
 }
@@ -242,28 +276,40 @@ pub fn metrics_block(m: &MetricsReport) -> String {
 /// The device's own view of the kernel (GPU backend): registers, spills, static shared bytes,
 /// the latter checked against the emulator's.
 pub fn gpu_line(g: &crate::model::KernelResources) -> String {
+    let bytes = g.static_shared_bytes.to_string();
     let shared = if g.static_shared_bytes as u64 == g.emulator_static_shared_bytes {
-        format!("{} B static shared (= emulator)", g.static_shared_bytes)
+        t!("report-gpu-shared-same", bytes = bytes)
     } else {
-        format!("{} B static shared (emulator says {} B!)", g.static_shared_bytes, g.emulator_static_shared_bytes)
+        t!("report-gpu-shared-differs", bytes = bytes, emulator = g.emulator_static_shared_bytes.to_string())
     };
-    let spill = if g.local_bytes_per_thread > 0 { " (spills or local arrays)" } else { "" };
+    let spill = if g.local_bytes_per_thread > 0 { t!("report-gpu-spills") } else { String::new() };
     format!(
-        "    on {} ({}): {} registers/thread, {} B local/thread{spill}, {shared}\n",
-        g.device, g.binary, g.registers_per_thread, g.local_bytes_per_thread
+        "    {}\n",
+        t!(
+            "report-gpu-line",
+            device = &g.device,
+            binary = &g.binary,
+            registers = g.registers_per_thread.to_string(),
+            local = g.local_bytes_per_thread.to_string(),
+            spill = spill,
+            shared = shared
+        )
     )
 }
 
 /// "timing 8192x8192, r=2: 0.200 ms, 2,560 GB/s = 85% of a device-to-device copy (3,010 GB/s)"
 pub fn speed_line(s: &crate::model::Speed) -> String {
     format!(
-        "    timing case {}: {:.3} ms (median), {} GB/s = {:.0}% of a device-to-device copy ({} GB/s)\n    timed: {}\n",
-        s.case,
-        s.median_ms,
-        thousands(s.gb_per_s.round() as u64),
-        s.percent_of_copy,
-        thousands(s.copy_gb_per_s.round() as u64),
-        s.method
+        "    {}\n    {}\n",
+        t!(
+            "report-timing",
+            case = &s.case,
+            ms = format!("{:.3}", s.median_ms),
+            gbps = thousands(s.gb_per_s.round() as u64).to_string(),
+            percent = format!("{:.0}", s.percent_of_copy),
+            copy = thousands(s.copy_gb_per_s.round() as u64).to_string()
+        ),
+        t!("report-timed", method = &s.method)
     )
 }
 
@@ -283,7 +329,7 @@ pub fn targets_block(targets: &[TargetReport]) -> String {
 
 /// The targets, with the speed model's reason under a speed target it rules out (`r`).
 fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
-    let name_w = targets.iter().map(|t| t.name.as_str().len()).max().unwrap_or(0);
+    let name_w = targets.iter().map(|t| width(t.name.as_str())).max().unwrap_or(0);
     let cells: Vec<(String, String, String)> = targets
         .iter()
         .map(|t| {
@@ -294,22 +340,31 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
             )
         })
         .collect();
-    let tw = cells.iter().map(|c| c.0.len()).max().unwrap_or(0).max("target".len());
-    let mw = cells.iter().map(|c| c.1.chars().count()).max().unwrap_or(0).max("measured".len());
-    let bw = cells.iter().map(|c| c.2.chars().count()).max().unwrap_or(0).max("textbook".len());
-    let mut s = format!("      {:name_w$}  {:tw$}  {:>mw$}  {:>bw$}\n", "", "target", "measured", "textbook");
+    let (target, measured, textbook) = (t!("report-col-target"), t!("report-col-measured"), t!("report-col-textbook"));
+    let tw = cells.iter().map(|c| width(&c.0)).max().unwrap_or(0).max(width(&target));
+    let mw = cells.iter().map(|c| width(&c.1)).max().unwrap_or(0).max(width(&measured));
+    let bw = cells.iter().map(|c| width(&c.2)).max().unwrap_or(0).max(width(&textbook));
+    let mut s = format!(
+        "      {}  {}  {}  {}\n",
+        pad("", name_w),
+        pad(&target, tw),
+        pad_left(&measured, mw),
+        pad_left(&textbook, bw)
+    );
     for (t, (target, measured, textbook)) in targets.iter().zip(cells) {
         s.push_str(&format!(
-            "    {} {:name_w$}  {target:tw$}  {measured:>mw$}  {textbook:>bw$}\n",
+            "    {} {}  {}  {}  {}\n",
             target_mark(t),
-            t.name
+            pad(t.name.as_str(), name_w),
+            pad(&target, tw),
+            pad_left(&measured, mw),
+            pad_left(&textbook, bw)
         ));
         let holds_here = t.measured.is_some_and(|m| t.op.holds(m, t.target));
         if let Some(second) = t.second.as_ref().filter(|sec| holds_here && !t.op.holds(sec.measured, t.target)) {
             s.push_str(&format!(
-                "        but {} on the second metrics case ({}): a target must hold at every size\n",
-                number(second.measured),
-                second.case
+                "        {}\n",
+                t!("report-second-case", measured = number(second.measured), case = &second.case)
             ));
         }
         // Advice only for a target measured and missed (not for one not graded).
@@ -324,8 +379,8 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
 
 pub fn compile_block(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-    let defines = if r.compile.defines.is_empty() { "no defines" } else { &r.compile.defines };
-    let mut s = format!("  {} ({compiler}, {defines})\n", "compile error".red().bold());
+    let defines = if r.compile.defines.is_empty() { t!("report-no-defines") } else { r.compile.defines.clone() };
+    let mut s = format!("  {} ({compiler}, {defines})\n", t!("report-compile-error").as_str().red().bold());
     for line in r.compile.log.lines() {
         s.push_str(&format!("    {line}\n"));
     }
@@ -335,41 +390,41 @@ pub fn compile_block(r: &SectionReport) -> String {
 /// The one-line verdict: what failed, counted.
 pub fn verdict(r: &SectionReport) -> String {
     if r.passed && !r.visible_only && !r.not_measured.is_empty() {
-        return format!(
-            "{} — every test and every target the emulator measures pass; not measured without a GPU: {} \
-             (the challenge's goal: see `cargo run -p grader -- time {}` on a machine with an NVIDIA GPU)",
-            "PASSED ON THE EMULATOR".green().bold(),
-            not_measured_text(r),
-            r.section
+        return t!(
+            "report-passed-on-emulator",
+            verdict = t!("report-passed-on-emulator-word").as_str().green().bold().to_string(),
+            targets = not_measured_text(r),
+            section = &r.section
         );
     }
     if r.passed {
-        let what = if r.visible_only { "visible tests pass" } else { "all tests and targets pass" };
-        return format!("{} — {what}", "PASSED".green().bold());
+        let what = if r.visible_only { t!("report-visible-pass") } else { t!("report-all-pass") };
+        return format!("{} — {what}", t!("report-passed-word").as_str().green().bold());
     }
     let mut why = Vec::new();
     if !r.compile.ok {
-        why.push("the kernel does not compile".to_string());
+        why.push(t!("report-why-compile"));
     }
     if r.problem.is_some() {
-        why.push("the kernel cannot be launched".to_string());
+        why.push(t!("report-why-launch"));
     }
     let failed = r.tests.iter().filter(|t| !t.passed).count();
     if failed > 0 {
-        why.push(format!("{failed} of {} tests failed", r.tests.len()));
+        why.push(t!("report-why-tests", failed = failed.to_string(), total = r.tests.len().to_string()));
     }
     if !r.findings.is_empty() {
-        why.push(format!("sanitizer: {}", crate::model::findings_text(r.findings.len(), r.findings_occurrences)));
+        let findings = crate::model::findings_text(r.findings.len(), r.findings_occurrences).to_string();
+        why.push(t!("report-why-sanitizer", findings = findings));
     }
     let missed = r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).count();
     if missed > 0 && r.compile.ok && r.problem.is_none() {
-        why.push(format!("{missed} target{} missed", if missed == 1 { "" } else { "s" }));
+        why.push(t!("report-why-missed", count = missed, count_text = missed.to_string()));
     }
     let not_graded = r.targets.iter().filter(|t| !t.passed && t.skipped.is_some()).count();
     if not_graded > 0 && r.compile.ok && r.problem.is_none() && r.tests.iter().all(|t| t.passed) {
-        why.push(format!("{not_graded} target{} not graded", if not_graded == 1 { "" } else { "s" }));
+        why.push(t!("report-why-not-graded", count = not_graded, count_text = not_graded.to_string()));
     }
-    format!("{} — {}", "FAILED".red().bold(), why.join(", "))
+    format!("{} — {}", t!("report-failed-word").as_str().red().bold(), why.join(&t!("report-list-sep")))
 }
 
 /// "percent_of_copy >= 80": the targets a pass did not measure.
@@ -389,37 +444,41 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     if !r.compile.ok {
         s.push_str(&compile_block(r));
     } else if let Some(p) = &r.problem {
-        for line in p.message.lines() {
+        for line in p.message.to_string().lines() {
             s.push_str(&format!("  {}\n", line));
         }
     } else {
-        s.push_str("  tests\n");
+        s.push_str(&format!("  {}\n", t!("report-tests")));
         s.push_str(&test_lines(&r.tests));
         if !r.findings.is_empty() {
-            s.push_str(&format!(
-                "  findings: {}\n",
-                crate::model::findings_text(r.findings.len(), r.findings_occurrences)
-            ));
+            let findings = crate::model::findings_text(r.findings.len(), r.findings_occurrences).to_string();
+            s.push_str(&format!("  {}\n", t!("report-findings", findings = findings)));
             s.push_str(&findings_block(&r.findings, r.findings_more));
         }
         if let Some(m) = &r.metrics {
-            s.push_str(&format!("  metrics ({})\n", m.case));
+            s.push_str(&format!("  {}\n", t!("report-metrics", case = &m.case)));
             s.push_str(&metrics_block(m));
         }
         if let Some(variants) = &r.variants {
-            s.push_str("  also measured\n");
+            s.push_str(&format!("  {}\n", t!("report-also-measured")));
             for v in variants {
                 // Rounded half up, as the book prints 3.125 (3.13).
-                let textbook =
-                    v.textbook.map(|t| format!(" (textbook {:.2})", (t * 100.0).round() / 100.0)).unwrap_or_default();
-                let verdict = if v.passed { String::new() } else { format!("  FAILED: {}", v.message) };
-                s.push_str(&format!("    {:<32} OP/B {:.2}{textbook}{verdict}\n", v.label, v.op_per_byte));
+                let textbook = v
+                    .textbook
+                    .map(|t| t!("report-variant-textbook", value = format!("{:.2}", (t * 100.0).round() / 100.0)))
+                    .unwrap_or_default();
+                let verdict = if v.passed {
+                    String::new()
+                } else {
+                    format!("  {}", t!("report-variant-failed", message = v.message.to_string()))
+                };
+                s.push_str(&format!("    {} OP/B {:.2}{textbook}{verdict}\n", pad(&v.label, 32), v.op_per_byte));
             }
         }
         if let Some(speed) = &r.speed {
-            s.push_str(&format!("  speed on {}\n{}", speed.device, speed_line(speed)));
+            s.push_str(&format!("  {}\n{}", t!("report-speed-on", device = &speed.device), speed_line(speed)));
             if !["H100", "H200", "GH200"].iter().any(|card| speed.device.contains(card)) {
-                s.push_str("    (the speed targets were set on an H100; on other cards see the book's \"As fast as the memory allows\")\n");
+                s.push_str(&format!("    {}\n", t!("report-speed-other-card")));
             }
         }
         // Speed only for a kernel that works: a wrong one's would be about other work, and one
@@ -428,7 +487,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str(&speed::block(r, p));
         }
         if !r.targets.is_empty() {
-            s.push_str("  targets\n");
+            s.push_str(&format!("  {}\n", t!("report-targets")));
             s.push_str(&targets_of(Some(r), &r.targets));
         }
         if let Some(line) = heaviest_line(r) {
@@ -442,7 +501,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     }
     s.push('\n');
     if !r.passed && !r.visible_only {
-        s.push_str(&format!("  stuck? cargo run -p grader -- hint {}\n", r.section).dimmed().to_string());
+        s.push_str(&format!("  {}\n", t!("report-stuck", section = &r.section)).dimmed().to_string());
     }
     s
 }
@@ -456,29 +515,30 @@ pub fn compact(r: &SectionReport) -> String {
     let mut s = format!("{}  {}  {}\n", r.section.bold(), r.title.bold(), r.kernel.dimmed());
     if !r.compile.ok {
         let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-        s.push_str(&format!("  {} ({compiler})\n", "compile error".red().bold()));
+        s.push_str(&format!("  {} ({compiler})\n", t!("report-compile-error").as_str().red().bold()));
         let lines: Vec<&str> = r.compile.log.lines().collect();
         for line in lines.iter().take(COMPACT_LOG_LINES) {
             s.push_str(&format!("    {line}\n"));
         }
         if lines.len() > COMPACT_LOG_LINES {
-            s.push_str(&format!("    … {} more lines (f: full report)\n", lines.len() - COMPACT_LOG_LINES));
+            let more = (lines.len() - COMPACT_LOG_LINES).to_string();
+            s.push_str(&format!("    {}\n", t!("report-more-log-lines", more = more)));
         }
     } else if let Some(p) = &r.problem {
-        for line in p.message.lines() {
+        for line in p.message.to_string().lines() {
             s.push_str(&format!("  {line}\n"));
         }
     } else {
-        let name_w = r.tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
+        let name_w = r.tests.iter().map(|t| width(&t.name)).max().unwrap_or(0);
         for t in &r.tests {
-            let msg = if t.passed { String::new() } else { format!("  {}", t.message.red()) };
-            s.push_str(format!("  {} {:name_w$}  {}{msg}\n", mark(t.passed), t.name, t.size).trim_end());
+            let msg = if t.passed { String::new() } else { format!("  {}", t.message.to_string().as_str().red()) };
+            s.push_str(format!("  {} {}  {}{msg}\n", mark(t.passed), pad(&t.name, name_w), t.size).trim_end());
             s.push('\n');
         }
         if let Some(f) = r.findings.first() {
             s.push_str(&findings_block(std::slice::from_ref(f), 0));
         } else if let Some((t, m)) = r.tests.iter().find_map(|t| t.mismatch.as_ref().map(|m| (t, m))) {
-            s.push_str(&format!("  first failure: {}\n", t.name));
+            s.push_str(&format!("  {}\n", t!("report-first-failure", test = &t.name)));
             s.push_str(&mismatch_block(m));
         }
         if !r.targets.is_empty() {
@@ -490,7 +550,7 @@ pub fn compact(r: &SectionReport) -> String {
                     format!("{} {} {measured} ({} {})", target_mark(t), t.name, t.op, number(t.target))
                 })
                 .collect();
-            s.push_str(&format!("  targets  {}\n", targets.join("  ")));
+            s.push_str(&format!("  {}  {}\n", t!("report-targets"), targets.join("  ")));
             // Advice only for a target measured and missed (as in `targets_block`).
             if let Some(t) = r.targets.iter().find(|t| !t.passed && t.skipped.is_none() && !t.advice.is_empty()) {
                 s.push_str(&format!("    → {}\n", t.advice));
@@ -503,7 +563,7 @@ pub fn compact(r: &SectionReport) -> String {
         if printed > 0 {
             s.push_str(&format!(
                 "  {}\n",
-                format!("printf: {printed} line{} (f: full report)", if printed == 1 { "" } else { "s" }).dimmed()
+                t!("report-printf-lines", count = printed, count_text = printed.to_string()).as_str().dimmed()
             ));
         }
     }
@@ -520,11 +580,7 @@ pub fn heaviest_line(r: &SectionReport) -> Option<String> {
     // Two targets missed for one line (OP/B and reuse) name it once.
     lines.dedup();
     (!lines.is_empty()).then(|| {
-        format!(
-            "{}\n        every line's traffic: cargo run -p grader -- traffic {}",
-            lines.join("\n      "),
-            r.section
-        )
+        format!("{}\n        {}", lines.join("\n      "), t!("report-every-line-traffic", section = &r.section))
     })
 }
 
@@ -538,7 +594,7 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
     let (l, what) = match metric {
         Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput | Metric::GlobalLoadsPerElement => {
             let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
-            (l, format!("makes {} global loads per output, the most of any line", per_output(l.global_loads)))
+            (l, t!("report-culprit-loads", loads = per_output(l.global_loads)))
         }
         Metric::GlobalLoadSectorsPerRequest
         | Metric::GlobalLoadSectorsOverMinimum
@@ -547,53 +603,44 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
             let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
             let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;
             let per_request = l.global_load_sectors as f64 / l.global_load_requests.max(1) as f64;
-            (
-                l,
-                format!(
-                    "touches {per_request:.1} sectors per warp-level load, {over:.1} times the fewest its width needs (1 when coalesced)"
-                ),
-            )
+            (l, t!("report-culprit-sectors", per_request = format!("{per_request:.1}"), over = format!("{over:.1}")))
         }
         Metric::SharedBankConflictsPerRequest | Metric::SharedBankConflictsPerOutput => {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
-            (l, format!("causes {} bank-conflict replays, the most of any line", thousands(l.shared_bank_conflicts)))
+            (l, t!("report-culprit-conflicts", replays = thousands(l.shared_bank_conflicts).to_string()))
         }
         Metric::LocalMemoryBytes => {
             let local = |l: &&LineReport| l.local_load_bytes + l.local_store_bytes;
             let l = m.lines.iter().filter(|l| local(l) > 0).max_by_key(local)?;
             let array = match &l.local_array {
-                Some(a) => format!(" (probably the per-thread array {}, declared at line {})", a.name, a.line),
+                Some(a) => t!("report-culprit-local-array", name = &a.name, line = a.line.to_string()),
                 None => String::new(),
             };
-            (l, format!("loads and stores {} bytes of local memory, the most of any line{array}", thousands(local(&l))))
+            (l, t!("report-culprit-local", bytes = thousands(local(&l)).to_string(), array = array))
         }
         _ => return None,
     };
     let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
-    let inferred = if l.inferred {
-        "\n        (with code the compiler gave no line of its own, counted on this, the nearest line)"
-    } else {
-        ""
-    };
+    let inferred = if l.inferred { format!("\n        {}", t!("report-culprit-inferred")) } else { String::new() };
     Some(format!("{}:{} {what}{source}{inferred}", l.file, l.line))
 }
 
 /// The summary after several sections: one line each with its time, then the total.
 pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
-    let mut s = String::from("summary\n");
-    let id_w = reports.iter().map(|r| r.section.len()).max().unwrap_or(0);
-    let title_w = reports.iter().map(|r| r.title.chars().count()).max().unwrap_or(0);
+    let mut s = format!("{}\n", t!("report-summary"));
+    let id_w = reports.iter().map(|r| width(&r.section)).max().unwrap_or(0);
+    let title_w = reports.iter().map(|r| width(&r.title)).max().unwrap_or(0);
     for r in reports {
         let status = match (r.passed, r.not_measured.is_empty()) {
-            (true, true) => "passed".green(),
-            (true, false) => "passed on the emulator (speed not measured)".green(),
-            (false, _) => "FAILED".red().bold(),
+            (true, true) => t!("report-summary-passed").as_str().green(),
+            (true, false) => t!("report-summary-passed-emulator").as_str().green(),
+            (false, _) => t!("report-failed-word").as_str().red().bold(),
         };
         s.push_str(&format!(
-            "  {} {:id_w$}  {:title_w$}  {status}  {:>6.2} s\n",
+            "  {} {}  {}  {status}  {:>6.2} s\n",
             mark(r.passed),
-            r.section,
-            r.title,
+            pad(&r.section, id_w),
+            pad(&r.title, title_w),
             r.seconds
         ));
     }
@@ -601,8 +648,20 @@ pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
     let unmeasured = reports.iter().filter(|r| r.passed && !r.not_measured.is_empty()).count();
     let unmeasured = match unmeasured {
         0 => String::new(),
-        n => format!(" ({n} without {} speed measured: no GPU)", if n == 1 { "its" } else { "their" }),
+        n => t!("report-summary-unmeasured", count = n, count_text = n.to_string()),
     };
-    s.push_str(&format!("  {passed} of {} sections passed{unmeasured} in {total_seconds:.1} s\n", reports.len()));
+    s.push_str(&format!(
+        "  {}\n",
+        t!(
+            "report-summary-total",
+            passed = passed.to_string(),
+            total = reports.len().to_string(),
+            unmeasured = unmeasured,
+            seconds = format!("{total_seconds:.1}")
+        )
+    ));
     s
 }
+
+#[cfg(test)]
+mod tests;

@@ -18,6 +18,7 @@ use crate::backend::Outcome;
 use crate::course::KernelFile;
 use crate::model::{ProblemKind, SectionReport};
 use crate::plan::{self, RowKind};
+use crate::t;
 use crate::toolchain::limits::shorten;
 
 /// PrairieLearn's limit on results.json.
@@ -77,21 +78,18 @@ pub fn traffic_missed(r: &SectionReport) -> bool {
 
 fn description(row: &Row) -> String {
     match row.kind {
-        RowKind::Target(metric) => format!("the section's target for {metric}, on the metrics case"),
-        RowKind::Test if row.hidden => {
-            "a hidden case: the output against the CPU oracle (its data are not shown)".into()
-        }
-        RowKind::Test => "the output against the CPU oracle".into(),
-        RowKind::Sanitizer => {
-            "the sanitizer: races, out-of-bounds accesses, uninitialised shared memory, barriers".into()
-        }
+        RowKind::Target(metric) => t!("report-pl-target", metric = metric.as_str()),
+        RowKind::Test if row.hidden => t!("report-pl-hidden-test"),
+        RowKind::Test => t!("report-pl-test"),
+        RowKind::Sanitizer => t!("report-pl-sanitizer"),
     }
 }
 
 fn test(row: Row) -> Test {
     let description = description(&row);
     let output = if row.hidden && row.ran {
-        format!("{}: {}", row.summary, if row.passed { "right" } else { "wrong (its values are not shown)" })
+        let verdict = if row.passed { t!("report-pl-right") } else { t!("report-pl-wrong") };
+        format!("{}: {verdict}", row.summary)
     } else if row.markdown {
         // PrairieLearn shows output as plain text: the Markdown fence goes.
         row.output.replace("```text\n", "").replace("```", "")
@@ -104,9 +102,9 @@ fn test(row: Row) -> Test {
         points: if row.passed { 1.0 } else { 0.0 },
         max_points: 1.0,
         message: match (row.ran, row.passed) {
-            (false, _) => "not run".into(),
-            (true, true) => "passed".into(),
-            (true, false) => "failed".into(),
+            (false, _) => t!("report-row-not-run"),
+            (true, true) => t!("report-pl-passed"),
+            (true, false) => t!("report-pl-failed"),
         },
         output,
         images: Vec::new(),
@@ -155,7 +153,8 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
         return not_graded(Some(section), r.seed, private, &log, error_lines(&r.compile.log));
     }
     if let Some(p) = r.problem.as_ref().filter(|p| p.kind != ProblemKind::Launch) {
-        return not_graded(Some(section), r.seed, private, &p.message, vec![p.message.clone()]);
+        let message = p.message.to_string();
+        return not_graded(Some(section), r.seed, private, &message, vec![message.clone()]);
     }
     let rows = if r.problem.is_some() { rows::unrun(section, r.seed, private) } else { rows::graded(r) };
     let mut images = Some(images);
@@ -174,10 +173,10 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
     let points: f64 = tests.iter().map(|t| t.points).sum();
     let mut message = rows::summary(r);
     if let Some(p) = &r.problem {
-        message = format!("{message} {}", p.message.lines().next().unwrap_or_default());
+        message = format!("{message} {}", p.message.to_string().lines().next().unwrap_or_default());
     }
     if !super::png::AVAILABLE && traffic_missed(r) {
-        message.push_str(" (the traffic views are not drawn: this grader was built without the `png` feature)");
+        message.push_str(&t!("report-pl-no-png"));
     }
     let results = Results {
         gradable: true,
@@ -212,7 +211,7 @@ pub fn traffic_images(section: &dyn Section, file: &KernelFile, launch: &(Case, 
     let mut figures = Vec::new();
     if let Some(loads) = &outcome.views.loads_per_element {
         for b in launched.reuse(section, loads.clone(), None).unwrap_or_default() {
-            let label = format!("{}: loads from global memory per element", b.label());
+            let label = t!("report-pl-image-loads", label = b.label().to_string());
             figures.push((label, super::svg::reuse_map(&title, &b)));
         }
     }
@@ -220,7 +219,7 @@ pub fn traffic_images(section: &dyn Section, file: &KernelFile, launch: &(Case, 
         let drawn = launched.drawn(view);
         let [x, y, z] = view.block;
         figures.push((
-            format!("block ({x}, {y}, {z}): what it loaded, and its shared memory"),
+            t!("report-pl-image-block", block = format!("({x}, {y}, {z})")),
             super::svg::block_view(&title, view, &drawn, case.geometry.block[0]),
         ));
     }
@@ -267,15 +266,13 @@ pub fn within_limit(mut results: Results) -> Results {
         }
     }
     if dropped > 0 || cut {
-        results.message.push_str(&format!(
-            " ({}{}left out: results.json must stay under 1 MB)",
-            if dropped > 0 {
-                format!("{dropped} image{} ", if dropped == 1 { "" } else { "s" })
-            } else {
-                String::new()
-            },
-            if cut { "and part of the report " } else { "" }
-        ));
+        let images = if dropped > 0 {
+            t!("report-pl-images-dropped", count = dropped, count_text = dropped.to_string())
+        } else {
+            String::new()
+        };
+        let report = if cut { t!("report-pl-report-cut") } else { String::new() };
+        results.message.push_str(&t!("report-pl-left-out", images = images, report = report));
     }
     results
 }

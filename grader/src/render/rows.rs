@@ -7,6 +7,7 @@ use kernels::exercise::{Case, Section};
 
 use crate::model::SectionReport;
 use crate::plan::{self, RowKind};
+use crate::t;
 
 /// One row of a section's plan, passed or not.
 pub struct Row {
@@ -34,32 +35,34 @@ impl Row {
 pub fn unrun(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
     plan::rows(section, seed, private)
         .into_iter()
-        .map(|r| Row { ran: false, ..Row::new(r.name, r.kind, false, r.hidden, "not run".into()) })
+        .map(|r| Row { ran: false, ..Row::new(r.name, r.kind, false, r.hidden, t!("report-row-not-run")) })
         .collect()
 }
 
 /// "The kernel does not compile (NVRTC 12.9, …):" and the compiler's errors.
 pub fn compile_failure(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-    format!("The kernel does not compile ({compiler}, {}):\n{}", r.compile.defines, r.compile.log)
+    format!(
+        "{}\n{}",
+        t!("report-row-compile-failure", compiler = compiler, defines = &r.compile.defines),
+        r.compile.log
+    )
 }
 
 /// "Section 7.4 (…), backend emulator, seed 11: not yet."
 pub fn summary(r: &SectionReport) -> String {
-    format!(
-        "Section {} ({}), backend {}, seed {}: {}.",
-        r.section,
-        r.title,
-        r.backend,
-        r.seed,
-        match (r.passed, r.not_measured.is_empty()) {
-            (true, true) => "all tests and targets pass".to_string(),
-            (true, false) => format!(
-                "every test and every target the emulator measures pass; not measured without a GPU: {}",
-                super::not_measured_text(r)
-            ),
-            (false, _) => "not yet".to_string(),
-        }
+    let verdict = match (r.passed, r.not_measured.is_empty()) {
+        (true, true) => t!("report-all-pass"),
+        (true, false) => t!("report-row-passed-emulator", targets = super::not_measured_text(r)),
+        (false, _) => t!("report-row-not-yet"),
+    };
+    t!(
+        "report-row-summary",
+        section = &r.section,
+        title = &r.title,
+        backend = &r.backend,
+        seed = r.seed.to_string(),
+        verdict = verdict
     )
 }
 
@@ -68,7 +71,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     let mut rows = Vec::new();
     for t in &r.tests {
         let hidden = plan::is_hidden(t.visibility, t.metrics_case);
-        let summary = format!("size {}", t.size);
+        let summary = t!("report-row-size", size = &t.size);
         let mut output = summary.clone();
         if !t.message.is_empty() {
             output.push_str(&format!(": {}", t.message));
@@ -91,13 +94,13 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     for t in &r.targets {
         let mut output = match (&t.skipped, t.measured, t.at_most) {
             // The point is given, so every submission is scored out of the same total.
-            (Some(why), ..) => format!("not measured here ({why}): the point is given"),
-            (None, Some(m), _) => format!("measured {m:.2}"),
-            (None, None, Some(_)) => format!("not measured here: {}", super::speed::measured_text(t)),
-            (None, None, None) => "not measured".to_string(),
+            (Some(why), ..) => t!("report-row-skipped", why = why.to_string()),
+            (None, Some(m), _) => t!("report-row-measured", value = format!("{m:.2}")),
+            (None, None, Some(_)) => t!("report-row-not-measured-here", why = super::speed::measured_text(t)),
+            (None, None, None) => t!("report-row-not-measured"),
         };
         if let Some(book) = t.textbook {
-            output.push_str(&format!(", textbook {book:.2}"));
+            output.push_str(&t!("report-row-textbook", value = format!("{book:.2}")));
         }
         if let Some(why) = super::speed::cannot_reach(r, t) {
             output.push_str(&format!("\n{why}"));
@@ -116,15 +119,16 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         .map(|f| {
             let mut at = super::finding_place(f);
             if f.line_inferred {
-                at.push_str(&format!(" ({})", super::INFERRED_LINE));
+                at.push_str(&format!(" ({})", super::inferred_line()));
             }
-            format!(
-                "{} at {at}, block {:?} thread {:?}, in test \"{}\": {}",
-                f.kind,
-                f.block,
-                f.thread,
-                f.case,
-                f.advice.as_deref().unwrap_or(super::explain_kind(f.kind))
+            t!(
+                "report-row-finding",
+                kind = f.kind.to_string(),
+                place = at,
+                block = format!("{:?}", f.block),
+                thread = format!("{:?}", f.thread),
+                case = &f.case,
+                advice = f.advice.as_ref().map(|a| a.to_string()).unwrap_or_else(|| super::explain_kind(f.kind))
             )
         })
         .collect();
@@ -132,7 +136,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     let mut output = findings.join("\n");
     if !r.findings.is_empty() {
         let count = crate::model::findings_text(r.findings.len(), r.findings_occurrences);
-        output = format!("{count}; the first occurrence of each:\n{output}");
+        output = format!("{}\n{output}", t!("report-row-findings", count = count.to_string()));
     }
     rows.push(Row::new(name, RowKind::Sanitizer, r.findings.is_empty(), false, output));
     rows

@@ -2,15 +2,28 @@
 //! with its error. The numbers are the model's (`speed`); this only writes them.
 
 use crate::model::{SectionReport, TargetReport};
-use crate::speed::Prediction;
+use crate::speed::{Prediction, Resource};
+use crate::t;
 
 /// A target's measured cell: the value, the model's "at most", or why it was not measured.
 pub fn measured_text(t: &TargetReport) -> String {
     match (&t.skipped, t.measured, t.at_most) {
-        (Some(why), _, _) => why.clone(),
+        (Some(why), _, _) => why.to_string(),
         (None, Some(m), _) => super::number(m),
-        (None, None, Some(most)) => format!("at most {}", super::number(most.floor())),
+        (None, None, Some(most)) => t!("report-at-most", value = super::number(most.floor())),
         (None, None, None) => "—".into(),
+    }
+}
+
+/// A resource of the speed model in the report's words ("DRAM traffic").
+pub fn resource_words(r: Resource) -> String {
+    match r {
+        Resource::Dram => t!("report-resource-dram"),
+        Resource::SharedWavefronts => t!("report-resource-shared-wavefronts"),
+        Resource::Issue => t!("report-resource-issue"),
+        Resource::L1Sectors => t!("report-resource-l1-sectors"),
+        Resource::Blocks => t!("report-resource-blocks"),
+        Resource::Atomics => t!("report-resource-atomics"),
     }
 }
 
@@ -22,8 +35,8 @@ fn line_with_text(r: &SectionReport, line: u32) -> String {
         .and_then(|m| m.lines.iter().find(|l| l.line == line && l.source.is_some()))
         .and_then(|l| l.source.clone());
     match text {
-        Some(t) => format!("line {line}: {t}"),
-        None => format!("line {line}"),
+        Some(t) => t!("report-line-with-text", line = line.to_string(), text = t),
+        None => t!("report-line", line = line.to_string()),
     }
 }
 
@@ -31,38 +44,58 @@ fn line_with_text(r: &SectionReport, line: u32) -> String {
 pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
     let p = r.speed_model.as_ref()?;
     let most = t.at_most?;
-    Some(format!(
-        "cannot reach {}% of copy: the {} alone take at least {:.3} ms on an {}, at most {:.0}% of copy{}",
-        super::number(t.target),
-        p.binding.words(),
-        p.bound_ms,
-        p.gpu,
-        most.floor(),
-        p.binding_line.map(|l| format!(" — most of them at {}", line_with_text(r, l))).unwrap_or_default()
+    let place =
+        p.binding_line.map(|l| t!("report-cannot-reach-where", line = line_with_text(r, l))).unwrap_or_default();
+    Some(t!(
+        "report-cannot-reach",
+        target = super::number(t.target),
+        resource = resource_words(p.binding),
+        ms = format!("{:.3}", p.bound_ms),
+        gpu = &p.gpu,
+        most = format!("{:.0}", most.floor()),
+        place = place
     ))
 }
 
 /// The report's block: on the emulator the model is all there is; on a GPU it stands beside the
 /// measurement.
 pub fn block(r: &SectionReport, p: &Prediction) -> String {
-    let measured = if r.speed.is_some() { "beside the measurement above" } else { "not a measurement" };
-    let mut s = format!("  speed on an {} by the model (from the emulator's counts; {measured})\n", p.gpu);
+    let measured = if r.speed.is_some() { t!("report-model-beside") } else { t!("report-model-not-measured") };
+    let mut s = format!(
+        "  {}
+",
+        t!("report-model-header", gpu = &p.gpu, measured = measured)
+    );
     let bound_by = match p.binding_line {
-        Some(l) => format!("{}, most at {}", p.binding.words(), line_with_text(r, l)),
-        None => format!("{}: the inputs read once and the output written once", p.binding.words()),
+        Some(l) => t!("report-model-bound-at", resource = resource_words(p.binding), line = line_with_text(r, l)),
+        None => t!("report-model-bound-once", resource = resource_words(p.binding)),
     };
     s.push_str(&format!(
-        "    at most {:.0}% of copy ({:.3} ms at least): {bound_by}\n",
-        p.at_most_percent_of_copy.floor(),
-        p.bound_ms
+        "    {}\n",
+        t!(
+            "report-model-at-most",
+            percent = format!("{:.0}", p.at_most_percent_of_copy.floor()),
+            ms = format!("{:.3}", p.bound_ms),
+            bound = bound_by
+        )
     ));
     let limited = match p.estimate_line {
-        Some(l) if p.estimate_limited_by != p.binding => format!(", {} at line {l}", p.estimate_limited_by.words()),
-        _ => format!(", {}", p.estimate_limited_by.words()),
+        Some(l) if p.estimate_limited_by != p.binding => {
+            t!("report-model-limited-at", resource = resource_words(p.estimate_limited_by), line = l.to_string())
+        }
+        _ => t!("report-model-limited", resource = resource_words(p.estimate_limited_by)),
     };
     s.push_str(&format!(
-        "    estimated {:.0}% of copy ({:.3} ms{limited}); the model's error on {} timed kernels: median {:.0}%, worst {:.0}%\n",
-        p.estimate_percent_of_copy, p.estimate_ms, p.corpus_kernels, p.error_median_percent, p.error_worst_percent
+        "    {}\n",
+        t!(
+            "report-model-estimate",
+            percent = format!("{:.0}", p.estimate_percent_of_copy),
+            ms = format!("{:.3}", p.estimate_ms),
+            limited = limited,
+            kernels = p.corpus_kernels.to_string(),
+            median = format!("{:.0}", p.error_median_percent),
+            worst = format!("{:.0}", p.error_worst_percent)
+        )
     ));
     s
 }

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::block::{self, Drawn};
 use crate::backend::BlockView;
 use crate::model::BufferReuse;
+use crate::t;
 
 /// Pixels of the downsampled panel's longer side.
 const OVERVIEW_PX: f64 = 320.0;
@@ -129,27 +130,38 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
-    let plane =
-        if b.shape[2] > 1 { format!(", plane z = {} of 0..{}", b.plane, b.shape[2] - 1) } else { String::new() };
+    let plane = if b.shape[2] > 1 {
+        t!("report-svg-plane", plane = b.plane.to_string(), last = (b.shape[2] - 1).to_string())
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        r#"<text x="{left}" y="44">{}: loads from global memory per element{plane}</text>"#,
-        escape(&b.label())
+        r#"<text x="{left}" y="44">{}</text>"#,
+        escape(&t!("report-svg-loads-title", label = b.label().to_string(), plane = plane))
     );
     let _ = writeln!(
         s,
-        r#"<text x="{left}" y="62">min {}, mean {:.2}, max {}: {:.2}× the compulsory traffic (each element loaded once)</text>"#,
-        stats.min, stats.mean, stats.max, stats.times_compulsory
+        r#"<text x="{left}" y="62">{}</text>"#,
+        escape(&t!(
+            "report-svg-stats",
+            min = stats.min.to_string(),
+            mean = format!("{:.2}", stats.mean),
+            max = stats.max.to_string(),
+            times = format!("{:.2}", stats.times_compulsory)
+        ))
     );
     let wrapped = b.shape[1] == 1 && h > 1;
+    let cell = format!("{sx}×{sy}");
     let whole = if !wrapped {
-        format!("all {w}×{h} elements (a cell: the mean of {sx}×{sy})")
+        t!("report-svg-all", size = format!("{w}×{h}"), cell = cell)
     } else {
-        format!("all {}, in rows of {ROW_1D} (a cell: the mean of {sx}×{sy})", b.shape[0])
+        t!("report-svg-all-rows", elements = b.shape[0].to_string(), row = ROW_1D.to_string(), cell = cell)
     };
-    let _ = writeln!(s, r#"<text x="{left}" y="{}">{whole}</text>"#, top - 8.0);
+    let _ = writeln!(s, r#"<text x="{left}" y="{}">{}</text>"#, top - 8.0, escape(&whole));
     cells(&mut s, left, top, px, px, &overview);
-    let _ = writeln!(s, r#"<text x="{detail_x}" y="{}">the first {dw}×{dh} elements, loads each</text>"#, top - 8.0);
+    let first = t!("report-svg-first", size = format!("{dw}×{dh}"));
+    let _ = writeln!(s, r#"<text x="{detail_x}" y="{}">{}</text>"#, top - 8.0, escape(&first));
     cells(&mut s, detail_x, top, DETAIL_PX, DETAIL_PX, &detail);
     let _ = writeln!(s, r#"<g font-size="7" text-anchor="middle">"#);
     for y in 0..dh {
@@ -167,7 +179,7 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     s.push_str("</g>\n");
 
     // The legend: one swatch per count when there are few, else the two ends of the scale.
-    let _ = writeln!(s, r#"<text x="{left}" y="{}">loads per element:</text>"#, legend_y);
+    let _ = writeln!(s, r#"<text x="{left}" y="{}">{}</text>"#, legend_y, escape(&t!("report-svg-legend")));
     let steps: Vec<u32> =
         if stats.max <= 12 { (0..=stats.max).collect() } else { vec![0, 1, stats.max / 2, stats.max] };
     for (i, v) in steps.iter().enumerate() {
@@ -202,8 +214,9 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
         let fills =
             g.cells.chunks(g.cols.max(1)).map(|r| r.iter().map(|c| colour(c.0 as f64, max)).collect()).collect();
         let mine = (0..g.cells.len()).filter(|&i| g.cells[i].1 > 0).map(|i| (i % g.cols, i / g.cols)).collect();
-        let plane = if d.shape[2] > 1 { format!(", plane z = {z}") } else { String::new() };
-        let caption = format!("{}: columns {}.., rows {}..{plane}", d.name, g.x0, g.y0);
+        let plane = if d.shape[2] > 1 { t!("report-block-plane", z = z.to_string()) } else { String::new() };
+        let caption =
+            t!("report-svg-footprint", name = &d.name, x0 = g.x0.to_string(), y0 = g.y0.to_string(), plane = plane);
         panels.push(Panel(caption, fills, mine));
     }
     let per_row = block::shared_row_words(view, footprint_cols, block_x);
@@ -222,7 +235,7 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
             .to_string()
         };
         let fills = cells.chunks(per_row).map(|r| r.iter().map(fill).collect()).collect();
-        panels.push(Panel(format!("shared memory, rows of {per_row} words"), fills, Vec::new()));
+        panels.push(Panel(t!("report-svg-shared-caption", per_row = per_row.to_string()), fills, Vec::new()));
     }
     // Wide enough for the two lines of captions (about 110 characters at 12 px) with one panel.
     let width = (left + panels.len() as f64 * (PANEL + 40.0)).max(CAPTIONS_PX);
@@ -236,14 +249,9 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
     let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
     let [bx, by, bz] = view.block;
     let [tx, ty, tz] = view.thread;
-    let _ = writeln!(
-        s,
-        r#"<text x="{left}" y="44">block ({bx}, {by}, {bz}): what it loaded from global memory, coloured by loads; thread ({tx}, {ty}, {tz})'s loads outlined</text>"#
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="{left}" y="62">shared memory: green written and read, grey written only, red read but never written, blue read by the thread</text>"#
-    );
+    let caption = t!("report-svg-block", block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"));
+    let _ = writeln!(s, r#"<text x="{left}" y="44">{}</text>"#, escape(&caption));
+    let _ = writeln!(s, r#"<text x="{left}" y="62">{}</text>"#, escape(&t!("report-svg-shared-legend")));
     for (i, Panel(caption, fills, mine)) in panels.iter().enumerate() {
         let x0 = left + i as f64 * (PANEL + 40.0);
         let (cols, rows) = (fills.first().map_or(1, |r| r.len()), fills.len().max(1));

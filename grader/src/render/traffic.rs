@@ -2,17 +2,32 @@
 
 use std::fmt::Write as _;
 
+use crate::i18n::{pad, pad_left, width};
 use crate::model::{LineReport, MetricsReport, SectionReport};
+use crate::t;
 
 /// The per-line table, lines with memory or floating-point work only, and the totals.
 pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}  {} — {} — metrics case {}", report.section, report.title, report.kernel, m.case);
     let _ = writeln!(
         s,
-        "OP/B {:.2}: the problem's {} FLOPs over {} bytes loaded from global memory, for {} outputs \
-         ({} FLOPs executed)\n",
-        m.op_per_byte, m.flops, m.global_load_bytes, m.output_elements, m.executed_flops
+        "{}  {} — {} — {}",
+        report.section,
+        report.title,
+        report.kernel,
+        t!("report-traffic-case", case = &m.case)
+    );
+    let _ = writeln!(
+        s,
+        "{}\n",
+        t!(
+            "report-traffic-op-per-byte",
+            op_per_byte = format!("{:.2}", m.op_per_byte),
+            flops = m.flops.to_string(),
+            bytes = m.global_load_bytes.to_string(),
+            outputs = m.output_elements.to_string(),
+            executed = m.executed_flops.to_string()
+        )
     );
     let local = |l: &LineReport| l.local_load_bytes + l.local_store_bytes;
     let rows: Vec<&LineReport> = m
@@ -22,22 +37,36 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
             l.global_loads + l.global_store_bytes + l.shared_load_bytes + l.shared_store_bytes + local(l) + l.flops > 0
         })
         .collect();
-    let src_w =
-        rows.iter().map(|l| l.source.as_deref().unwrap_or("").chars().count().min(48)).max().unwrap_or(0).max(6);
-    let _ = writeln!(
-        s,
-        "{:>5}  {:src_w$}  {:>12} {:>9} {:>11} {:>9} {:>11} {:>9} {:>9} {:>12}",
-        "line",
-        "source",
-        "loads/output",
-        "requests",
-        "sectors/req",
-        "stores B",
-        "shared B",
-        "conflicts",
-        "local B",
-        "FLOPs"
-    );
+    let source_head = t!("report-traffic-col-source");
+    let src_w = rows
+        .iter()
+        .map(|l| width(&l.source.as_deref().unwrap_or("").chars().take(48).collect::<String>()))
+        .max()
+        .unwrap_or(0)
+        .max(6)
+        .max(width(&source_head));
+    // The numeric columns: their headings and their widths at least (right-aligned).
+    let heads = [
+        (t!("report-traffic-col-line"), 5),
+        (t!("report-traffic-col-loads"), 12),
+        (t!("report-traffic-col-requests"), 9),
+        (t!("report-traffic-col-sectors"), 11),
+        (t!("report-traffic-col-stores"), 9),
+        (t!("report-traffic-col-shared"), 11),
+        (t!("report-traffic-col-conflicts"), 9),
+        (t!("report-traffic-col-local"), 9),
+        (t!("report-traffic-col-flops"), 12),
+    ];
+    let widths: Vec<usize> = heads.iter().map(|(h, w)| width(h).max(*w)).collect();
+    // A row: the line, the source, then the eight numbers (one space apart).
+    let row = |line: &str, source: &str, numbers: [String; 8]| {
+        let mut r = format!("{}  {}  ", pad_left(line, widths[0]), pad(source, src_w));
+        let cells: Vec<String> = numbers.iter().zip(&widths[1..]).map(|(n, w)| pad_left(n, *w)).collect();
+        r.push_str(&cells.join(" "));
+        r
+    };
+    let names: Vec<String> = heads[1..].iter().map(|(h, _)| h.clone()).collect();
+    let _ = writeln!(s, "{}", row(&heads[0].0, &source_head, names.try_into().expect("eight columns")));
     let per_output = |n: u64| n as f64 / m.output_elements.max(1) as f64;
     for l in &rows {
         let source: String = l.source.as_deref().unwrap_or("").chars().take(48).collect();
@@ -49,48 +78,52 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         let line = format!("{}{}", l.line, if l.inferred { "*" } else { "" });
         let _ = writeln!(
             s,
-            "{line:>5}  {source:src_w$}  {:>12} {:>9} {:>11} {:>9} {:>11} {:>9} {:>9} {:>12}",
-            trim_float(per_output(l.global_loads)),
-            l.global_load_requests,
-            sectors,
-            l.global_store_bytes,
-            l.shared_load_bytes + l.shared_store_bytes,
-            l.shared_bank_conflicts,
-            local(l),
-            l.flops
+            "{}",
+            row(
+                &line,
+                &source,
+                [
+                    trim_float(per_output(l.global_loads)),
+                    l.global_load_requests.to_string(),
+                    sectors,
+                    l.global_store_bytes.to_string(),
+                    (l.shared_load_bytes + l.shared_store_bytes).to_string(),
+                    l.shared_bank_conflicts.to_string(),
+                    local(l).to_string(),
+                    l.flops.to_string(),
+                ]
+            )
         );
     }
     let loads: u64 = m.lines.iter().map(|l| l.global_loads).sum();
     let _ = writeln!(
         s,
-        "{:>5}  {:src_w$}  {:>12} {:>9} {:>11} {:>9} {:>11} {:>9} {:>9} {:>12}",
-        "all",
-        "",
-        trim_float(per_output(loads)),
-        m.global_load_requests,
-        if m.global_load_requests == 0 {
-            "—".to_string()
-        } else {
-            format!("{:.1}", m.global_load_sectors as f64 / m.global_load_requests as f64)
-        },
-        m.global_store_bytes,
-        m.lines.iter().map(|l| l.shared_load_bytes + l.shared_store_bytes).sum::<u64>(),
-        m.shared_bank_conflicts,
-        m.lines.iter().map(local).sum::<u64>(),
-        m.executed_flops
+        "{}",
+        row(
+            &t!("report-traffic-all"),
+            "",
+            [
+                trim_float(per_output(loads)),
+                m.global_load_requests.to_string(),
+                if m.global_load_requests == 0 {
+                    "—".to_string()
+                } else {
+                    format!("{:.1}", m.global_load_sectors as f64 / m.global_load_requests as f64)
+                },
+                m.global_store_bytes.to_string(),
+                m.lines.iter().map(|l| l.shared_load_bytes + l.shared_store_bytes).sum::<u64>().to_string(),
+                m.shared_bank_conflicts.to_string(),
+                m.lines.iter().map(local).sum::<u64>().to_string(),
+                m.executed_flops.to_string(),
+            ]
+        )
     );
-    s.push_str(
-        "\nloads/output: thread-level global loads of the line per output element; sectors/req: 32-byte\n\
-         sectors per warp-level load (4 is ideal for a full warp's 4-byte loads); shared B: shared\n\
-         bytes loaded and stored; conflicts: extra wavefronts from bank conflicts; local B: local\n\
-         memory loaded and stored (a per-thread array the compiler could not keep in registers);\n\
-         FLOPs: executed.\n",
-    );
+    s.push('\n');
+    s.push_str(&t!("report-traffic-legend"));
+    s.push('\n');
     if rows.iter().any(|l| l.inferred) {
-        s.push_str(
-            "*: also counts instructions the compiler gave no line of their own (code it made from\n\
-             several statements), on the nearest line of the code around them.\n",
-        );
+        s.push_str(&t!("report-traffic-inferred"));
+        s.push('\n');
     }
     s
 }

@@ -157,16 +157,18 @@ fn rust_files(dir: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Ids the code names as literals: `t!("id"`, `text!("id"` and `Text::new("id"`.
+/// Ids the code names as literals: `t!("id"`, `text!("id"` and `Text::new("id"`, across a line
+/// break as rustfmt writes a long call.
 fn ids_named_in(code: &str) -> Vec<String> {
     let mut ids = Vec::new();
-    for opener in ["t!(\"", "text!(\"", "Text::new(\""] {
+    for opener in ["t!(", "text!(", "Text::new("] {
         for (at, _) in code.match_indices(opener) {
-            // `format!("` ends in `t!("`: only a whole name.
+            // `format!(` ends in `t!(`: only a whole name.
             if code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
                 continue;
             }
-            let rest = &code[at + opener.len()..];
+            let rest = code[at + opener.len()..].trim_start();
+            let Some(rest) = rest.strip_prefix('"') else { continue };
             if let Some(end) = rest.find('"') {
                 ids.push(rest[..end].to_string());
             }

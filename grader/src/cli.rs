@@ -18,8 +18,7 @@ use crate::error::{Error, Outcome, Result};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// The language of the grader's words: en, zh-Hans, zh-Hant, or a locale (zh_TW.UTF-8).
-    /// Without it: LC_ALL, LC_MESSAGES or LANG, else the system's, else English.
+    /// The grader's language: en, zh-Hans, zh-Hant or a locale (default: LC_ALL, LC_MESSAGES, LANG)
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<String>,
 }

@@ -90,7 +90,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case]) -
         return out;
     }
     if let Some(p) = &r.problem {
-        return not_graded(Some(section), r.seed, private, &p.message);
+        return not_graded(Some(section), r.seed, private, &p.message.to_string());
     }
     let tests: Vec<Test> = rows::graded(r).into_iter().map(row_test).collect();
     let mut leaderboard: Vec<Leader> = r
@@ -147,7 +147,7 @@ mod tests {
             name: name.into(),
             visibility: vis,
             passed,
-            message: if passed { String::new() } else { "3 of 16 elements wrong".into() },
+            message: if passed { String::new() } else { "3 of 16 elements wrong".to_string() }.into(),
             size: "4×4".into(),
             metrics_case,
             mismatch: None,
@@ -216,7 +216,7 @@ mod tests {
                 measured: Some(9.4567),
                 textbook: Some(9.57),
                 passed: true,
-                advice: "tile it".into(),
+                advice: "tile it".to_string().into(),
                 skipped: None,
                 second: None,
                 at_most: None,
@@ -224,7 +224,7 @@ mod tests {
             variants: None,
             findings: vec![FindingReport {
                 kind: ::emulator::FindingKind::Race,
-                message: String::new(),
+                message: Default::default(),
                 file: Some("kernel.cu".into()),
                 line: Some(23),
                 block: [1, 0, 0],

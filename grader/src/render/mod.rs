@@ -78,7 +78,7 @@ pub fn test_lines(tests: &[TestReport]) -> String {
         let line = format!("    {} {:name_w$}  {:7}  {:size_w$}", mark(t.passed), t.name, vis, t.size,);
         s.push_str(line.trim_end());
         if !t.message.is_empty() {
-            let msg = if t.passed { t.message.normal() } else { t.message.red() };
+            let msg = if t.passed { t.message.to_string().normal() } else { t.message.to_string().red() };
             s.push_str(&format!("  {msg}"));
         }
         s.push('\n');
@@ -117,10 +117,10 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     let mut s = String::from("        first wrong elements:\n");
     let at: Vec<String> = m.first.iter().map(|w| format!("({}, {}, {})", w.at[0], w.at[1], w.at[2])).collect();
     let at_w = at.iter().map(|a| a.len()).max().unwrap_or(0).max("(x, y, z)".len());
-    let exp_w = m.first.iter().map(|w| w.expected.len()).max().unwrap_or(0).max("expected".len());
+    let exp_w = m.first.iter().map(|w| w.expected.to_string().len()).max().unwrap_or(0).max("expected".len());
     s.push_str(&format!("          {:at_w$}  {:>exp_w$}  got\n", "(x, y, z)", "expected"));
     for (a, w) in at.iter().zip(&m.first) {
-        s.push_str(&format!("          {a:at_w$}  {:>exp_w$}  {}\n", w.expected, w.got.red()));
+        s.push_str(&format!("          {a:at_w$}  {:>exp_w$}  {}\n", w.expected.to_string(), w.got.to_string().red()));
     }
     if m.wrong > m.first.len() {
         s.push_str(&format!("          … and {} more\n", m.wrong - m.first.len()));
@@ -130,7 +130,8 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     } else if let Some((legend, rows)) = m.map.split_first() {
         s.push_str(&format!("        where: {legend}\n"));
         for row in rows {
-            if row.starts_with("planes") || row.starts_with("z =") {
+            let row = row.to_string();
+            if !row.chars().all(|c| matches!(c, '.' | 'x' | 'X')) {
                 s.push_str(&format!("          {row}\n"));
             } else {
                 let colored: String = row
@@ -189,7 +190,10 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
         }
         match &f.consequence_of {
             Some(cause) => s.push_str(&format!("        {cause}\n")),
-            None => s.push_str(&format!("        {}\n", f.advice.as_deref().unwrap_or(explain_kind(f.kind)))),
+            None => s.push_str(&format!(
+                "        {}\n",
+                f.advice.as_ref().map_or_else(|| explain_kind(f.kind).to_string(), |a| a.to_string())
+            )),
         }
         if !f.message.is_empty() {
             s.push_str(&format!("        ({})\n", f.message));
@@ -389,7 +393,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     if !r.compile.ok {
         s.push_str(&compile_block(r));
     } else if let Some(p) = &r.problem {
-        for line in p.message.lines() {
+        for line in p.message.to_string().lines() {
             s.push_str(&format!("  {}\n", line));
         }
     } else {
@@ -465,13 +469,13 @@ pub fn compact(r: &SectionReport) -> String {
             s.push_str(&format!("    … {} more lines (f: full report)\n", lines.len() - COMPACT_LOG_LINES));
         }
     } else if let Some(p) = &r.problem {
-        for line in p.message.lines() {
+        for line in p.message.to_string().lines() {
             s.push_str(&format!("  {line}\n"));
         }
     } else {
         let name_w = r.tests.iter().map(|t| t.name.chars().count()).max().unwrap_or(0);
         for t in &r.tests {
-            let msg = if t.passed { String::new() } else { format!("  {}", t.message.red()) };
+            let msg = if t.passed { String::new() } else { format!("  {}", t.message.to_string().red()) };
             s.push_str(format!("  {} {:name_w$}  {}{msg}\n", mark(t.passed), t.name, t.size).trim_end());
             s.push('\n');
         }

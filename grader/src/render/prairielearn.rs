@@ -155,7 +155,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
         return not_graded(Some(section), r.seed, private, &log, error_lines(&r.compile.log));
     }
     if let Some(p) = r.problem.as_ref().filter(|p| p.kind != ProblemKind::Launch) {
-        return not_graded(Some(section), r.seed, private, &p.message, vec![p.message.clone()]);
+        return not_graded(Some(section), r.seed, private, &p.message.to_string(), vec![p.message.to_string()]);
     }
     let rows = if r.problem.is_some() { rows::unrun(section, r.seed, private) } else { rows::graded(r) };
     let mut images = Some(images);
@@ -174,7 +174,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
     let points: f64 = tests.iter().map(|t| t.points).sum();
     let mut message = rows::summary(r);
     if let Some(p) = &r.problem {
-        message = format!("{message} {}", p.message.lines().next().unwrap_or_default());
+        message = format!("{message} {}", p.message.to_string().lines().next().unwrap_or_default());
     }
     if !super::png::AVAILABLE && traffic_missed(r) {
         message.push_str(" (the traffic views are not drawn: this grader was built without the `png` feature)");

@@ -7,7 +7,7 @@ use crate::speed::Prediction;
 /// A target's measured cell: the value, the model's "at most", or why it was not measured.
 pub fn measured_text(t: &TargetReport) -> String {
     match (&t.skipped, t.measured, t.at_most) {
-        (Some(why), _, _) => why.clone(),
+        (Some(why), _, _) => why.to_string(),
         (None, Some(m), _) => super::number(m),
         (None, None, Some(most)) => format!("at most {}", super::number(most.floor())),
         (None, None, None) => "—".into(),

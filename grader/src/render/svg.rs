@@ -134,7 +134,7 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     let _ = writeln!(
         s,
         r#"<text x="{left}" y="44">{}: loads from global memory per element{plane}</text>"#,
-        escape(&b.label())
+        escape(&b.label().to_string())
     );
     let _ = writeln!(
         s,

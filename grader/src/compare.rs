@@ -5,6 +5,8 @@
 use kernels::exercise::{f32_poison, Buffer, Data, Tolerance, F32_POISON_BITS, I32_POISON};
 use serde::Serialize;
 
+use crate::i18n::Text;
+
 /// Wrong elements listed one by one in a report.
 pub const FIRST_WRONG: usize = 5;
 pub const MAP_COLUMNS: usize = 64;
@@ -31,8 +33,9 @@ pub fn float_matches(expected: f32, got: f32, tolerance: Tolerance) -> bool {
 pub struct WrongElement {
     /// [x, y, z], x fastest.
     pub at: [usize; 3],
-    pub expected: String,
-    pub got: String,
+    /// The value, or what stands for none ("never written").
+    pub expected: Text,
+    pub got: Text,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -45,26 +48,27 @@ pub struct Mismatch {
     /// Wrong elements that are a NaN the kernel wrote (not the poison): computed from a value read
     /// before it was written, or 0/0.
     pub computed_nan: usize,
-    /// Lines of the coarse map of wrong elements.
-    pub map: Vec<String>,
+    /// Lines of the coarse map of wrong elements: its legend, then (3D) the planes drawn, then
+    /// each plane's rows (of `.`, `x` and `X`, words of no language), under a "z = 2:" line in 3D.
+    pub map: Vec<Text>,
     pub shape: [usize; 3],
 }
 
-fn format_f32(v: f32) -> String {
+fn format_f32(v: f32) -> Text {
     if v.to_bits() == F32_POISON_BITS {
-        "never written".into()
+        crate::text!("judge-never-written")
     } else if v.is_nan() {
-        "NaN".into()
+        Text::plain("NaN")
     } else {
-        format!("{v}")
+        Text::plain(format!("{v}"))
     }
 }
 
-fn format_i32(v: i32) -> String {
+fn format_i32(v: i32) -> Text {
     if v == I32_POISON {
-        format!("{v} (poison)")
+        crate::text!("judge-poison", value = v.to_string())
     } else {
-        v.to_string()
+        Text::plain(v.to_string())
     }
 }
 
@@ -87,8 +91,8 @@ pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize;
         return None;
     }
     let text = |d: &Data, i: usize| match d {
-        Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| "missing".into()),
-        Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| "missing".into()),
+        Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| crate::text!("judge-missing")),
+        Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| crate::text!("judge-missing")),
     };
     let first = wrong
         .iter()
@@ -114,7 +118,7 @@ pub fn coordinates(index: usize, shape: [usize; 3]) -> [usize; 3] {
 
 /// A map of wrong elements, downsampled to at most MAP_COLUMNS × MAP_ROWS cells per plane:
 /// `.` all right, `x` some wrong, `X` all wrong. 3D outputs show the first planes with errors.
-pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<String> {
+pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<Text> {
     let [sx, sy, sz] = shape.map(|d| d.max(1));
     let cols = sx.min(MAP_COLUMNS);
     let rows = sy.min(MAP_ROWS);
@@ -124,19 +128,23 @@ pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<String> {
     let cell_w = sx.div_ceil(cols);
     let cell_h = sy.div_ceil(rows);
     let header = if cell_w * cell_h > 1 {
-        format!("each cell = {cell_w}×{cell_h} elements (x → right, y ↓); . right, x some wrong, X all wrong")
+        crate::text!("judge-map-cells", width = cell_w.to_string(), height = cell_h.to_string())
     } else {
-        "one cell per element (x → right, y ↓); . right, X wrong".to_string()
+        crate::text!("judge-map-one-cell")
     };
     lines.push(header);
     if sz > 1 {
         let listed: Vec<String> = bad_planes.iter().take(12).map(|z| z.to_string()).collect();
-        let more = if bad_planes.len() > 12 { format!(" … ({} planes)", bad_planes.len()) } else { String::new() };
-        lines.push(format!("planes with wrong elements: z = {}{more}", listed.join(", ")));
+        let planes = listed.join(", ");
+        lines.push(if bad_planes.len() > 12 {
+            crate::text!("judge-map-planes-more", planes = planes, count = bad_planes.len().to_string())
+        } else {
+            crate::text!("judge-map-planes", planes = planes)
+        });
     }
     for &z in bad_planes.iter().take(if sz > 1 { MAP_PLANES } else { 1 }) {
         if sz > 1 {
-            lines.push(format!("z = {z}:"));
+            lines.push(Text::plain(format!("z = {z}:")));
         }
         let plane = &wrong[z * sx * sy..(z + 1) * sx * sy];
         for r in 0..sy.div_ceil(cell_h) {
@@ -157,7 +165,7 @@ pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<String> {
                     'x'
                 });
             }
-            lines.push(line);
+            lines.push(Text::plain(line));
         }
     }
     lines
@@ -196,7 +204,11 @@ mod tests {
             .unwrap();
         assert_eq!(m.wrong, 1);
         assert!(m.all_unwritten);
-        assert_eq!(m.first[0], WrongElement { at: [1, 0, 0], expected: "2".into(), got: "2139062143 (poison)".into() });
+        let w = &m.first[0];
+        assert_eq!(
+            (w.at, w.expected.to_string(), w.got.to_string()),
+            ([1, 0, 0], "2".into(), "2139062143 (poison)".into())
+        );
         assert!(compare(&Data::I32(vec![5]), &Data::I32(vec![5]), Tolerance::Exact, [1, 1, 1]).is_none());
     }
 
@@ -206,10 +218,10 @@ mod tests {
         let expected = Data::F32(vec![1.0, 2.0, 3.0]);
         let unwritten = compare(&expected, &Data::F32(vec![1.0, f32_poison(), 3.0]), tol, [3, 1, 1]).unwrap();
         assert!(unwritten.all_unwritten);
-        assert_eq!((unwritten.computed_nan, unwritten.first[0].got.as_str()), (0, "never written"));
+        assert_eq!((unwritten.computed_nan, unwritten.first[0].got.to_string().as_str()), (0, "never written"));
         let computed = compare(&expected, &Data::F32(vec![1.0, f32::NAN, -f32::NAN]), tol, [3, 1, 1]).unwrap();
         assert!(!computed.all_unwritten, "a NaN the kernel wrote was written");
-        assert_eq!((computed.computed_nan, computed.first[0].got.as_str()), (2, "NaN"));
+        assert_eq!((computed.computed_nan, computed.first[0].got.to_string().as_str()), (2, "NaN"));
     }
 
     #[test]
@@ -237,7 +249,7 @@ mod tests {
                 x == 0 || y == 0 || x == w - 1 || y == h - 1
             })
             .collect();
-        let map = render_map(&wrong, [w, h, 1]);
+        let map: Vec<String> = render_map(&wrong, [w, h, 1]).iter().map(Text::to_string).collect();
         assert_eq!(&map[1..], ["XXXXXXXX", "X......X", "X......X", "XXXXXXXX"]);
     }
 
@@ -246,7 +258,7 @@ mod tests {
         // 256×64: every 32nd column wrong → cells of 4×4 elements, x where a tile edge falls.
         let (w, h) = (256, 64);
         let wrong: Vec<bool> = (0..w * h).map(|i| (i % w) % 32 == 31).collect();
-        let map = render_map(&wrong, [w, h, 1]);
+        let map: Vec<String> = render_map(&wrong, [w, h, 1]).iter().map(Text::to_string).collect();
         assert_eq!(map.len(), 1 + 16);
         assert!(map[1].chars().count() == 64);
         assert_eq!(&map[1][..16], ".......x.......x");
@@ -256,7 +268,7 @@ mod tests {
     fn map_of_3d_output_shows_planes_with_errors() {
         let n = 4;
         let wrong: Vec<bool> = (0..n * n * n).map(|i| i / (n * n) == 2 && i % n == 0).collect();
-        let map = render_map(&wrong, [n, n, n]);
+        let map: Vec<String> = render_map(&wrong, [n, n, n]).iter().map(Text::to_string).collect();
         assert_eq!(map[1], "planes with wrong elements: z = 2");
         assert_eq!(&map[2..], ["z = 2:", "X...", "X...", "X...", "X..."]);
     }

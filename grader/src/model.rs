@@ -8,6 +8,7 @@ use kernels::exercise::{Compare, Metric, Visibility};
 use serde::{Serialize, Serializer};
 
 use crate::compare::Mismatch;
+use crate::i18n::Text;
 
 /// A typed field as the contract's JSON writes it: its name (`"hidden"`, `"op_per_byte"`,
 /// `">="`, `"race"`).
@@ -22,10 +23,10 @@ fn names<T: Display, S: Serializer>(values: &[T], s: S) -> Result<S::Ok, S::Erro
 
 /// Why a kernel that compiled cannot be run as its section runs it. The report holds the message
 /// only; the kind tells a platform whether to charge the attempt (see `render::prairielearn`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub kind: ProblemKind,
-    pub message: String,
+    pub message: Text,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,14 +42,14 @@ pub enum ProblemKind {
 }
 
 impl Problem {
-    pub fn new(kind: ProblemKind, message: impl Into<String>) -> Problem {
+    pub fn new(kind: ProblemKind, message: impl Into<Text>) -> Problem {
         Problem { kind, message: message.into() }
     }
 }
 
 impl Serialize for Problem {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(&self.message)
+        self.message.serialize(s)
     }
 }
 
@@ -116,7 +117,7 @@ pub struct TestReport {
     #[serde(serialize_with = "as_name")]
     pub visibility: Visibility,
     pub passed: bool,
-    pub message: String,
+    pub message: Text,
     pub size: String,
     pub metrics_case: bool,
     pub mismatch: Option<Mismatch>,
@@ -219,7 +220,7 @@ pub struct VariantReport {
     /// Output right, run complete, no findings.
     pub passed: bool,
     /// Why it failed, when it did.
-    pub message: String,
+    pub message: Text,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -232,11 +233,11 @@ pub struct TargetReport {
     pub measured: Option<f64>,
     pub textbook: Option<f64>,
     pub passed: bool,
-    pub advice: String,
+    pub advice: Text,
     /// Why the target was not measured and does not count ("needs a GPU"), or was not graded
     /// ("not graded: the metrics case stopped at …": then it does not pass either).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub skipped: Option<String>,
+    pub skipped: Option<Text>,
     /// The same metric on the second metrics case (a size drawn from the seed): the target must
     /// hold there too.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -266,7 +267,7 @@ pub struct ShownMetric {
 pub struct FindingReport {
     #[serde(serialize_with = "as_name")]
     pub kind: FindingKind,
-    pub message: String,
+    pub message: Text,
     pub file: Option<String>,
     pub line: Option<u32>,
     pub block: [u32; 3],
@@ -288,11 +289,11 @@ pub struct FindingReport {
     /// A finding a fix of one listed above would likely remove ("may follow from the race at line
     /// 88 above: fix that first").
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub consequence_of: Option<String>,
+    pub consequence_of: Option<Text>,
     /// What this finding's evidence says of its cause, where the kind's usual explanation
     /// would guess (an `uninitialized_shared` read: where in its array it lies).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub advice: Option<String>,
+    pub advice: Option<Text>,
 }
 
 /// A kernel timed on a GPU against a device-to-device copy in the same process.
@@ -349,8 +350,8 @@ pub struct LoadStats {
 
 impl BufferReuse {
     /// "N (1048576 elements)"
-    pub fn label(&self) -> String {
-        format!("{} ({} elements)", self.name, self.elements)
+    pub fn label(&self) -> Text {
+        crate::text!("judge-buffer-label", name = &self.name, elements = self.elements.to_string())
     }
 
     /// The counts of the plane the maps show.
@@ -376,13 +377,18 @@ impl LoadStats {
 /// How every report counts findings, in one unit: distinct findings (a kind at a source line) and,
 /// where they repeat, their occurrences: "1 finding", "3 findings", "3 distinct findings (71,981
 /// occurrences)".
-pub fn findings_text(distinct: usize, occurrences: u64) -> String {
+pub fn findings_text(distinct: usize, occurrences: u64) -> Text {
     let occurrences = occurrences.max(distinct as u64);
-    match (distinct, occurrences) {
-        (1, 1) => "1 finding".to_string(),
-        (d, o) if d as u64 == o => format!("{d} findings"),
-        (1, o) => format!("1 finding ({} occurrences)", thousands(o)),
-        (d, o) => format!("{d} distinct findings ({} occurrences)", thousands(o)),
+    let count_text = thousands(distinct as u64);
+    if distinct as u64 == occurrences {
+        crate::text!("judge-findings", count = distinct, count_text = count_text)
+    } else {
+        crate::text!(
+            "judge-findings-occurrences",
+            count = distinct,
+            count_text = count_text,
+            occurrences = thousands(occurrences)
+        )
     }
 }
 
@@ -402,13 +408,15 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::findings_text;
+    use crate::i18n::{with_lang, Lang};
 
     #[test]
     fn findings_are_counted_in_one_unit_everywhere() {
-        assert_eq!(findings_text(1, 1), "1 finding");
-        assert_eq!(findings_text(3, 3), "3 findings");
-        assert_eq!(findings_text(1, 40), "1 finding (40 occurrences)");
-        assert_eq!(findings_text(3, 71_981), "3 distinct findings (71,981 occurrences)");
-        assert_eq!(findings_text(2, 0), "2 findings", "never fewer occurrences than findings");
+        let text = |d, o| with_lang(Lang::En, || findings_text(d, o).to_string());
+        assert_eq!(text(1, 1), "1 finding");
+        assert_eq!(text(3, 3), "3 findings");
+        assert_eq!(text(1, 40), "1 finding (40 occurrences)");
+        assert_eq!(text(3, 71_981), "3 distinct findings (71,981 occurrences)");
+        assert_eq!(text(2, 0), "2 findings", "never fewer occurrences than findings");
     }
 }

@@ -6,6 +6,8 @@
 use kernels::exercise::{Case, CaseRng, Compare, Metric, Section, Visibility};
 use rand::SeedableRng;
 
+use crate::i18n::Text;
+
 /// The generator for `seed` (the metrics case comes from the same stream, after the hidden ones).
 pub fn case_rng(seed: u64) -> CaseRng {
     CaseRng::seed_from_u64(seed)
@@ -62,19 +64,25 @@ pub fn is_hidden(visibility: Visibility, is_metrics: bool) -> bool {
 }
 
 /// "7.4 test: random 64×64 (hidden)"; the metrics case is labelled as such.
-pub fn test_row(section: &str, case: &str, visibility: Visibility, is_metrics: bool) -> String {
-    let label = if is_metrics { "metrics case" } else { visibility.as_str() };
-    format!("{section} test: {case} ({label})")
+pub fn test_row(section: &str, case: &str, visibility: Visibility, is_metrics: bool) -> Text {
+    let label = if is_metrics { "metrics" } else { visibility.as_str() };
+    crate::text!("judge-row-test", section = section, case = case, visibility = label)
 }
 
 /// "7.4 target: op_per_byte >= 4"
-pub fn target_row(section: &str, metric: Metric, op: Compare, value: f64) -> String {
-    format!("{section} target: {metric} {op} {value}")
+pub fn target_row(section: &str, metric: Metric, op: Compare, value: f64) -> Text {
+    crate::text!(
+        "judge-row-target",
+        section = section,
+        metric = metric.to_string(),
+        op = op.to_string(),
+        value = value.to_string()
+    )
 }
 
 /// "7.4 sanitizer: no findings"
-pub fn sanitizer_row(section: &str) -> String {
-    format!("{section} sanitizer: no findings")
+pub fn sanitizer_row(section: &str) -> Text {
+    crate::text!("judge-row-sanitizer", section = section)
 }
 
 /// What a row of the plan checks.
@@ -91,7 +99,7 @@ pub enum RowKind {
 /// A row of the plan, named as every report names it; `hidden`: a hidden case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    pub name: String,
+    pub name: Text,
     pub hidden: bool,
     pub kind: RowKind,
 }

@@ -22,9 +22,7 @@ impl Backend for EmulatorBackend {
     }
 
     fn load(&self, ptx: &str) -> Result<Box<dyn Program>, Error> {
-        let module = emu::Module::parse(ptx)
-            .map_err(|e| Error::Kernel(format!("the emulator cannot load this kernel's PTX: {e}")))?;
-        Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
+        self.parse(ptx, None)
     }
 
     fn load_source(&self, ptx: &str, source: &SourceUnit) -> Result<Box<dyn Program>, Error> {
@@ -37,16 +35,21 @@ impl EmulatorBackend {
     /// program's file into the PTX with its own working directory in front
     /// (`/home/…/exercises/7.2-basic/kernel.cu`, or a wrong one from a subfolder).
     pub fn load_named(&self, ptx: &str, name: &str) -> Result<Box<dyn Program>, Error> {
-        self.load(ptx).map_err(|e| {
-            let m = e.message();
-            match m.find(&format!("/{name}:")) {
-                Some(at) => {
-                    let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
-                    Error::Kernel(format!("{}{}", &m[..start], &m[at + 1..]))
-                }
-                None => e,
+        self.parse(ptx, Some(name))
+    }
+
+    /// The PTX parsed; its errors name the kernel's file `name` where given (the emulator's
+    /// words, which begin with the file).
+    fn parse(&self, ptx: &str, name: Option<&str>) -> Result<Box<dyn Program>, Error> {
+        let module = emu::Module::parse(ptx).map_err(|e| {
+            let mut m = e.to_string();
+            if let Some(at) = name.and_then(|name| m.find(&format!("/{name}:"))) {
+                let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
+                m = format!("{}{}", &m[..start], &m[at + 1..]);
             }
-        })
+            Error::Kernel(crate::t!("judge-emulator-cannot-load", error = m))
+        })?;
+        Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
     }
 }
 
@@ -74,7 +77,7 @@ fn data_bytes(d: &Data) -> Vec<u8> {
 }
 
 fn launch_error(e: emu::LaunchError) -> Error {
-    Error::Kernel(format!("the emulator could not launch the kernel: {e}"))
+    Error::Kernel(crate::t!("judge-emulator-cannot-launch", error = e.to_string()))
 }
 
 impl Program for EmulatorProgram {
@@ -124,7 +127,7 @@ impl EmulatorProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => ptrs.get(i).map(|&p| emu::KernelArg::Ptr(p)).ok_or_else(|| {
-                    Error::Kernel(format!("case {}: argument names buffer {i}, which does not exist", case.name))
+                    Error::Kernel(crate::t!("judge-case-no-such-buffer", case = &case.name, buffer = i.to_string()))
                 }),
                 Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
                 Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
@@ -151,7 +154,7 @@ impl EmulatorProgram {
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
         let out_ptr = *ptrs.get(case.output).ok_or_else(|| {
-            Error::Kernel(format!("case {}: output buffer {} does not exist", case.name, case.output))
+            Error::Kernel(crate::t!("judge-case-no-output-buffer", case = &case.name, buffer = case.output.to_string()))
         })?;
         let len = match &case.buffers[case.output] {
             Buffer::Input(d) | Buffer::InOut(d) => d.len(),

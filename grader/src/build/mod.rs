@@ -209,7 +209,7 @@ impl<'a> Builder<'a> {
                 .map_err(|f| CompileFailure { log: self.compiler.errors_only(&f.log) })
         };
         chosen_launch::place(section, &compile, source, &kernel.display, &mut [case])
-            .map_err(|why| Error::Kernel(why.message))?;
+            .map_err(|why| Error::Kernel(why.message.to_string()))?;
         self.compile(&chosen_launch::compiled_source(section, source), &kernel.display, &case.defines).map_err(|f| {
             Error::Kernel(format!("{} does not compile: {}", kernel.display, self.compiler.errors_only(&f.log)))
         })
@@ -227,7 +227,7 @@ impl<'a> Builder<'a> {
             Built::DoesNotCompile { log, .. } => {
                 Err(Error::Kernel(format!("{} does not compile: {log}", kernel.display)))
             }
-            Built::Unrunnable(why) => Err(Error::Kernel(why.message)),
+            Built::Unrunnable(why) => Err(Error::Kernel(why.message.to_string())),
         }
     }
 }

@@ -180,7 +180,7 @@ fn unsafe_to_launch(r: &SectionReport) -> Option<String> {
     if !r.compile.ok {
         return Some("not timed: does not compile".into());
     }
-    r.problem.as_ref().map(|p| format!("not timed: {}", p.message.lines().next().unwrap_or_default()))
+    r.problem.as_ref().map(|p| format!("not timed: {}", p.message.to_string().lines().next().unwrap_or_default()))
 }
 
 /// The kernel graded on the emulator: whether it passed, and what the speed model says.

@@ -512,7 +512,7 @@ mod tests {
                 name: "a".into(),
                 visibility: Visibility::Visible,
                 passed: true,
-                message: String::new(),
+                message: Default::default(),
                 size: "4".into(),
                 metrics_case: false,
                 mismatch: None,
@@ -530,7 +530,7 @@ mod tests {
                 measured: Some(9.5),
                 textbook: None,
                 passed: true,
-                advice: String::new(),
+                advice: Default::default(),
                 skipped: None,
                 second: None,
                 at_most: None,
@@ -556,7 +556,7 @@ mod tests {
         racy.tests[0].passed = false;
         racy.findings.push(FindingReport {
             kind: ::emulator::FindingKind::Race,
-            message: String::new(),
+            message: Default::default(),
             file: Some("k.cu".into()),
             line: Some(12),
             block: [0; 3],

@@ -47,7 +47,7 @@ impl Grader<'_> {
                     t.skipped = None;
                 }
                 (Err(e), _) => {
-                    t.skipped = Some(format!("not timed: {e}"));
+                    t.skipped = Some(crate::text!("judge-not-timed", error = e.to_string()));
                     t.passed = false;
                 }
                 _ => {}
@@ -77,22 +77,26 @@ impl Grader<'_> {
                 op_per_byte: 0.0,
                 textbook: variant.textbook_op_per_byte,
                 passed: false,
-                message: String::new(),
+                message: Default::default(),
             };
             let mut cases = [variant.case];
             match self.builder.build(section, kernel, source, &mut cases)? {
                 Built::DoesNotCompile { log, defines } => {
-                    report.message = format!("does not compile with {}: {log}", build::defines_text(&defines))
+                    report.message = crate::text!(
+                        "judge-variant-does-not-compile",
+                        defines = build::defines_text(&defines),
+                        log = log
+                    )
                 }
                 Built::Unrunnable(why) => report.message = why.message,
                 Built::Ready(build) => match build.run(&cases[0], Views::default()) {
-                    Err(e) if e.is_kernels() => report.message = e.to_string(),
+                    Err(e) if e.is_kernels() => report.message = e.to_string().into(),
                     Err(e) => return Err(e),
                     Ok(o) => {
-                        let (passed, message, _) = judge::judge(&cases[0], &o);
-                        report.passed = passed;
                         // A variant's findings are not listed with the tests', so no pointer to them.
-                        report.message = message.replace(" (see findings)", "");
+                        let (passed, message, _) = judge::judge_unlisted(&cases[0], &o);
+                        report.passed = passed;
+                        report.message = message;
                         if let Some(m) = &o.metrics {
                             report.flops = cases[0].problem_flops;
                             report.global_load_bytes = m.global_load_bytes;

@@ -15,6 +15,7 @@ use crate::backend::{Backend, Metrics, Outcome, Views};
 use crate::build::{self, Build, Builder, Built};
 use crate::course::KernelFile;
 use crate::error::{Error, Result};
+use crate::i18n::Text;
 use crate::judge::{self, Findings};
 use crate::model::{CompileReport, SectionReport, ShownMetric, TargetReport, TestReport};
 use crate::plan::{self, Role};
@@ -45,7 +46,10 @@ pub struct Graded {
     pub metrics_run: Option<(Case, Outcome)>,
 }
 
-const NOT_RUN_AFTER_TIMEOUT: &str = "not run: an earlier test did not finish (timeout)";
+/// A test not run once another ran out of its instruction budget.
+fn not_run_after_timeout() -> Error {
+    Error::Kernel(crate::t!("judge-not-run-after-timeout"))
+}
 
 impl<'a> Grader<'a> {
     pub fn new(backend: &'a dyn Backend, compiler: Compiler) -> Self {
@@ -164,18 +168,13 @@ impl<'a> Grader<'a> {
     fn run_cases(&self, build: &Build, cases: &[Case], roles: &[Role], views: Views) -> Vec<Result<Outcome>> {
         let stop = AtomicBool::new(false);
         let run = |case: &Case, views: Views| -> Result<Outcome> {
-            let outcome = if stop.load(Ordering::Relaxed) {
-                Err(Error::Kernel(NOT_RUN_AFTER_TIMEOUT.into()))
-            } else {
-                build.run(case, views)
-            };
+            let outcome =
+                if stop.load(Ordering::Relaxed) { Err(not_run_after_timeout()) } else { build.run(case, views) };
             let timeout = |o: &Outcome| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout);
             let stopped =
                 |o: &Outcome| o.findings.iter().any(|f| f.message.starts_with(::emulator::STOPPED_BY_ANOTHER_LAUNCH));
             let outcome = match outcome {
-                Ok(o) if stopped(&o) => {
-                    Err(Error::Kernel("not finished: stopped when another test ran out of time".into()))
-                }
+                Ok(o) if stopped(&o) => Err(Error::Kernel(crate::t!("judge-stopped-when-another-timed-out"))),
                 other => other,
             };
             if outcome.as_ref().is_ok_and(timeout) {
@@ -190,7 +189,7 @@ impl<'a> Grader<'a> {
         let mut outcomes: Vec<Result<Outcome>> = tests.par_iter().map(|c| run(c, Views::default())).collect();
         let timed_out = stop.load(Ordering::Relaxed);
         for (case, _) in cases.iter().zip(roles).filter(|(_, r)| **r == Role::Metrics) {
-            outcomes.push(if timed_out { Err(Error::Kernel(NOT_RUN_AFTER_TIMEOUT.into())) } else { run(case, views) });
+            outcomes.push(if timed_out { Err(not_run_after_timeout()) } else { run(case, views) });
         }
         outcomes
     }
@@ -223,7 +222,7 @@ impl<'a> Grader<'a> {
                 name: case.name.clone(),
                 visibility: case.visibility,
                 passed: false,
-                message: String::new(),
+                message: Text::default(),
                 size: judge::size_text(case.shape),
                 metrics_case,
                 mismatch: None,
@@ -234,16 +233,18 @@ impl<'a> Grader<'a> {
             match outcome {
                 Err(e) if e.is_kernels() => {
                     if role.measures() {
-                        measured.push((role, case, None, Some(format!("the {} did not run", role_name(role)))));
+                        let why = crate::text!("judge-did-not-run", role = role_name(role));
+                        measured.push((role, case, None, Some(why)));
                     }
-                    test.message = e.to_string()
+                    // The error's message, said when it was made.
+                    test.message = Text::plain(e.to_string())
                 }
                 Err(e) => return Err(e),
                 Ok(o) => {
                     if role.measures() {
                         let stopped = (!o.completed).then(|| {
-                            let by = o.findings.first().map(|f| f.kind.as_str()).unwrap_or("a fault");
-                            format!("the {} stopped at {by} (see findings)", role_name(role))
+                            let by = judge::stopped_by(&o.findings);
+                            crate::text!("judge-stopped-at", role = role_name(role), kind = by)
                         });
                         measured.push((role, case, o.metrics.clone(), stopped));
                     }
@@ -260,10 +261,10 @@ impl<'a> Grader<'a> {
                             // A launch stopped by a finding counted only part of its work: said
                             // where its figures are shown.
                             let label = match o.findings.first().filter(|_| !o.completed) {
-                                Some(f) => format!(
-                                    "{}; stopped at {}: the counts of part of the launch",
-                                    section.metrics_case_label(),
-                                    f.kind
+                                Some(f) => crate::t!(
+                                    "judge-metrics-case-stopped",
+                                    label = section.metrics_case_label(),
+                                    kind = f.kind.to_string()
                                 ),
                                 None => section.metrics_case_label().to_string(),
                             };
@@ -301,12 +302,12 @@ impl<'a> Grader<'a> {
 }
 
 /// A measuring run: its role, its case, its metrics, and why they do not count.
-pub(super) type Measured<'c> = (Role, &'c Case, Option<Metrics>, Option<String>);
+pub(super) type Measured<'c> = (Role, &'c Case, Option<Metrics>, Option<Text>);
 
-fn role_name(role: Role) -> &'static str {
+fn role_name(role: Role) -> Text {
     match role {
-        Role::SecondMetrics => "second metrics case",
-        _ => "metrics case",
+        Role::SecondMetrics => crate::text!("judge-role-second-metrics-case"),
+        _ => crate::text!("judge-role-metrics-case"),
     }
 }
 
@@ -322,7 +323,7 @@ fn judge_targets(
     let in_order = of(Role::Metrics).into_iter().chain(measured.iter().filter(|m| m.0 != Role::Metrics));
     let unusable = in_order.clone().find_map(|(_, _, m, why)| match (m, why) {
         (_, Some(why)) => Some(why.clone()),
-        (None, None) => Some("no metrics were counted".to_string()),
+        (None, None) => Some(crate::text!("judge-no-metrics-counted")),
         _ => None,
     });
     match (unusable, of(Role::Metrics), of(Role::SecondMetrics)) {

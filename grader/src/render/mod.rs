@@ -140,10 +140,15 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     let (expected, got) = (t!("report-expected"), t!("report-got"));
     let at: Vec<String> = m.first.iter().map(|w| format!("({}, {}, {})", w.at[0], w.at[1], w.at[2])).collect();
     let at_w = at.iter().map(|a| width(a)).max().unwrap_or(0).max(width("(x, y, z)"));
-    let exp_w = m.first.iter().map(|w| width(&w.expected)).max().unwrap_or(0).max(width(&expected));
+    let exp_w = m.first.iter().map(|w| width(&w.expected.to_string())).max().unwrap_or(0).max(width(&expected));
     s.push_str(&format!("          {}  {}  {got}\n", pad("(x, y, z)", at_w), pad_left(&expected, exp_w)));
     for (a, w) in at.iter().zip(&m.first) {
-        s.push_str(&format!("          {}  {}  {}\n", pad(a, at_w), pad_left(&w.expected, exp_w), w.got.red()));
+        s.push_str(&format!(
+            "          {}  {}  {}\n",
+            pad(a, at_w),
+            pad_left(&w.expected.to_string(), exp_w),
+            w.got.to_string().red()
+        ));
     }
     if m.wrong > m.first.len() {
         s.push_str(&format!("          {}\n", t!("report-and-more", more = (m.wrong - m.first.len()).to_string())));
@@ -151,9 +156,10 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
     if m.wrong == m.total {
         s.push_str(&format!("        {}\n", t!("report-where-everywhere")));
     } else if let Some((legend, rows)) = m.map.split_first() {
-        s.push_str(&format!("        {}\n", t!("report-where", legend = legend)));
+        s.push_str(&format!("        {}\n", t!("report-where", legend = legend.clone())));
         for row in rows {
-            if row.starts_with("planes") || row.starts_with("z =") {
+            let row = row.to_string();
+            if !row.chars().all(|c| matches!(c, '.' | 'x' | 'X')) {
                 s.push_str(&format!("          {row}\n"));
             } else {
                 let colored: String = row

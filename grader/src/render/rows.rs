@@ -35,7 +35,7 @@ impl Row {
 pub fn unrun(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
     plan::rows(section, seed, private)
         .into_iter()
-        .map(|r| Row { ran: false, ..Row::new(r.name, r.kind, false, r.hidden, t!("report-row-not-run")) })
+        .map(|r| Row { ran: false, ..Row::new(r.name.to_string(), r.kind, false, r.hidden, t!("report-row-not-run")) })
         .collect()
 }
 
@@ -81,7 +81,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
             output.push('\n');
             output.push_str(&super::printf_block(&t.printf, t.printf_more));
         }
-        let name = plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case);
+        let name = plan::test_row(&r.section, &t.name, t.visibility, t.metrics_case).to_string();
         let mut row = Row::new(name, RowKind::Test, t.passed, hidden, output);
         row.summary = summary;
         // The metrics case's traffic per source line, as `grader traffic` prints it.
@@ -110,7 +110,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
         if let Some(line) = super::culprit_line(r, t.name).filter(|_| !t.passed && t.skipped.is_none()) {
             output.push_str(&format!("\n{line}"));
         }
-        let name = plan::target_row(&r.section, t.name, t.op, t.target);
+        let name = plan::target_row(&r.section, t.name, t.op, t.target).to_string();
         rows.push(Row::new(name, RowKind::Target(t.name), t.passed, false, output));
     }
     let findings: Vec<String> = r
@@ -132,7 +132,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
             )
         })
         .collect();
-    let name = plan::sanitizer_row(&r.section);
+    let name = plan::sanitizer_row(&r.section).to_string();
     let mut output = findings.join("\n");
     if !r.findings.is_empty() {
         let count = crate::model::findings_text(r.findings.len(), r.findings_occurrences);

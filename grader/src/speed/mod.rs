@@ -68,14 +68,14 @@ impl Resource {
     }
 
     /// The resource in the report's words.
-    pub fn words(self) -> &'static str {
+    pub fn words(self) -> crate::i18n::Text {
         match self {
-            Resource::Dram => "DRAM traffic",
-            Resource::SharedWavefronts => "shared-memory wavefronts",
-            Resource::Issue => "instruction issue",
-            Resource::L1Sectors => "L1 sectors",
-            Resource::Blocks => "blocks started",
-            Resource::Atomics => "global atomics",
+            Resource::Dram => crate::text!("judge-resource-dram"),
+            Resource::SharedWavefronts => crate::text!("judge-resource-shared-wavefronts"),
+            Resource::Issue => crate::text!("judge-resource-issue"),
+            Resource::L1Sectors => crate::text!("judge-resource-l1-sectors"),
+            Resource::Blocks => crate::text!("judge-resource-blocks"),
+            Resource::Atomics => crate::text!("judge-resource-atomics"),
         }
     }
 

@@ -2,6 +2,7 @@
 //! change in them should be a decision, not an accident.
 
 use grader::compare::compare;
+use grader::i18n::Text;
 use grader::model::{CompileReport, FindingReport, SectionReport, TargetReport, TestReport};
 use grader::render as report;
 use kernels::exercise::{Compare, Data, Metric, Tolerance, Visibility};
@@ -32,7 +33,7 @@ fn test(name: &str, vis: Visibility, size: &str, passed: bool, message: &str) ->
         name: name.into(),
         visibility: vis,
         passed,
-        message: message.into(),
+        message: Text::plain(message),
         size: size.into(),
         metrics_case: false,
         mismatch: None,
@@ -47,7 +48,7 @@ fn mismatch_report() {
     no_color();
     let m = ghost_ring_mismatch();
     let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
-    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
+    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total).into();
     failing.mismatch = Some(m);
     let tests = vec![test("7x7 image, asymmetric 5x5 filter 1..25", Visibility::Visible, "7×7", true, ""), failing];
     insta::assert_snapshot!(report::test_lines(&tests));
@@ -59,7 +60,7 @@ fn findings_block() {
     let findings = vec![
         FindingReport {
             kind: ::emulator::FindingKind::Race,
-            message: "read-after-write on shared word 37 (thread (5, 1, 0) wrote it at line 18)".into(),
+            message: Text::plain("read-after-write on shared word 37 (thread (5, 1, 0) wrote it at line 18)"),
             file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
             line: Some(27),
             block: [1, 0, 0],
@@ -74,7 +75,7 @@ fn findings_block() {
         },
         FindingReport {
             kind: ::emulator::FindingKind::OutOfBounds,
-            message: "out-of-bounds read of 4 bytes in global memory".into(),
+            message: Text::plain("out-of-bounds read of 4 bytes in global memory"),
             file: Some("exercises/7.4-halo-tiling/kernel.cu".into()),
             line: Some(15),
             block: [0, 0, 0],
@@ -100,7 +101,7 @@ fn targets() -> Vec<TargetReport> {
             measured: Some(9.6103),
             textbook: Some(9.57),
             passed: true,
-            advice: "load each input tile once into shared memory".into(),
+            advice: Text::plain("load each input tile once into shared memory"),
             skipped: None,
             second: None,
             at_most: None,
@@ -112,7 +113,9 @@ fn targets() -> Vec<TargetReport> {
             measured: Some(12288.0),
             textbook: None,
             passed: false,
-            advice: "keep only the current plane in shared memory; the previous and next live in registers".into(),
+            advice: Text::plain(
+                "keep only the current plane in shared memory; the previous and next live in registers",
+            ),
             skipped: None,
             second: None,
             at_most: None,
@@ -125,8 +128,8 @@ fn targets() -> Vec<TargetReport> {
             measured: None,
             textbook: None,
             passed: true,
-            advice: "measured on the GPU".into(),
-            skipped: Some("needs a GPU".into()),
+            advice: Text::plain("measured on the GPU"),
+            skipped: Some(Text::plain("needs a GPU")),
             second: None,
             at_most: None,
         },
@@ -177,7 +180,7 @@ fn compact_report_fits_a_screen() {
     no_color();
     let m = ghost_ring_mismatch();
     let mut failing = test("random 40x20, r=2", Visibility::Hidden, "40×20", false, "");
-    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total);
+    failing.message = format!("{} of {} elements wrong (never written)", m.wrong, m.total).into();
     failing.mismatch = Some(m);
     let mut printed = test("7x7 image, asymmetric 5x5 filter 1..25", Visibility::Visible, "7×7", true, "");
     printed.printf = vec![grader::model::PrintfReport { block: [0, 0, 0], thread: [0, 0, 0], text: "hi".into() }];
@@ -225,8 +228,8 @@ fn advice_only_for_a_target_measured_and_missed() {
         measured: skipped.is_none().then_some(12288.0),
         textbook: None,
         passed: false,
-        advice: advice.into(),
-        skipped: skipped.map(str::to_string),
+        advice: Text::plain(advice),
+        skipped: skipped.map(Text::plain),
         second: None,
         at_most: None,
     };

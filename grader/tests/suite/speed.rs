@@ -209,7 +209,7 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
             100.0 * p.copy_s / p.measured_s,
             // A kernel that does nothing (a stub) has no bound.
             if p.bound_s > 0.0 { format!("{:.0}%", 100.0 * p.copy_s / p.bound_s) } else { "—".into() },
-            if p.bound_s > 0.0 { p.binding.words() } else { "nothing" },
+            if p.bound_s > 0.0 { p.binding.words().to_string() } else { "nothing".into() },
             p.estimate_s * 1e3,
             100.0 * (p.estimate_s / p.measured_s - 1.0)
         );

@@ -129,7 +129,8 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         }
         let [x, y, z] = view.block;
         let path = dir.join(format!("{}-block-{x}-{y}-{z}.svg", section.id()));
-        let title = format!("{} {} — {}", section.id(), section.title(), file.display);
+        let title =
+            format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::block_view(&title, &view, &drawn, case.geometry.block[0])).map_err(|e| {
             Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
         })?;
@@ -167,7 +168,8 @@ pub fn write_svgs(
     let mut written = Vec::new();
     for b in buffers {
         let path = dir.join(format!("{}-{}.svg", section.id(), b.name.replace(' ', "-")));
-        let title = format!("{} {} — {}", section.id(), section.title(), file.display);
+        let title =
+            format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::reuse_map(&title, b)).map_err(|e| {
             Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
         })?;

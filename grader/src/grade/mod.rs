@@ -137,7 +137,7 @@ impl<'a> Grader<'a> {
     fn empty_report(&self, section: &dyn Section, kernel: &KernelFile, seed: u64, visible_only: bool) -> SectionReport {
         SectionReport {
             section: section.id().to_string(),
-            title: section.title().to_string(),
+            title: crate::course::sections::title_in_language(section),
             kernel: kernel.display.clone(),
             backend: self.backend().name().to_string(),
             compiler: self.compiler().short(),

@@ -207,7 +207,7 @@ pub fn traffic_images(section: &dyn Section, file: &KernelFile, launch: &(Case, 
     let (case, outcome) = launch;
     let names = kernel_parameter_names(file, section).unwrap_or_default();
     let launched = Launched { case, names };
-    let title = format!("{} {} — {}", section.id(), section.title(), file.display);
+    let title = format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
     let mut figures = Vec::new();
     if let Some(loads) = &outcome.views.loads_per_element {
         for b in launched.reuse(section, loads.clone(), None).unwrap_or_default() {

@@ -14,7 +14,7 @@ fn root() -> PathBuf {
 /// `grader book ARGS` in the course, with a private cache, none of this machine's mdBook choices
 /// and the variables `env` sets: exit status, stdout, stderr.
 fn book(args: &[&str], cache: &Path, env: &[(&str, &Path)]) -> (Option<i32>, String, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_grader"));
+    let mut command = crate::common::grader();
     command
         .arg("book")
         .args(args)

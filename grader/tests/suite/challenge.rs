@@ -2,8 +2,6 @@
 //! macros (per set of defines), and what keeps a kernel from the copy bound fails by name.
 //! (`grader/wrong/challenge-*` holds the planted slow kernels and bad launches `verify` runs.)
 
-use std::process::Command;
-
 use serde_json::Value;
 
 fn grade(section: &str, name: &str, source: &str) -> (Option<i32>, Value) {
@@ -11,7 +9,7 @@ fn grade(section: &str, name: &str, source: &str) -> (Option<i32>, Value) {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args([section, "--kernel", path.to_str().unwrap(), "--compiler", "nvrtc", "--format", "json", "--seed", "3"])
         .env("PMPP_NO_PROGRESS", "1")
         .output()

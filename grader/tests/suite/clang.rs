@@ -3,12 +3,12 @@
 //! --compiler clang`, run by CI, checks the wrong and accepted kernels.) The grader finds a clang
 //! or installs the `ziglang` wheel itself, as it does NVRTC.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn grader(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).output().expect("the grader binary runs")
+    crate::common::grader().args(args).output().expect("the grader binary runs")
 }
 
 fn sections(out: &Output) -> Vec<Value> {

@@ -21,7 +21,7 @@ fn coverage(mut command: Command, page: &Path) -> std::process::Output {
 fn every_built_in_is_supported_or_refused_clearly_and_the_book_says_so() {
     let root = root();
     let page = std::env::temp_dir().join(format!("coverage-{}.md", std::process::id()));
-    let out = coverage(Command::new(env!("CARGO_BIN_EXE_grader")), &page);
+    let out = coverage(crate::common::grader(), &page);
     let json: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     let rows = json.as_array().unwrap();
@@ -107,7 +107,7 @@ fn the_table_is_the_same_with_or_without_nvidias_runtime_wheel_in_site_packages(
     }
     let book = std::fs::read_to_string(root().join("docs/coverage.md")).unwrap_or_default();
     for (run, with_wheel) in [("without the wheel", false), ("with the wheel on PYTHONPATH", true)] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_grader"));
+        let mut command = crate::common::grader();
         env(&mut command);
         if with_wheel {
             command.env("PYTHONPATH", &site);

@@ -3,12 +3,12 @@
 //! installed) by the grader itself, exactly as for a student.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn grader(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).output().expect("the grader binary runs")
+    crate::common::grader().args(args).output().expect("the grader binary runs")
 }
 
 fn json_of(out: &Output) -> Value {
@@ -202,7 +202,7 @@ fn a_planted_out_of_bounds_write_is_found_with_its_line() {
 
 #[test]
 fn a_wrong_nvrtc_path_is_a_clear_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(["7.2", "--solutions"])
         .env("NVRTC_PATH", "/nonexistent/libnvrtc.so.12")
         .output()
@@ -231,7 +231,7 @@ fn the_working_directorys_course_is_graded_not_the_one_the_binary_was_built_in()
     std::fs::create_dir_all(root.join("exercises/7.2-basic")).unwrap();
     std::fs::copy(here.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
     std::fs::copy(here.join("solutions/7.2-basic/kernel.cu"), root.join("exercises/7.2-basic/kernel.cu")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(["7.2", "--format", "json", "--seed", "3"])
         .current_dir(root.join("exercises"))
         .env("PMPP_NO_PROGRESS", "1")

@@ -4,7 +4,7 @@
 //! `verify` checks the whole hostile suite (`grader/hostile/`) for its reasons and its reports.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
 use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
@@ -17,7 +17,7 @@ fn root() -> PathBuf {
 #[cfg(target_os = "linux")]
 fn graded(args: &[&str]) -> (i32, u64, String) {
     let peak_file = tempfile::NamedTempFile::new().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(args)
         .current_dir(root())
         .env("PMPP_NO_PROGRESS", "1")
@@ -87,7 +87,7 @@ fn peak_memory_is_bounded_for_the_largest_solution_and_the_largest_arrays() {
 /// The JSON report of grading `kernel` as 7.5 and how long it took, the grader killed at `limit`.
 fn graded_within(kernel: &Path, limit: Duration) -> (serde_json::Value, Duration) {
     let stdout = tempfile::tempfile().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let mut child = crate::common::grader()
         .args(["7.5", "--kernel", kernel.to_str().unwrap(), "--backend", "emulator", "--format", "json"])
         .current_dir(root())
         .env("PMPP_NO_PROGRESS", "1")
@@ -171,7 +171,7 @@ fn the_compile_memory_limit_can_be_lowered() {
     let unrolled = "    float Pvalue = 0.0f;\n#pragma unroll\n    for (int i = 0; i < (1 << 22); i++) \
                     Pvalue += N[(i + outCol) % (width * height)] * 0.0f;";
     std::fs::write(&kernel, solution.replacen("    float Pvalue = 0.0f;", unrolled, 1)).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(["7.2", "--kernel", kernel.to_str().unwrap(), "--backend", "emulator", "--compiler", "nvrtc"])
         .current_dir(root())
         .env("PMPP_NO_PROGRESS", "1")

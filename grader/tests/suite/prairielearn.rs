@@ -24,7 +24,7 @@ fn read_json(path: &Path) -> Value {
 /// `grader prairielearn ARGS… --out DIR`; the course folder's path.
 fn generate(dir: &Path, args: &[&str]) -> PathBuf {
     let out = dir.join("pl-course");
-    let run = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let run = crate::common::grader()
         .arg("prairielearn")
         .args(args)
         .arg("--out")

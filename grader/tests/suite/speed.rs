@@ -6,7 +6,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use grader::backend::emulator::EmulatorBackend;
 use grader::backend::Views;
@@ -93,7 +92,7 @@ fn scaled_counts_match_a_direct_emulation_of_a_larger_case() {
 }
 
 fn grade_json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(args)
         .args(["--backend", "emulator", "--format", "json", "--seed", "2"])
         .env("PMPP_NO_PROGRESS", "1")

@@ -4,12 +4,12 @@
 //! kernels in other styles is `grader/accepted/`, checked by `verify`.)
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn grader(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).output().expect("the grader binary runs")
+    crate::common::grader().args(args).output().expect("the grader binary runs")
 }
 
 fn section_json(out: &Output) -> Value {

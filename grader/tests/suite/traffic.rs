@@ -2,8 +2,6 @@
 //! 7.4 tile load is the only global-loading line, a kernel that misses its OP/B target is told
 //! which line loads most, and `traffic` prints the table and its JSON.
 
-use std::process::Command;
-
 use serde_json::Value;
 
 fn sum(lines: &[Value], field: &str) -> u64 {
@@ -42,7 +40,7 @@ fn every_solutions_lines_add_up_to_its_metrics() {
 }
 
 fn grader(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_grader")).args(args).env("PMPP_NO_PROGRESS", "1").output().unwrap()
+    crate::common::grader().args(args).env("PMPP_NO_PROGRESS", "1").output().unwrap()
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! `variants` key.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("grader/ is inside the workspace").to_path_buf()
@@ -13,7 +12,7 @@ fn grade_7_4(kernel: &std::path::Path, extra: &[&str]) -> String {
     let kernel = kernel.to_str().expect("utf-8 path");
     let mut args = vec!["7.4", "--kernel", kernel, "--format", "json", "--seed", "1"];
     args.extend_from_slice(extra);
-    let output = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let output = crate::common::grader()
         .args(&args)
         .current_dir(workspace_root())
         .env("NO_COLOR", "1")

@@ -73,8 +73,7 @@ fn check_shape(v: &Value) {
 fn a_bundle_grades_submissions_into_results_json() {
     let tmp = tempfile::tempdir().unwrap();
     let zip_path = tmp.path().join("ag.zip");
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "7.4", "--output"]).arg(&zip_path).output().unwrap();
+    let out = crate::common::grader().args(["bundle", "7.4", "--output"]).arg(&zip_path).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     let ag = tmp.path().join("autograder");
@@ -150,8 +149,7 @@ fn a_bundle_grades_submissions_into_results_json() {
 fn the_grader_failing_to_start_still_leaves_results() {
     let tmp = tempfile::tempdir().unwrap();
     let zip_path = tmp.path().join("ag.zip");
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_grader")).args(["bundle", "1d", "--output"]).arg(&zip_path).output().unwrap();
+    let out = crate::common::grader().args(["bundle", "1d", "--output"]).arg(&zip_path).output().unwrap();
     assert!(out.status.success());
     let ag = tmp.path().join("autograder");
     unzip(&zip_path, &ag.join("source"));
@@ -176,7 +174,7 @@ fn private_cases_are_graded_and_bad_files_refused() {
         "[[case]]\nsection = \"7.4\"\nwidth = 70\nheight = 3\nradius = 3\nseed = 42\nname = \"strip\"\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(["7.4", "--solutions", "--backend", "emulator", "--format", "json", "--seed", "5", "--cases"])
         .arg(&cases)
         .output()
@@ -189,11 +187,7 @@ fn private_cases_are_graded_and_bad_files_refused() {
     assert_eq!(private, tests.len() - 3, "after the hidden cases, before the two metrics cases");
 
     std::fs::write(&cases, "[[case]]\nsection = \"7.4\"\nwidth = 70\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
-        .args(["7.4", "--solutions", "--cases"])
-        .arg(&cases)
-        .output()
-        .unwrap();
+    let out = crate::common::grader().args(["7.4", "--solutions", "--cases"]).arg(&cases).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("case 1 (section 7.4): this section needs `height`"));
 }
@@ -216,7 +210,7 @@ fn a_kernel_cannot_read_the_private_cases_and_is_scored_out_of_the_same_total() 
     )
     .unwrap();
     let zip_path = tmp.path().join("ag.zip");
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let out = crate::common::grader()
         .args(["bundle", "7.4", "--cases"])
         .arg(&cases)
         .arg("--output")

@@ -3,7 +3,6 @@
 //! parsed into their commands, and the exit statuses of the contract.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use grader::cli::{parse, Command as Cmd};
 use grader::commands::{grade::Format, Output};
@@ -14,12 +13,8 @@ fn parsed(args: &[&str]) -> Cmd {
 
 /// Exit status, stdout, stderr.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grader"))
-        .args(args)
-        .env("PMPP_NO_PROGRESS", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .unwrap();
+    let out =
+        crate::common::grader().args(args).env("PMPP_NO_PROGRESS", "1").env_remove("CLICOLOR_FORCE").output().unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -2,7 +2,7 @@
 //! editors save (written in place; written beside and renamed over), each save regraded.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -35,7 +35,7 @@ fn watch_regrades_each_save_of_the_sections_kernel() {
     let solution = std::fs::read_to_string(here.join("solutions/7.2-basic/kernel.cu")).unwrap();
     std::fs::write(section.join("kernel.cu"), &stub).unwrap();
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grader"))
+    let mut child = crate::common::grader()
         .args(["watch", "7.2", "--seed", "5"])
         .current_dir(&root)
         .env("PMPP_NO_PROGRESS", "1")

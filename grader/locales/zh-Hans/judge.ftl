@@ -63,7 +63,7 @@ judge-may-follow-from = 可能由上面的{ $kind ->
 
 ## 对读取未写入共享内存的建议。
 
-judge-tile-never-loaded = 分块的一部分从未被载入（光环单元，或幽灵单元：对应网格之外的点的槽位，应当存入 0 而不是跳过）
+judge-tile-never-loaded = 分块的一部分从未被载入（halo 单元，或幽灵单元格：对应网格之外的点的槽位，应当存入 0 而不是跳过）
 judge-read-beyond-loaded = 线程读到了已载入的部分之外（下标超出了分块中已载入的部分）
 judge-unwritten-outside-arrays = 在线程块中任何线程写入之前就读取了共享内存，且读取位置不在核函数声明的任何共享数组之内（偏移 { $offset }）：{ $beyond }
 judge-unwritten-read = 在线程块中任何线程写入之前就读取了共享内存：`{ $name }` 的元素 { $index }
@@ -71,12 +71,12 @@ judge-unwritten-none-written = { $read }，而此时 `{ $name }` 的任何元素
 judge-unwritten-count = 它的 { $len } 个元素中有 { $unwritten } 个未写入
 judge-slot-own = 读取线程自己的槽位 { $slot }
 judge-slot-of-thread = 线程 ({ $x }, { $y }, { $z }) 的槽位 { $slot }
-judge-slot-on-edge = 这个线程块位于网格边缘：如果该槽位是幽灵单元（网格之外的点），请在其中存入 0 而不是跳过它；如果不是，那就是该线程的存储被跳过了（漏掉了光环单元？）
-judge-slot-inside = 这个线程块位于网格内部，它的分块没有幽灵单元：是该线程的存储被跳过了（漏掉了光环单元？）
+judge-slot-on-edge = 这个线程块位于网格边缘：如果该槽位是幽灵单元格（网格之外的点），请在其中存入 0 而不是跳过它；如果不是，那就是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-inside = 这个线程块位于网格内部，它的分块没有幽灵单元格：是该线程的存储被跳过了（漏掉了 halo 单元？）
 judge-unwritten-slot = { $read }；在每个线程对应一个槽位的分块中，这是{ $whose }，从未被存储（{ $count }）。{ $why }
-judge-unwritten-past-threads = { $read }（{ $count }）。该数组有 { $len } 个槽位，而线程块只有 { $threads } 个线程，这个槽位在前 { $threads } 个之后：每个线程只存储一次会让它一直未被载入；请分第二步或用一个循环载入其余部分（光环单元）
-judge-block-on-edge = 这个线程块位于网格边缘，幽灵单元就在这里
-judge-block-inside = 这个线程块位于网格内部，它的分块没有幽灵单元
+judge-unwritten-past-threads = { $read }（{ $count }）。该数组有 { $len } 个槽位，而线程块只有 { $threads } 个线程，这个槽位在前 { $threads } 个之后：每个线程只存储一次会让它一直未被载入；请分第二步或用一个循环载入其余部分（halo 单元）
+judge-block-on-edge = 这个线程块位于网格边缘，幽灵单元格就在这里
+judge-block-inside = 这个线程块位于网格内部，它的分块没有幽灵单元格
 judge-unwritten-either = { $read }（{ $count }）：要么是{ $never_loaded }，要么是{ $beyond }；{ $block_place }
 
 ## 测试输出中的错误元素。

@@ -217,6 +217,34 @@ fn no_chinese_outside_the_catalogues() {
     assert_eq!(found, Vec::<String>::new(), "translated words belong in grader/locales/");
 }
 
+/// The course's terms, as the reference notes and the book's glossary write them: a word a
+/// translator might reach for first, and the one the course uses instead.
+const NOT_THE_COURSE_TERMS: &[(&str, &str)] =
+    &[("光环", "halo 单元"), ("寄存器分块", "寄存器平铺"), ("光暈", "halo 單元"), ("暫存器分塊", "暫存器平鋪")];
+
+#[test]
+fn the_catalogues_use_the_course_terms() {
+    let mut wrong = Vec::new();
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        for (file, text) in sources(lang) {
+            for (n, line) in text.lines().enumerate() {
+                for (not, term) in NOT_THE_COURSE_TERMS {
+                    if line.contains(not) {
+                        wrong.push(format!("{lang}/{file}.ftl:{}: {not} (the course writes {term})", n + 1));
+                    }
+                }
+                // Ghost cell: 幽灵单元格 (zh-Hant 幽靈單元格), never the bare 单元.
+                for ghost in ["幽灵单元", "幽靈單元"] {
+                    if line.match_indices(ghost).any(|(i, _)| !line[i + ghost.len()..].starts_with(['格'])) {
+                        wrong.push(format!("{lang}/{file}.ftl:{}: {ghost} without 格", n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(wrong, Vec::<String>::new());
+}
+
 #[test]
 fn locales_map_to_the_script_their_region_writes() {
     for (locale, lang) in [

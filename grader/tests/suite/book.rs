@@ -146,7 +146,8 @@ fn the_real_chinese_books_build_with_the_helpers() {
     assert_eq!(code, Some(0), "{err}");
     // The grader speaks the language of the book it was asked for.
     assert!(
-        stdout.starts_with("课程讲义（简体中文）已用 mdbook v0.5.4（位于 PATH 中）和 mdbook-i18n-helpers"),
+        stdout.starts_with("课程讲义（简体中文）已用 mdbook v0.5.")
+            && stdout.contains("（位于 PATH 中）和 mdbook-i18n-helpers"),
         "{stdout}"
     );
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
@@ -167,7 +168,7 @@ fn the_real_chinese_books_build_with_the_helpers() {
         &[("PMPP_MDBOOK_I18N_HELPERS", &helpers)],
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(stdout.starts_with("The course book (English, 简体中文, 繁體中文), built with mdbook v0.5.4"), "{stdout}");
+    assert!(stdout.starts_with("The course book (English, 简体中文, 繁體中文), built with mdbook v0.5."), "{stdout}");
     for (dir, lang, says) in
         [("", "en", "Start here"), ("zh-Hans", "zh-Hans", "从这里开始"), ("zh-Hant", "zh-Hant", "從這裡開始")]
     {
@@ -323,14 +324,14 @@ mod stand_ins {
     }
 
     /// An mdbook that records, per build, its folder, the book's language, the gettext
-    /// preprocessor, the switcher and which mdbook-gettext PATH finds.
+    /// preprocessor, the switcher and, for a translation, which mdbook-gettext PATH finds.
     fn recording_mdbook(dir: &Path) -> PathBuf {
         script(
             dir,
             "mdbook",
             "if [ \"$1\" = --version ]; then echo 'mdbook v0.5.4'; exit 0; fi\n\
              echo \"$1 -d $4 lang=$MDBOOK_BOOK__LANGUAGE title=$MDBOOK_BOOK__TITLE gettext=$MDBOOK_PREPROCESSOR__GETTEXT \
-             js=$MDBOOK_OUTPUT__HTML__ADDITIONAL_JS watch=$MDBOOK_BUILD__EXTRA_WATCH_DIRS via=$(command -v mdbook-gettext)\" >> \"$ARGS\"\n\
+             js=$MDBOOK_OUTPUT__HTML__ADDITIONAL_JS watch=$MDBOOK_BUILD__EXTRA_WATCH_DIRS via=$([ -n \"$MDBOOK_BOOK__LANGUAGE\" ] && command -v mdbook-gettext)\" >> \"$ARGS\"\n\
              if [ \"$1\" = build ]; then mkdir -p \"$4\"; echo '<html></html>' > \"$4/index.html\"; echo > \"$4/.nojekyll\"; fi",
         )
     }

@@ -110,18 +110,36 @@ fn command_first(args: Vec<OsString>) -> Vec<OsString> {
 }
 
 /// The value of `--lang` (`--lang X` or `--lang=X`), read before the parser runs, so that its
-/// own messages are already in that language.
+/// own messages are already in that language. `book --lang all` (the book in every language)
+/// names none: the grader then speaks the environment's.
 pub fn lang_flag(args: &[OsString]) -> Option<String> {
     let mut it = args.iter().skip(1).filter_map(|a| a.to_str());
+    let mut value = None;
     while let Some(a) = it.next() {
         if a == "--" {
             break;
         }
         if a == "--lang" {
-            return it.next().map(str::to_string);
+            value = it.next().map(str::to_string);
+            break;
         }
         if let Some(v) = a.strip_prefix("--lang=") {
-            return Some(v.to_string());
+            value = Some(v.to_string());
+            break;
+        }
+    }
+    value.filter(|v| !(v.eq_ignore_ascii_case("all") && command_word(args) == Some("book")))
+}
+
+/// The command's name: the first word that is neither an option nor an option's value.
+fn command_word(args: &[OsString]) -> Option<&str> {
+    let mut it = args.iter().skip(1).filter_map(|a| a.to_str());
+    while let Some(a) = it.next() {
+        if !a.starts_with('-') {
+            return Some(a);
+        }
+        if VALUE_OPTIONS.contains(&a) {
+            it.next();
         }
     }
     None
@@ -239,6 +257,24 @@ mod tests {
             Command::Grade(g) => g,
             other => panic!("{args:?} is not a grading: {other:?}"),
         }
+    }
+
+    #[test]
+    fn book_lang_all_names_no_language_to_speak() {
+        let flag = |args: &[&str]| {
+            let args: Vec<OsString> =
+                std::iter::once("grader").chain(args.iter().copied()).map(OsString::from).collect();
+            lang_flag(&args)
+        };
+        assert_eq!(flag(&["book", "--lang", "all"]), None);
+        assert_eq!(flag(&["--lang", "all", "book"]), None);
+        assert_eq!(flag(&["book", "--lang=all", "--out", "x"]), None);
+        assert_eq!(flag(&["book", "--lang", "zh-Hant"]).as_deref(), Some("zh-Hant"));
+        // Elsewhere `all` is no language: negotiation refuses it.
+        assert_eq!(flag(&["7.4", "--lang", "all"]).as_deref(), Some("all"));
+        assert_eq!(flag(&["7.4", "--kernel", "book", "--lang", "all"]).as_deref(), Some("all"));
+        let Command::Book(b) = parse_ok(&["book", "--lang", "all"]) else { panic!("book") };
+        assert_eq!(b.lang.as_deref(), Some("all"));
     }
 
     #[test]

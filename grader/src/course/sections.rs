@@ -189,4 +189,72 @@ mod tests {
         assert_ne!(with_lang(Lang::ZhHans, || title_in_language(s)), s.title());
         assert_ne!(with_lang(Lang::ZhHant, || hints_in_language(s)), with_lang(Lang::ZhHans, || hints_in_language(s)));
     }
+
+    /// The English words a section's code says to the student: each target's advice and the
+    /// name of each classic mistake its visible, hidden (at a few seeds) and metrics cases carry.
+    fn exercise_texts(s: &dyn Section) -> Vec<String> {
+        use kernels::exercise::CaseRng;
+        use rand::SeedableRng;
+        let mut texts: Vec<String> = s.targets().iter().map(|t| t.advice.to_string()).collect();
+        let mut cases = s.visible_cases();
+        for seed in 1..=3 {
+            cases.extend(s.hidden_cases(&mut CaseRng::seed_from_u64(seed)));
+        }
+        let rng = &mut CaseRng::seed_from_u64(1);
+        cases.push(s.metrics_case(rng));
+        cases.push(s.second_metrics_case(rng));
+        texts.extend(cases.iter().flat_map(|c| c.mistakes.iter().map(|m| m.what.clone())));
+        texts
+    }
+
+    /// The target advice and the mistakes' names are translated by their English words (the
+    /// translation memory, exercises.ftl): every text a section says must be there word for word,
+    /// so that a new or edited English text fails here until the catalogue (and a translator)
+    /// has it; and the memory keeps no text that no section says.
+    #[test]
+    fn every_advice_and_mistake_is_in_the_translation_memory() {
+        let mut said = std::collections::BTreeSet::new();
+        let mut wrong = Vec::new();
+        for s in all() {
+            for text in exercise_texts(s) {
+                if crate::i18n::memory_id(&text).is_none() && said.insert(text.clone()) {
+                    wrong.push(format!(
+                        "section {}: {text:?} is not in grader/locales/en/exercises.ftl: add it there, word for \
+                         word, and its translations",
+                        s.id()
+                    ));
+                }
+                said.insert(text);
+            }
+        }
+        let memory = crate::i18n::english_messages();
+        for (id, english) in &memory {
+            if !said.contains(english) {
+                wrong.push(format!("en: {id} ({english:?}) is said by no section: remove it, or update it"));
+            }
+        }
+        let mut seen = std::collections::BTreeMap::new();
+        for (id, english) in &memory {
+            if let Some(other) = seen.insert(english, id) {
+                wrong.push(format!("en: {id} and {other} say the same words: keep one"));
+            }
+        }
+        assert_eq!(wrong, Vec::<String>::new());
+        assert!(memory.len() > 20, "the memory is read: {} messages", memory.len());
+        // Said in the student's language, and as they are where the memory lacks them.
+        for english in [
+            "the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])",
+            find("7.4").unwrap().targets()[0].advice,
+        ] {
+            let text = crate::i18n::Text::english(english);
+            assert_eq!(with_lang(Lang::En, || text.render()), english);
+            let hans = with_lang(Lang::ZhHans, || text.render());
+            assert_ne!(hans, english);
+            assert_ne!(with_lang(Lang::ZhHant, || text.render()), hans);
+        }
+        let zh = with_lang(Lang::ZhHans, || crate::i18n::Text::english(memory[0].1.clone()).render());
+        assert_ne!(zh, memory[0].1);
+        let unknown = crate::i18n::Text::english("words no catalogue has");
+        assert_eq!(with_lang(Lang::ZhHans, || unknown.render()), "words no catalogue has");
+    }
 }

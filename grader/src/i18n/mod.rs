@@ -17,9 +17,11 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 mod lang;
+mod memory;
 mod width;
 
 pub use lang::{negotiate, Lang, LangError};
+pub use memory::{english_messages, memory_id};
 pub use width::{pad, pad_left, width};
 
 /// The catalogue's files, one per part of the grader; each language has every one.
@@ -39,7 +41,7 @@ macro_rules! catalogue {
     };
 }
 
-catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book"];
+catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book", "exercises"];
 
 /// The language of this process, chosen by `main` (English until then).
 static CHOSEN: AtomicU8 = AtomicU8::new(0);
@@ -140,6 +142,17 @@ impl Text {
     /// Words said as they are, in every language.
     pub fn plain(words: impl Into<String>) -> Text {
         Text { id: "", args: Vec::new(), plain: Some(words.into()) }
+    }
+
+    /// Words the exercises write in English (a target's advice, a classic mistake's name): their
+    /// message where the translation memory (`exercises.ftl`) has these exact English words, so
+    /// that they are said in the current language; else the words as they are.
+    pub fn english(words: impl Into<String>) -> Text {
+        let words = words.into();
+        match memory_id(&words) {
+            Some(id) => Text::new(id),
+            None => Text::plain(words),
+        }
     }
 
     pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Text {

@@ -100,8 +100,8 @@ pub fn evaluate_targets(
                 measured: value,
                 textbook: t.textbook,
                 passed: skipped.is_some() || holds,
-                // The section's own words (its definition's), not the catalogue's.
-                advice: Text::plain(t.advice),
+                // The section's own English words, said through the translation memory.
+                advice: Text::english(t.advice),
                 skipped,
                 second,
                 at_most,
@@ -310,9 +310,9 @@ fn verdict(case: &Case, outcome: &Outcome, listed: bool) -> (bool, Text, Option<
         if m.computed_nan > 0 {
             notes.push(crate::text!("judge-computed-nan", count = m.computed_nan.to_string()));
         }
-        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(Text::plain);
+        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(Text::english);
         if let Some(last) = named.next() {
-            // The mistakes are the section's own words.
+            // The mistakes are the section's own English words, said through the translation memory.
             let mistakes =
                 named.fold(last, |rest, first| crate::text!("judge-mistakes-or", first = first, rest = rest));
             notes.push(crate::text!("judge-equals-mistake", mistakes = mistakes));

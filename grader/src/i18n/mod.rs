@@ -16,9 +16,11 @@ use std::sync::OnceLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+mod cases;
 mod lang;
 mod width;
 
+pub use cases::case_text;
 pub use lang::{negotiate, Lang, LangError};
 pub use width::{pad, pad_left, width};
 
@@ -39,7 +41,7 @@ macro_rules! catalogue {
     };
 }
 
-catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book"];
+catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book", "cases"];
 
 /// The language of this process, chosen by `main` (English until then).
 static CHOSEN: AtomicU8 = AtomicU8::new(0);

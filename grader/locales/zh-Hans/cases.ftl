@@ -6,7 +6,7 @@
 # $tile (the output tile: pixels or points per side).
 
 ## 二维卷积（7.2 – 7.5、challenge-2d）。
-case-conv-textbook = 教材中的一维示例，作为 7x1 的图像，r=2
+case-conv-textbook = 教材中的一维示例（视为 7x1 的图像），r=2
 case-conv-by-hand = 7x7 图像，非对称 5x5 滤波器 1..25
 case-conv-larger = 较大的图像（分块边长 { $tile } 像素）：{ $width }x{ $height }，r={ $r }，随机数据
 case-conv-two-tiles-by-one = 宽两个 { $tile } 像素的分块，高一个分块加一个像素：{ $width }x{ $height }，r={ $r }，随机数据
@@ -21,13 +21,13 @@ case-conv-second-metrics = 尺寸由种子决定的度量用例：{ $width }x{ $
 
 ## 三维七点 stencil（8.2 – 8.5、challenge-3d）。
 case-stencil3d-laplacian = 斜坡 i+2j+3k 在 5^3 网格上的拉普拉斯算子：内部全为 0
-case-stencil3d-smoothing = 平滑 stencil，7 个互不相同的权重，作用于 6^3 的（index mod 11）网格
+case-stencil3d-smoothing = 平滑 stencil，7 个互不相同的权重，6^3 网格，值为 index mod 11
 # $tile is given but not said.
 case-stencil3d-no-interior = 没有内部点：N={ $n }，随机数据
 # $tile is given but not said.
 case-stencil3d-one-interior-point = 只有一个内部点：N={ $n }，随机数据
-case-stencil3d-tile-multiple = { $tile } 点分块的整数倍：N={ $n }，随机数据
-case-stencil3d-tile-multiple-plus-one = 比 { $tile } 点分块的整数倍多一：N={ $n }，随机数据
+case-stencil3d-tile-multiple = N 为 { $tile } 点分块的整数倍：N={ $n }，随机数据
+case-stencil3d-tile-multiple-plus-one = N 比 { $tile } 点分块的整数倍多一：N={ $n }，随机数据
 case-stencil3d-interior-tile-multiple = N-2 为 { $tile } 点分块的整数倍：N={ $n }，随机数据
 case-stencil3d-interior-tile-multiple-plus-one = N-2 比 { $tile } 点分块的整数倍多一：N={ $n }，随机数据
 case-stencil3d-metrics = 度量用例：N=128

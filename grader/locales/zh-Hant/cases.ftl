@@ -6,7 +6,7 @@
 # $tile (the output tile: pixels or points per side).
 
 ## 二維卷積（7.2 – 7.5、challenge-2d）。
-case-conv-textbook = 教材中的一維示例，作為 7x1 的影像，r=2
+case-conv-textbook = 教材中的一維示例（視為 7x1 的影像），r=2
 case-conv-by-hand = 7x7 影像，非對稱 5x5 濾波器 1..25
 case-conv-larger = 較大的影像（分塊邊長 { $tile } 像素）：{ $width }x{ $height }，r={ $r }，隨機資料
 case-conv-two-tiles-by-one = 寬兩個 { $tile } 像素的分塊，高一個分塊加一個像素：{ $width }x{ $height }，r={ $r }，隨機資料
@@ -23,13 +23,13 @@ case-conv-second-metrics = 尺寸由種子決定的度量用例：{ $width }x{ $
 
 ## 三維七點 stencil（8.2 – 8.5、challenge-3d）。
 case-stencil3d-laplacian = 斜坡 i+2j+3k 在 5^3 網格上的拉普拉斯運算元：內部全為 0
-case-stencil3d-smoothing = 平滑 stencil，7 個互不相同的權重，作用於 6^3 的（index mod 11）網格
+case-stencil3d-smoothing = 平滑 stencil，7 個互不相同的權重，6^3 網格，值為 index mod 11
 # $tile is given but not said.
 case-stencil3d-no-interior = 沒有內部點：N={ $n }，隨機資料
 # $tile is given but not said.
 case-stencil3d-one-interior-point = 只有一個內部點：N={ $n }，隨機資料
-case-stencil3d-tile-multiple = { $tile } 點分塊的整數倍：N={ $n }，隨機資料
-case-stencil3d-tile-multiple-plus-one = 比 { $tile } 點分塊的整數倍多一：N={ $n }，隨機資料
+case-stencil3d-tile-multiple = N 為 { $tile } 點分塊的整數倍：N={ $n }，隨機資料
+case-stencil3d-tile-multiple-plus-one = N 比 { $tile } 點分塊的整數倍多一：N={ $n }，隨機資料
 case-stencil3d-interior-tile-multiple = N-2 為 { $tile } 點分塊的整數倍：N={ $n }，隨機資料
 case-stencil3d-interior-tile-multiple-plus-one = N-2 比 { $tile } 點分塊的整數倍多一：N={ $n }，隨機資料
 case-stencil3d-metrics = 度量用例：N=128

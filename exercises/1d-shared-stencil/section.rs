@@ -2,7 +2,7 @@
 //! ends. Each block stages its elements plus one halo element on each side in dynamic shared
 //! memory, so every input is read from global memory about once.
 
-use kernels::exercise::{Case, CaseRng, CaseShape, Compare, Metric, Section, Target, Visibility};
+use kernels::exercise::{Case, CaseLabel, CaseRng, CaseShape, Compare, Metric, Section, Target, Visibility};
 use kernels::stencil::{random_i32, stencil1d_case, stencil1d_geometry, STENCIL1D_BLOCK};
 
 pub struct SharedStencil1d;
@@ -30,27 +30,34 @@ impl Section for SharedStencil1d {
     fn visible_cases(&self) -> Vec<Case> {
         vec![
             // C = [5, 4, 6, 4, 6, 4, 5, 5]; C[2] = (7 + 2 + 9) / 3 = 6, ends clamped.
-            stencil1d_case("worked example [4,7,2,9,1,8,3,6]", Visibility::Visible, vec![4, 7, 2, 9, 1, 8, 3, 6]),
+            stencil1d_case("worked example [4,7,2,9,1,8,3,6]", Visibility::Visible, vec![4, 7, 2, 9, 1, 8, 3, 6])
+                .labelled(CaseLabel::new("case-stencil1d-worked-example")),
             // The average of i−1, i, i+1 is i: C[i] = i except C[0] = 0 and C[299] = 298. Two
             // blocks, so elements 255 and 256 need the other block's element as a halo.
-            stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect()),
+            stencil1d_case("ramp 0..299 over two blocks", Visibility::Visible, (0..300).collect())
+                .labelled(CaseLabel::new("case-stencil1d-ramp")),
         ]
     }
     fn hidden_cases(&self, rng: &mut CaseRng) -> Vec<Case> {
+        // Each with its label's id: the catalogue says the same words in the student's language.
         [
-            (1, "one element"),
-            (2, "two elements"),
-            (3, "three elements"),
-            (256, "exactly one block"),
-            (257, "one element past a block"),
-            (1000, "a partial last block"),
+            (1, "one element", "case-stencil1d-one-element"),
+            (2, "two elements", "case-stencil1d-two-elements"),
+            (3, "three elements", "case-stencil1d-three-elements"),
+            (256, "exactly one block", "case-stencil1d-one-block"),
+            (257, "one element past a block", "case-stencil1d-past-a-block"),
+            (1000, "a partial last block", "case-stencil1d-partial-block"),
         ]
         .iter()
-        .map(|&(n, what)| stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n)))
+        .map(|&(n, what, id)| {
+            stencil1d_case(&format!("{what}: N={n}, random"), Visibility::Hidden, random_i32(rng, n))
+                .labelled(CaseLabel::new(id).arg("n", n))
+        })
         .collect()
     }
     fn metrics_case(&self, rng: &mut CaseRng) -> Case {
         stencil1d_case("metrics: N=2^20", Visibility::Hidden, random_i32(rng, 1 << 20))
+            .labelled(CaseLabel::new("case-stencil1d-metrics"))
     }
     fn second_metrics_case(&self, rng: &mut CaseRng) -> Case {
         kernels::stencil::stencil1d_second_metrics_case(rng)

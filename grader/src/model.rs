@@ -114,6 +114,10 @@ pub struct CompileReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct TestReport {
     pub name: String,
+    /// The case's name as the text report says it, in the student's language (the JSON and the
+    /// platforms' test names keep `name`, the English identifier).
+    #[serde(skip)]
+    pub label: crate::i18n::Text,
     #[serde(serialize_with = "as_name")]
     pub visibility: Visibility,
     pub passed: bool,

@@ -66,7 +66,7 @@ pub fn conv2d(image: &[f32], width: usize, height: usize, filter: &[f32], r: usi
 // Building the grader's cases for the 2D convolution sections (7.2 – 7.5). The sections differ
 // only in how the kernel receives the filter and the radius, and in the launch geometry.
 
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseLabel, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// How a section's kernel receives the filter and its radius.
@@ -85,6 +85,8 @@ pub enum Conv2dAbi {
 #[derive(Clone, Debug)]
 pub struct Conv2dInput {
     pub name: String,
+    /// The name as the grader's catalogue says it (`None`: a private case).
+    pub label: Option<CaseLabel>,
     pub visibility: Visibility,
     pub width: usize,
     pub height: usize,
@@ -111,6 +113,7 @@ impl Conv2dInput {
         let side = 2 * r + 1;
         Conv2dInput {
             name: name.to_string(),
+            label: None,
             visibility,
             width,
             height,
@@ -124,6 +127,11 @@ impl Conv2dInput {
     /// The same case, carrying the outputs of the classic mistakes.
     pub fn naming_mistakes(self) -> Self {
         Conv2dInput { name_mistakes: true, ..self }
+    }
+
+    /// The same case, named in the catalogue by `label`.
+    pub fn labelled(self, label: CaseLabel) -> Self {
+        Conv2dInput { label: Some(label), ..self }
     }
 }
 
@@ -223,6 +231,7 @@ pub fn conv2d_case(abi: Conv2dAbi, input: Conv2dInput, geometry: Geometry) -> Ca
     };
     Case {
         name: input.name,
+        label: input.label,
         visibility: input.visibility,
         defines,
         geometry,
@@ -254,6 +263,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
     vec![
         Conv2dInput {
             name: "textbook 1D example as a 7x1 image, r=2".into(),
+            label: Some(CaseLabel::new("case-conv-textbook")),
             visibility: Visibility::Visible,
             width: 7,
             height: 1,
@@ -264,6 +274,7 @@ pub fn conv2d_visible_inputs() -> Vec<Conv2dInput> {
         },
         Conv2dInput {
             name: "7x7 image, asymmetric 5x5 filter 1..25".into(),
+            label: Some(CaseLabel::new("case-conv-by-hand")),
             visibility: Visibility::Visible,
             width: 7,
             height: 7,
@@ -296,39 +307,45 @@ pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize], out_tile: impl F
     let largest = *radii.iter().max().expect("a radius");
     let mut spread: Vec<usize> = radii.iter().copied().filter(|&r| r > 0).collect();
     spread.sort_unstable();
-    let full: Vec<(usize, usize, usize, String)> = spread
+    // Each with its label's id: the catalogue says the same words in the student's language.
+    let full: Vec<(usize, usize, usize, String, CaseLabel)> = spread
         .iter()
         .enumerate()
         .map(|(i, &r)| {
             let t = out_tile(r);
-            let (w, h, what) = match i {
+            let (w, h, what, id) = match i {
                 0 => (
                     300usize.div_ceil(t) * t,
                     200usize.div_ceil(t) * t + 1,
                     format!("a larger image ({t}-pixel tiles)"),
+                    "case-conv-larger",
                 ),
-                1 => (2 * t, t + 1, format!("two {t}-pixel tiles by one and a pixel")),
-                2 => (t + 1, 2 * t, format!("one {t}-pixel tile and a pixel by two")),
-                _ => (2 * t + 1, t, format!("two {t}-pixel tiles and a pixel by one")),
+                1 => (2 * t, t + 1, format!("two {t}-pixel tiles by one and a pixel"), "case-conv-two-tiles-by-one"),
+                2 => (t + 1, 2 * t, format!("one {t}-pixel tile and a pixel by two"), "case-conv-one-tile-by-two"),
+                _ => {
+                    (2 * t + 1, t, format!("two {t}-pixel tiles and a pixel by one"), "case-conv-two-tiles-and-a-pixel")
+                }
             };
-            (w, h, r, what)
+            (w, h, r, what, CaseLabel::new(id).arg("tile", t))
         })
         .collect();
     assert!(full.len() + 3 <= MAX_HIDDEN_CASES, "too many radii for one row, one column and a small image");
     let awkward = [
-        (1, 1, radius(2), "a single pixel"),
-        (5, 3, largest, "smaller than the filter"),
-        (1, 37, radius(1), "one column"),
-        (45, 1, radius(0), "one row"),
+        (1, 1, radius(2), "a single pixel", "case-conv-single-pixel"),
+        (5, 3, largest, "smaller than the filter", "case-conv-smaller-than-filter"),
+        (1, 37, radius(1), "one column", "case-conv-one-column"),
+        (45, 1, radius(0), "one row", "case-conv-one-row"),
     ];
     let left_out = (awkward.len() + full.len()).saturating_sub(MAX_HIDDEN_CASES);
     awkward[left_out..]
         .iter()
-        .map(|&(w, h, r, what)| (w, h, r, what.to_string()))
+        .map(|&(w, h, r, what, id)| (w, h, r, what.to_string(), CaseLabel::new(id)))
         .chain(full)
-        .map(|(w, h, r, what)| {
+        .map(|(w, h, r, what, label)| {
+            let label = label.arg("width", w).arg("height", h).arg("r", r);
             Conv2dInput::random(rng, &format!("{what}: {w}x{h}, r={r}, random"), Visibility::Hidden, w, h, r)
                 .naming_mistakes()
+                .labelled(label)
         })
         .collect()
 }
@@ -341,11 +358,13 @@ pub fn conv2d_hidden_inputs(rng: &mut CaseRng, radii: &[usize], out_tile: impl F
 pub fn conv2d_second_metrics_input(rng: &mut CaseRng) -> Conv2dInput {
     let (width, height) = (rng.gen_range(256..640), rng.gen_range(256..640));
     let name = format!("metrics at a size of the seed's: {width}x{height}, r=2, random");
-    Conv2dInput::random(rng, &name, Visibility::Hidden, width, height, 2)
+    let label = CaseLabel::new("case-conv-second-metrics").arg("width", width).arg("height", height).arg("r", 2);
+    Conv2dInput::random(rng, &name, Visibility::Hidden, width, height, 2).labelled(label)
 }
 
 pub fn conv2d_metrics_input(rng: &mut CaseRng) -> Conv2dInput {
     Conv2dInput::random(rng, "metrics: 1024x1024, r=2", Visibility::Hidden, 1024, 1024, 2)
+        .labelled(CaseLabel::new("case-conv-metrics"))
 }
 
 /// The timing case of every 2D section (GPU only): a random 8192×8192 image, r = 2 — 256 MB in

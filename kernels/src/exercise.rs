@@ -121,10 +121,36 @@ impl Tolerance {
     }
 }
 
+/// A case's name as the grader's catalogue says it: a message id (`case-…`) and its arguments
+/// (sizes, a radius, a tile), no words, so that a report names the case in the student's
+/// language while [`Case::name`] stays the English identifier of the JSON and of instructors'
+/// tools. The catalogue's English message says exactly the name (a grader test keeps the two
+/// together).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseLabel {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl CaseLabel {
+    pub fn new(id: &'static str) -> CaseLabel {
+        CaseLabel { id, args: Vec::new() }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> CaseLabel {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
 /// One test: compile with `defines`, set `constants`, launch, compare buffer `output`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
+    /// The case's name, in English: its identifier in the JSON and in instructors' tools.
     pub name: String,
+    /// The name as the catalogue says it, for the text report; `None` for a private case from
+    /// an instructor's file (its name is shown as written).
+    pub label: Option<CaseLabel>,
     pub visibility: Visibility,
     /// `-D` definitions for NVRTC (e.g. `FILTER_RADIUS=2`); cases with different defines are
     /// compiled separately.
@@ -148,6 +174,13 @@ pub struct Case {
     /// The outputs of classic mistakes on this case (a filter flipped end to end, two
     /// coefficients swapped), so that a wrong output equal to one is named for what it is.
     pub mistakes: Vec<Mistake>,
+}
+
+impl Case {
+    /// The same case, named in the catalogue by `label`.
+    pub fn labelled(self, label: CaseLabel) -> Case {
+        Case { label: Some(label), ..self }
+    }
 }
 
 /// A classic mistake and the output it gives on a case.

@@ -66,7 +66,7 @@ pub fn stencil3d_seven_point(input: &[f32], n: usize, c: [f32; 7]) -> Vec<f32> {
 // (8.2 – 8.5).
 
 use crate::conv::{blocks_for, weighted_sum_tolerance};
-use crate::exercise::{Arg, Buffer, Case, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
+use crate::exercise::{Arg, Buffer, Case, CaseLabel, CaseRng, Data, Geometry, Mistake, Tolerance, Visibility};
 use rand::Rng;
 
 /// Threads per block of the 1D stencil (the contract's launch).
@@ -88,6 +88,7 @@ pub fn stencil1d_case(name: &str, visibility: Visibility, a: Vec<i32>) -> Case {
     let expected = stencil1d_average(&a);
     Case {
         name: name.to_string(),
+        label: None,
         visibility,
         defines: Vec::new(),
         geometry: stencil1d_geometry(n),
@@ -113,6 +114,8 @@ pub fn random_i32(rng: &mut CaseRng, n: usize) -> Vec<i32> {
 #[derive(Clone, Debug)]
 pub struct Stencil3dInput {
     pub name: String,
+    /// The name as the grader's catalogue says it (`None`: a private case).
+    pub label: Option<CaseLabel>,
     pub visibility: Visibility,
     pub n: usize,
     pub grid: Vec<f32>,
@@ -172,6 +175,7 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
     let defines = input.coefficients.iter().enumerate().map(|(i, lit)| (format!("c{i}"), lit.to_string())).collect();
     Case {
         name: input.name,
+        label: input.label,
         visibility: input.visibility,
         defines,
         geometry,
@@ -208,6 +212,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
     vec![
         Stencil3dInput {
             name: "Laplacian of the ramp i+2j+3k on 5^3: interior all 0".into(),
+            label: Some(CaseLabel::new("case-stencil3d-laplacian")),
             visibility: Visibility::Visible,
             n: 5,
             grid: ramp,
@@ -216,6 +221,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
         },
         Stencil3dInput {
             name: "smoothing, 7 distinct weights, on 6^3 of (index mod 11)".into(),
+            label: Some(CaseLabel::new("case-stencil3d-smoothing")),
             visibility: Visibility::Visible,
             n: 6,
             grid: ints,
@@ -228,6 +234,7 @@ pub fn stencil3d_visible_inputs() -> Vec<Stencil3dInput> {
 fn random_grid(rng: &mut CaseRng, name: String, n: usize, coefficients: [&'static str; 7]) -> Stencil3dInput {
     Stencil3dInput {
         name,
+        label: None,
         visibility: Visibility::Hidden,
         n,
         grid: (0..n * n * n).map(|_| rng.gen_range(-1.0f32..1.0)).collect(),
@@ -246,19 +253,21 @@ pub fn stencil3d_hidden_inputs(rng: &mut CaseRng, out_tile: usize) -> Vec<Stenci
     assert!(out_tile >= 1, "a tile covers some points");
     let m = 30usize.div_ceil(out_tile) * out_tile;
     let tile = format!("the {out_tile}-point tile");
+    // Each with its label's id: the catalogue says the same words in the student's language.
     [
-        (1, "no interior".to_string()),
-        (2, "no interior".to_string()),
-        (3, "one interior point".to_string()),
-        (m, format!("a multiple of {tile}")),
-        (m + 1, format!("one more than a multiple of {tile}")),
-        (m + 2, format!("N-2 a multiple of {tile}")),
-        (m + 3, format!("N-2 one more than a multiple of {tile}")),
+        (1, "no interior".to_string(), "case-stencil3d-no-interior"),
+        (2, "no interior".to_string(), "case-stencil3d-no-interior"),
+        (3, "one interior point".to_string(), "case-stencil3d-one-interior-point"),
+        (m, format!("a multiple of {tile}"), "case-stencil3d-tile-multiple"),
+        (m + 1, format!("one more than a multiple of {tile}"), "case-stencil3d-tile-multiple-plus-one"),
+        (m + 2, format!("N-2 a multiple of {tile}"), "case-stencil3d-interior-tile-multiple"),
+        (m + 3, format!("N-2 one more than a multiple of {tile}"), "case-stencil3d-interior-tile-multiple-plus-one"),
     ]
     .into_iter()
     .enumerate()
-    .map(|(i, (n, what))| Stencil3dInput {
+    .map(|(i, (n, what, id))| Stencil3dInput {
         name_mistakes: true,
+        label: Some(CaseLabel::new(id).arg("tile", out_tile).arg("n", n)),
         ..random_grid(rng, format!("{what}: N={n}, random"), n, HIDDEN_SETS[i % 2])
     })
     .collect()
@@ -274,18 +283,25 @@ pub fn stencil3d_custom_input(rng: &mut CaseRng, name: String, n: usize) -> Sten
 /// kernel cannot take its honest path at N = 128 alone (smaller, to cost less).
 pub fn stencil3d_second_metrics_input(rng: &mut CaseRng) -> Stencil3dInput {
     let n = rng.gen_range(48..96);
-    random_grid(rng, format!("metrics at a size of the seed's: N={n}, random"), n, SMOOTHING)
+    Stencil3dInput {
+        label: Some(CaseLabel::new("case-stencil-second-metrics").arg("n", n)),
+        ..random_grid(rng, format!("metrics at a size of the seed's: N={n}, random"), n, SMOOTHING)
+    }
 }
 
 /// The second metrics case of the 1D stencil: N drawn from the seed (2^18 to 2^19 - 1).
 pub fn stencil1d_second_metrics_case(rng: &mut CaseRng) -> Case {
     let n = rng.gen_range(1 << 18..1 << 19);
     stencil1d_case(&format!("metrics at a size of the seed's: N={n}, random"), Visibility::Hidden, random_i32(rng, n))
+        .labelled(CaseLabel::new("case-stencil-second-metrics").arg("n", n))
 }
 
 /// The metrics case of every 3D section: N = 128, random values, the smoothing coefficients.
 pub fn stencil3d_metrics_input(rng: &mut CaseRng) -> Stencil3dInput {
-    random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)
+    Stencil3dInput {
+        label: Some(CaseLabel::new("case-stencil3d-metrics")),
+        ..random_grid(rng, "metrics: N=128".into(), 128, SMOOTHING)
+    }
 }
 
 /// The timing case of every 3D section (GPU only): N = 512 (512 MB per grid, far beyond any L2).

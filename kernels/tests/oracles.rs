@@ -231,6 +231,7 @@ fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
     let stencil = |coefficients: [&'static str; 7]| {
         let input = Stencil3dInput {
             name: "x".into(),
+            label: None,
             visibility: Visibility::Visible,
             n: 5,
             grid: grid.clone(),

@@ -172,6 +172,7 @@ impl<'a> Builder<'a> {
         if section.chosen_launch().is_some() {
             let mut case = Case {
                 name: "timing".into(),
+                label: None,
                 visibility: Visibility::Hidden,
                 defines: defines.to_vec(),
                 geometry: shape.geometry,

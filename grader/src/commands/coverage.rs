@@ -177,6 +177,7 @@ impl Verdict {
 fn case() -> Case {
     Case {
         name: "coverage".into(),
+        label: None,
         visibility: Visibility::Visible,
         defines: vec![],
         geometry: Geometry { grid: [BLOCKS, 1, 1], block: [THREADS_PER_BLOCK, 1, 1], dynamic_shared_bytes: 0 },

@@ -510,6 +510,7 @@ mod tests {
             compile: CompileReport { ok: true, log: String::new(), defines: String::new() },
             tests: vec![TestReport {
                 name: "a".into(),
+                label: crate::i18n::Text::plain("a"),
                 visibility: Visibility::Visible,
                 passed: true,
                 message: Default::default(),

@@ -220,6 +220,7 @@ impl<'a> Grader<'a> {
             let metrics_case = role == Role::Metrics;
             let mut test = TestReport {
                 name: case.name.clone(),
+                label: crate::i18n::case_text(case),
                 visibility: case.visibility,
                 passed: false,
                 message: Text::default(),

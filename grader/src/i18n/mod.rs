@@ -16,10 +16,12 @@ use std::sync::OnceLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+mod cases;
 mod lang;
 mod memory;
 mod width;
 
+pub use cases::case_text;
 pub use lang::{negotiate, Lang, LangError};
 pub use memory::{english_messages, memory_id};
 pub use width::{pad, pad_left, width};
@@ -41,7 +43,7 @@ macro_rules! catalogue {
     };
 }
 
-catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book", "exercises"];
+catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book", "cases", "exercises"];
 
 /// The language of this process, chosen by `main` (English until then).
 static CHOSEN: AtomicU8 = AtomicU8::new(0);

@@ -6,6 +6,7 @@ use kernels::exercise::{Arg, Buffer, Compare, Data, Geometry, Tolerance, Visibil
 pub(crate) fn tiny_case() -> Case {
     Case {
         name: "tiny".into(),
+        label: None,
         visibility: Visibility::Visible,
         defines: vec![],
         geometry: Geometry { grid: [1, 1, 1], block: [4, 1, 1], dynamic_shared_bytes: 0 },

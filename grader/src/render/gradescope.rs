@@ -145,6 +145,7 @@ mod tests {
         use kernels::exercise::{Compare, Metric, Visibility};
         let t = |name: &str, vis: Visibility, passed: bool, metrics_case: bool| TestReport {
             name: name.into(),
+            label: crate::i18n::Text::plain(name),
             visibility: vis,
             passed,
             message: if passed { String::new() } else { "3 of 16 elements wrong".to_string() }.into(),

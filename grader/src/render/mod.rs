@@ -81,8 +81,24 @@ fn visibility_label(metrics_case: bool, visibility: kernels::exercise::Visibilit
     }
 }
 
+/// A test's name as the report says it: its label in the student's language (its name where it
+/// has none).
+fn test_name(t: &TestReport) -> String {
+    if t.label.is_empty() {
+        t.name.clone()
+    } else {
+        t.label.to_string()
+    }
+}
+
+/// The test named `case` (a finding's, the second metrics case), as the report says it.
+fn case_name(tests: &[TestReport], case: &str) -> String {
+    tests.iter().find(|t| t.name == case).map(test_name).unwrap_or_else(|| case.to_string())
+}
+
 pub fn test_lines(tests: &[TestReport]) -> String {
-    let name_w = tests.iter().map(|t| width(&t.name)).max().unwrap_or(0);
+    let names: Vec<String> = tests.iter().map(test_name).collect();
+    let name_w = names.iter().map(|n| width(n)).max().unwrap_or(0);
     let size_w = tests.iter().map(|t| width(&t.size)).max().unwrap_or(0);
     // As wide as the longest of the three words, whichever appear.
     let vis_w = [t!("report-vis-metrics"), t!("report-vis-visible"), t!("report-vis-hidden")]
@@ -93,10 +109,10 @@ pub fn test_lines(tests: &[TestReport]) -> String {
     let mut s = String::new();
     // Full details for the first failing tests only: later ones rarely add anything.
     let mut details_left = DETAILED_FAILURES;
-    for t in tests {
+    for (t, name) in tests.iter().zip(&names) {
         let vis = visibility_label(t.metrics_case, t.visibility);
         let line =
-            format!("    {} {}  {}  {}", mark(t.passed), pad(&t.name, name_w), pad(&vis, vis_w), pad(&t.size, size_w));
+            format!("    {} {}  {}  {}", mark(t.passed), pad(name, name_w), pad(&vis, vis_w), pad(&t.size, size_w));
         s.push_str(line.trim_end());
         if !t.message.is_empty() {
             let message = t.message.to_string();
@@ -195,6 +211,11 @@ fn coords(c: &[u32; 3]) -> String {
 }
 
 pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
+    findings_of(&[], findings, more)
+}
+
+/// The findings, each one's test named as `tests` name it in the report.
+fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> String {
     let mut s = String::new();
     for f in findings {
         let place = finding_place(f);
@@ -206,7 +227,7 @@ pub fn findings_block(findings: &[FindingReport], more: u64) -> String {
             place = place.as_str().bold().to_string(),
             block = coords(&f.block),
             thread = coords(&f.thread),
-            case = &f.case
+            case = case_name(tests, &f.case)
         );
         s.push_str(&format!("    {} {at}{times}\n", mark(false)));
         if let (Some(text), Some(line)) = (&f.source_line, f.line) {
@@ -370,7 +391,11 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
         if let Some(second) = t.second.as_ref().filter(|sec| holds_here && !t.op.holds(sec.measured, t.target)) {
             s.push_str(&format!(
                 "        {}\n",
-                t!("report-second-case", measured = number(second.measured), case = &second.case)
+                t!(
+                    "report-second-case",
+                    measured = number(second.measured),
+                    case = r.map(|r| case_name(&r.tests, &second.case)).unwrap_or_else(|| second.case.clone())
+                )
             ));
         }
         // Advice only for a target measured and missed (not for one not graded).
@@ -459,7 +484,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
         if !r.findings.is_empty() {
             let findings = crate::model::findings_text(r.findings.len(), r.findings_occurrences).to_string();
             s.push_str(&format!("  {}\n", t!("report-findings", findings = findings)));
-            s.push_str(&findings_block(&r.findings, r.findings_more));
+            s.push_str(&findings_of(&r.tests, &r.findings, r.findings_more));
         }
         if let Some(m) = &r.metrics {
             s.push_str(&format!("  {}\n", t!("report-metrics", case = &m.case)));
@@ -535,16 +560,17 @@ pub fn compact(r: &SectionReport) -> String {
             s.push_str(&format!("  {line}\n"));
         }
     } else {
-        let name_w = r.tests.iter().map(|t| width(&t.name)).max().unwrap_or(0);
-        for t in &r.tests {
+        let names: Vec<String> = r.tests.iter().map(test_name).collect();
+        let name_w = names.iter().map(|n| width(n)).max().unwrap_or(0);
+        for (t, name) in r.tests.iter().zip(&names) {
             let msg = if t.passed { String::new() } else { format!("  {}", t.message.to_string().as_str().red()) };
-            s.push_str(format!("  {} {}  {}{msg}\n", mark(t.passed), pad(&t.name, name_w), t.size).trim_end());
+            s.push_str(format!("  {} {}  {}{msg}\n", mark(t.passed), pad(name, name_w), t.size).trim_end());
             s.push('\n');
         }
         if let Some(f) = r.findings.first() {
-            s.push_str(&findings_block(std::slice::from_ref(f), 0));
+            s.push_str(&findings_of(&r.tests, std::slice::from_ref(f), 0));
         } else if let Some((t, m)) = r.tests.iter().find_map(|t| t.mismatch.as_ref().map(|m| (t, m))) {
-            s.push_str(&format!("  {}\n", t!("report-first-failure", test = &t.name)));
+            s.push_str(&format!("  {}\n", t!("report-first-failure", test = test_name(t))));
             s.push_str(&mismatch_block(m));
         }
         if !r.targets.is_empty() {

@@ -127,7 +127,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
                 place = at,
                 block = format!("{:?}", f.block),
                 thread = format!("{:?}", f.thread),
-                case = &f.case,
+                case = super::case_name(&r.tests, &f.case),
                 advice = f.advice.as_ref().map(|a| a.to_string()).unwrap_or_else(|| super::explain_kind(f.kind))
             )
         })

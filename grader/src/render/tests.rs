@@ -13,6 +13,7 @@ use crate::model::{CompileReport, FindingReport, LineReport, MetricsReport, Sect
 fn test(name: &str, visibility: Visibility, passed: bool, metrics_case: bool) -> TestReport {
     TestReport {
         name: name.into(),
+        label: crate::i18n::Text::plain(name),
         visibility,
         passed,
         message: if passed { Default::default() } else { String::from("3 of 16 elements wrong").into() },
@@ -224,4 +225,24 @@ fn chinese_tables_line_up_by_display_width() {
         let cols = [at(rows[0], &source), at(rows[1], "Pvalue +="), at(rows[2], "P[row")];
         assert!(cols.windows(2).all(|w| w[0] == w[1]), "{lang}: source column at {cols:?}\n{table}");
     }
+}
+
+#[test]
+fn a_test_and_its_findings_are_named_by_the_case_label_in_the_students_language() {
+    colored::control::set_override(false);
+    let label = crate::i18n::Text::new("case-conv-single-pixel").arg("width", "1").arg("height", "1").arg("r", "3");
+    let name = "a single pixel: 1x1, r=3, random";
+    let mut r = report();
+    let said = with_lang(Lang::ZhHans, || label.render());
+    assert_ne!(said, name);
+    assert_eq!(with_lang(Lang::En, || label.render()), name);
+    r.tests[1] = TestReport { name: name.into(), label, ..test(name, Visibility::Hidden, false, false) };
+    r.findings[0].case = name.into();
+    let zh = with_lang(Lang::ZhHans, || super::section(&r, false));
+    let said = said.as_str();
+    assert!(zh.lines().any(|l| l.contains(said) && l.contains("77×33")), "the test line:\n{zh}");
+    assert!(zh.lines().any(|l| l.contains("kernel.cu:23") && l.contains(said)), "the finding's test:\n{zh}");
+    assert!(!zh.contains(name), "{zh}");
+    let en = with_lang(Lang::En, || super::section(&r, false));
+    assert_eq!(en.matches(name).count(), 2, "{en}");
 }

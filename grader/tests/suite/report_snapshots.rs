@@ -31,6 +31,7 @@ fn ghost_ring_mismatch() -> grader::compare::Mismatch {
 fn test(name: &str, vis: Visibility, size: &str, passed: bool, message: &str) -> TestReport {
     TestReport {
         name: name.into(),
+        label: grader::i18n::Text::plain(name),
         visibility: vis,
         passed,
         message: Text::plain(message),

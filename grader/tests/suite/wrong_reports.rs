@@ -6,7 +6,6 @@
 //! a race by design. Unix only: the paths are written with '/'.
 
 use std::path::Path;
-use std::process::Command;
 
 /// Each kind of mistake once: the section and the kernel.
 const KERNELS: &[(&str, &str)] = &[
@@ -32,7 +31,7 @@ fn stable(report: &str) -> String {
                 Some(i) if line.ends_with(" s)") => &line[..i],
                 _ => line,
             };
-            if line.contains("occurrence") {
+            if ["occurrence", "出现", "出現"].iter().any(|w| line.contains(w)) {
                 hide_numbers(line)
             } else if line.contains("stopped by") {
                 // A launch stopped by a fault: what the blocks beside the faulting one wrote
@@ -72,7 +71,7 @@ fn hide_numbers(line: &str) -> String {
 fn each_kind_of_mistake_reads_as_it_did() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     for (section, kernel) in KERNELS {
-        let out = Command::new(env!("CARGO_BIN_EXE_grader"))
+        let out = crate::common::grader()
             .args([section, "--kernel", kernel, "--seed", "1", "--backend", "emulator", "--compiler", "nvrtc"])
             .current_dir(root)
             .env("PMPP_NO_PROGRESS", "1")
@@ -85,6 +84,29 @@ fn each_kind_of_mistake_reads_as_it_did() {
             format!("{}-{name}", section.replace('.', "_")),
             stable(&String::from_utf8_lossy(&out.stdout))
         );
+    }
+}
+
+/// The same report as a student whose system speaks Chinese reads it: `LANG=zh_CN.UTF-8
+/// cargo run -p grader -- 7.4` (Simplified) and its `zh_TW` twin (Traditional), on the kernel
+/// that forgot its barrier (findings, their evidence and advice, a wrong output, targets).
+#[cfg(unix)]
+#[test]
+fn the_report_reads_in_the_language_the_locale_names() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    for (locale, name) in [("zh_CN.UTF-8", "zh_CN"), ("zh_TW.UTF-8", "zh_TW")] {
+        let out = crate::common::grader()
+            .args(["7.4", "--kernel", "grader/wrong/7.4/missing-syncthreads.cu", "--seed", "1"])
+            .args(["--backend", "emulator", "--compiler", "nvrtc"])
+            .current_dir(root)
+            .env("LANG", locale)
+            .env("PMPP_NO_PROGRESS", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{locale}: {}", String::from_utf8_lossy(&out.stderr));
+        let report = stable(&String::from_utf8_lossy(&out.stdout));
+        insta::assert_snapshot!(format!("7_4-missing-syncthreads-{name}"), report);
     }
 }
 

@@ -549,6 +549,7 @@ mod tests {
     fn case() -> Case {
         Case {
             name: "timing".into(),
+            label: None,
             visibility: Visibility::Hidden,
             defines: vec![],
             geometry: Geometry { grid: [1, 1, 1], block: [4, 1, 1], dynamic_shared_bytes: 0 },

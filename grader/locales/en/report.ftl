@@ -264,3 +264,6 @@ report-pl-images-dropped = { $count ->
    *[other] { $count_text } images
 }{" "}
 report-pl-report-cut = and part of the report{" "}
+
+# A finding's evidence, as the emulator found it, under its explanation.
+report-finding-evidence = ({ $message })

@@ -92,8 +92,8 @@ report-model-header = 模型估计的 { $gpu } 上的速度（根据模拟器的
 report-model-bound-at = { $resource }，大部分在{ $line }
 report-model-bound-once = { $resource }：输入只读一次、输出只写一次
 report-model-at-most = 至多为复制的 { $percent }%（至少 { $ms } ms）：{ $bound }
-report-model-limited-at = ，受限于第 { $line } 行的{ $resource }
-report-model-limited = ，受限于{ $resource }
+report-model-limited-at = ，瓶颈：{ $resource }（第 { $line } 行）
+report-model-limited = ，瓶颈：{ $resource }
 report-model-estimate = 估计为复制的 { $percent }%（{ $ms } ms{ $limited }）；模型在 { $kernels } 个已计时核函数上的误差：中位数 { $median }%，最大 { $worst }%
 
 ## 目标。
@@ -255,3 +255,5 @@ report-pl-images-dropped = { $count ->
    *[other] { $count_text } 张图片
 }
 report-pl-report-cut = 以及部分报告
+
+report-finding-evidence = （{ $message }）

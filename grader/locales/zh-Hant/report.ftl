@@ -91,10 +91,10 @@ report-model-beside = 與上面的實測並列
 report-model-not-measured = 並非實測
 report-model-header = 模型估計的 { $gpu } 上的速度（根據模擬器的計數；{ $measured }）
 report-model-bound-at = { $resource }，大部分在{ $line }
-report-model-bound-once = { $resource }：輸入唯讀一次、輸出只寫一次
+report-model-bound-once = { $resource }：輸入只讀一次、輸出只寫一次
 report-model-at-most = 至多為複製的 { $percent }%（至少 { $ms } ms）：{ $bound }
-report-model-limited-at = ，受限於第 { $line } 行的{ $resource }
-report-model-limited = ，受限於{ $resource }
+report-model-limited-at = ，瓶頸：{ $resource }（第 { $line } 行）
+report-model-limited = ，瓶頸：{ $resource }
 report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
 
 ## 目標。
@@ -117,12 +117,12 @@ report-culprit-inferred = （包括編譯器沒有給出自身行號的程式碼
 
 report-compile-error = 編譯錯誤
 report-no-defines = 無巨集定義
-report-passed-word = 透過
-report-failed-word = 未透過
-report-passed-on-emulator-word = 在模擬器上透過
-report-passed-on-emulator = { $verdict } — 所有測試以及模擬器能測量的所有目標均透過；沒有 GPU 無法測量：{ $targets }（挑戰的目標：請在裝有 NVIDIA GPU 的機器上執行 `cargo run -p grader -- time { $section }`）
-report-visible-pass = 公開測試透過
-report-all-pass = 所有測試和目標均透過
+report-passed-word = 通過
+report-failed-word = 未通過
+report-passed-on-emulator-word = 在模擬器上通過
+report-passed-on-emulator = { $verdict } — 所有測試以及模擬器能測量的所有目標均通過；沒有 GPU 無法測量：{ $targets }（挑戰的目標：請在裝有 NVIDIA GPU 的機器上執行 `cargo run -p grader -- time { $section }`）
+report-visible-pass = 公開測試通過
+report-all-pass = 所有測試和目標均通過
 report-why-compile = 核函式無法編譯
 report-why-launch = 核函式無法啟動
 report-why-tests = { $total } 個測試中有 { $failed } 個失敗
@@ -148,12 +148,12 @@ report-printf-lines = printf：{ $count ->
 ## 執行多個小節後的彙總。
 
 report-summary = 彙總
-report-summary-passed = 透過
-report-summary-passed-emulator = 在模擬器上透過（速度未測量）
+report-summary-passed = 通過
+report-summary-passed-emulator = 在模擬器上通過（速度未測量）
 report-summary-unmeasured = （其中 { $count ->
    *[other] { $count_text }
 } 個未測量速度：沒有 GPU）
-report-summary-total = { $total } 個小節中 { $passed } 個透過{ $unmeasured }，用時 { $seconds } s
+report-summary-total = { $total } 個小節中 { $passed } 個通過{ $unmeasured }，用時 { $seconds } s
 
 ## 進度條。
 
@@ -236,8 +236,8 @@ report-svg-shared-legend = 共享記憶體：綠色為寫入並讀取，灰色�
 report-row-not-run = 未執行
 report-row-compile-failure = 核函式無法編譯（{ $compiler }，{ $defines }）：
 report-row-summary = 小節 { $section }（{ $title }），後端 { $backend }，種子 { $seed }：{ $verdict }。
-report-row-passed-emulator = 所有測試以及模擬器能測量的所有目標均透過；沒有 GPU 無法測量：{ $targets }
-report-row-not-yet = 尚未透過
+report-row-passed-emulator = 所有測試以及模擬器能測量的所有目標均通過；沒有 GPU 無法測量：{ $targets }
+report-row-not-yet = 尚未通過
 report-row-size = 規模 { $size }
 report-row-skipped = 此處未測量（{ $why }）：該分照給
 report-row-measured = 測得 { $value }
@@ -252,8 +252,8 @@ report-pl-test = 輸出與 CPU 參考實作對比
 report-pl-sanitizer = 檢測器：競爭、越界存取、未初始化的共享記憶體、屏障
 report-pl-right = 正確
 report-pl-wrong = 錯誤（其數值不顯示）
-report-pl-passed = 透過
-report-pl-failed = 未透過
+report-pl-passed = 通過
+report-pl-failed = 未通過
 report-pl-no-png = （未繪製訪存流量檢視：此評分器建置時沒有啟用 `png` 特性）
 report-pl-image-loads = { $label }：每個元素從全域記憶體載入的次數
 report-pl-image-block = 執行緒塊 { $block }：它載入的內容及其共享記憶體
@@ -262,3 +262,5 @@ report-pl-images-dropped = { $count ->
    *[other] { $count_text } 張圖片
 }
 report-pl-report-cut = 以及部分報告
+
+report-finding-evidence = （{ $message }）

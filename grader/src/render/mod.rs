@@ -252,7 +252,7 @@ fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> S
             )),
         }
         if !f.message.is_empty() {
-            s.push_str(&format!("        ({})\n", f.message));
+            s.push_str(&format!("        {}\n", t!("report-finding-evidence", message = f.message.to_string())));
         }
     }
     if more > 0 {

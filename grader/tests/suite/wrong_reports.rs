@@ -31,7 +31,7 @@ fn stable(report: &str) -> String {
                 Some(i) if line.ends_with(" s)") => &line[..i],
                 _ => line,
             };
-            if ["occurrence", "出现", "出現"].iter().any(|w| line.contains(w)) {
+            if ["occurrence", "共出现", "共出現", "次出现", "次出現"].iter().any(|w| line.contains(w)) {
                 hide_numbers(line)
             } else if line.contains("stopped by") {
                 // A launch stopped by a fault: what the blocks beside the faulting one wrote

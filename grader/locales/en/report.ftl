@@ -267,3 +267,6 @@ report-pl-report-cut = and part of the report{" "}
 
 # A finding's evidence, as the emulator found it, under its explanation.
 report-finding-evidence = ({ $message })
+
+report-compiled-by = ({ $compiler }, { $defines })
+report-compiler = ({ $compiler })

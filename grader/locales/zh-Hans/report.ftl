@@ -257,3 +257,6 @@ report-pl-images-dropped = { $count ->
 report-pl-report-cut = 以及部分报告
 
 report-finding-evidence = （{ $message }）
+
+report-compiled-by = （{ $compiler }，{ $defines }）
+report-compiler = （{ $compiler }）

@@ -264,3 +264,6 @@ report-pl-images-dropped = { $count ->
 report-pl-report-cut = 以及部分報告
 
 report-finding-evidence = （{ $message }）
+
+report-compiled-by = （{ $compiler }，{ $defines }）
+report-compiler = （{ $compiler }）

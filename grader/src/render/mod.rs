@@ -411,7 +411,11 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
 pub fn compile_block(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
     let defines = if r.compile.defines.is_empty() { t!("report-no-defines") } else { r.compile.defines.clone() };
-    let mut s = format!("  {} ({compiler}, {defines})\n", t!("report-compile-error").as_str().red().bold());
+    let mut s = format!(
+        "  {} {}\n",
+        t!("report-compile-error").as_str().red().bold(),
+        t!("report-compiled-by", compiler = compiler, defines = defines)
+    );
     for line in r.compile.log.lines() {
         s.push_str(&format!("    {line}\n"));
     }
@@ -546,7 +550,11 @@ pub fn compact(r: &SectionReport) -> String {
     let mut s = format!("{}  {}  {}\n", r.section.bold(), r.title.bold(), r.kernel.dimmed());
     if !r.compile.ok {
         let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-        s.push_str(&format!("  {} ({compiler})\n", t!("report-compile-error").as_str().red().bold()));
+        s.push_str(&format!(
+            "  {} {}\n",
+            t!("report-compile-error").as_str().red().bold(),
+            t!("report-compiler", compiler = compiler)
+        ));
         let lines: Vec<&str> = r.compile.log.lines().collect();
         for line in lines.iter().take(COMPACT_LOG_LINES) {
             s.push_str(&format!("    {line}\n"));

@@ -204,7 +204,7 @@ fn no_chinese_outside_the_catalogues() {
     let mut found = Vec::new();
     for dir in [root.join("grader/src"), root.join("emulator/src"), root.join("kernels/src")] {
         for (path, code) in rust_files(&dir) {
-            if path.ends_with("i18n/tests.rs") {
+            if Path::new(&path).ends_with(Path::new("i18n").join("tests.rs")) {
                 continue;
             }
             for (n, line) in code.lines().enumerate() {

@@ -10,6 +10,9 @@
 //!   they show them, copied between marker comments (no mdBook `{{#include}}`, which shows as a raw
 //!   directive where the pages are read as Markdown: in a clone, on GitHub).
 //!
+//! * `the_chinese_books_show_their_own_figures` checks that the Chinese books (po/zh-Hans.po,
+//!   po/zh-Hant.po) show the figures drawn in their language.
+//!
 //! The figures the course draws (the charts, the reuse maps) are drawn in each language: English
 //! at docs/generated/…, Chinese at docs/generated/zh-Hans/… and docs/generated/zh-Hant/…, their
 //! words from the grader's catalogue (figures.ftl), their numbers the same.
@@ -614,4 +617,106 @@ fn reuse_maps_are_current() {
             }
         }
     }
+}
+
+/// The messages of a PO file: each translation (its lines joined) with the pages its `#:` lines
+/// name. Obsolete (`#~`) messages are left out.
+fn po_translations(text: &str) -> Vec<(Vec<String>, String)> {
+    let unquote = |line: &str| -> String {
+        let inner = line.trim().trim_start_matches("msgstr ").trim_matches('"');
+        inner.replace("\\\"", "\"").replace("\\n", "\n").replace("\\\\", "\\")
+    };
+    let mut out = Vec::new();
+    let (mut pages, mut msgstr, mut in_msgstr) = (Vec::new(), None::<String>, false);
+    for line in text.lines().chain([""]) {
+        if let Some(refs) = line.strip_prefix("#: ") {
+            pages.extend(refs.split_whitespace().map(|r| r.split(':').next().unwrap_or(r).to_string()));
+        } else if line.starts_with("msgstr ") {
+            msgstr = Some(unquote(line));
+            in_msgstr = true;
+        } else if in_msgstr && line.starts_with('"') {
+            msgstr.as_mut().unwrap().push_str(&unquote(line));
+        } else if line.trim().is_empty() {
+            if let Some(s) = msgstr.take() {
+                out.push((std::mem::take(&mut pages), s));
+            }
+            pages.clear();
+            in_msgstr = false;
+        } else {
+            in_msgstr = false;
+        }
+    }
+    out
+}
+
+/// The targets of a text's Markdown images (`![alt](target)`).
+fn image_targets(text: &str) -> Vec<&str> {
+    text.match_indices("![")
+        .filter_map(|(i, _)| {
+            let rest = &text[i..];
+            let open = rest.find("](")? + 2;
+            let close = rest[open..].find(')')?;
+            Some(&rest[open..open + close])
+        })
+        .collect()
+}
+
+/// Errors in a language's translations: an image of docs/generated/ not in the language's folder
+/// (`docs/generated/<tag>/…`), or missing from there, seen from each page that shows it.
+fn figure_link_errors(lang: Lang, po: &str, exists: impl Fn(&Path) -> bool) -> (usize, Vec<String>) {
+    let (mut links, mut errors) = (0, Vec::new());
+    for (pages, msgstr) in po_translations(po) {
+        for target in image_targets(&msgstr).into_iter().filter(|t| t.contains("generated/")) {
+            links += 1;
+            for page in &pages {
+                // The target from the page's folder, `..` resolved.
+                let mut path = Path::new(page).parent().unwrap_or(Path::new("")).to_path_buf();
+                for part in target.split('/') {
+                    match part {
+                        ".." => {
+                            path.pop();
+                        }
+                        "." => {}
+                        _ => path.push(part),
+                    }
+                }
+                let resolved = path.to_string_lossy().replace('\\', "/");
+                let own = format!("docs/generated/{}/", lang.tag());
+                if !resolved.starts_with(&own) {
+                    errors.push(format!("{page}: `{target}` is not under {own} (the {lang} figure)"));
+                } else if !exists(&path) {
+                    errors.push(format!("{page}: `{target}` ({resolved}) does not exist"));
+                }
+            }
+        }
+    }
+    (links, errors)
+}
+
+/// The Chinese books show the Chinese figures: every image of docs/generated/ that a translation
+/// of po/zh-Hans.po or po/zh-Hant.po shows is its own language's copy, and exists.
+#[test]
+fn the_chinese_books_show_their_own_figures() {
+    let root = workspace_root();
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        let po = std::fs::read_to_string(root.join(format!("po/{}.po", lang.tag()))).unwrap();
+        let (links, errors) = figure_link_errors(lang, &po, |p| root.join(p).is_file());
+        assert_eq!(errors, Vec::<String>::new(), "po/{}.po", lang.tag());
+        assert!(links >= 13, "po/{}.po shows {links} generated figures", lang.tag());
+    }
+}
+
+#[test]
+fn a_figure_translated_with_the_english_path_is_caught() {
+    let po = "#: docs/ch7/7.2-basic.md:98\nmsgid \"![N](../generated/reuse/7.2-N.svg)\"\n\
+              msgstr \"![N 的](../generated/reuse/7.2-N.svg)\"\n\n\
+              #: docs/intensity.md:27 docs/ch7/x.md\nmsgid \"\"\n\"![OP/B](generated/opb-textbook.svg)\"\n\
+              msgstr \"\"\n\"![OP/B](generated/zh-Hans/\"\n\"opb-textbook.svg)\"\n";
+    let (links, errors) = figure_link_errors(Lang::ZhHans, po, |_| true);
+    assert_eq!(links, 2);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("docs/ch7/7.2-basic.md: `../generated/reuse/7.2-N.svg` is not under"), "{errors:?}");
+    assert!(errors[1].starts_with("docs/ch7/x.md: `generated/zh-Hans/opb-textbook.svg`"), "{errors:?}");
+    let (_, missing) = figure_link_errors(Lang::ZhHant, &po.replace("zh-Hans", "zh-Hant"), |_| false);
+    assert!(missing.iter().any(|e| e.contains("does not exist")), "{missing:?}");
 }

@@ -43,7 +43,19 @@ macro_rules! catalogue {
     };
 }
 
-catalogue!["report", "findings", "judge", "commands", "hints", "sections", "toolchain", "book", "cases", "exercises"];
+catalogue![
+    "report",
+    "findings",
+    "judge",
+    "commands",
+    "hints",
+    "sections",
+    "toolchain",
+    "book",
+    "cases",
+    "exercises",
+    "figures"
+];
 
 /// The language of this process, chosen by `main` (English until then).
 static CHOSEN: AtomicU8 = AtomicU8::new(0);

@@ -14,6 +14,7 @@ pub mod block;
 pub mod buffers;
 pub mod gradescope;
 pub mod maps;
+pub mod opb;
 pub mod png;
 pub mod prairielearn;
 pub mod rows;

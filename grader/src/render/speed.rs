@@ -3,6 +3,8 @@
 
 use crate::model::{SectionReport, TargetReport};
 use crate::speed::{Prediction, Resource};
+
+use super::svg::escape;
 use crate::t;
 
 /// A target's measured cell: the value, the model's "at most", or why it was not measured.
@@ -195,19 +197,26 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
     }
     let _ = writeln!(
         s,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">measured on an H100, ms (log)</text>",
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
         w / 2.0,
-        h - 18.0
+        h - 18.0,
+        escape(&t!("figures-speed-x-axis"))
     );
     let _ = writeln!(
         s,
-        "<text x=\"14\" y=\"{:.1}\" transform=\"rotate(-90 14 {:.1})\" text-anchor=\"middle\">model, ms (log): • estimate, × bound</text>",
+        "<text x=\"14\" y=\"{:.1}\" transform=\"rotate(-90 14 {:.1})\" text-anchor=\"middle\">{}</text>",
         h / 2.0,
-        h / 2.0
+        h / 2.0,
+        escape(&t!("figures-speed-y-axis"))
     );
-    for (i, (label, key)) in
-        [("chapter 7", "7"), ("chapter 8", "8"), ("1D stencil", "1d"), ("challenges", "challenge")].iter().enumerate()
-    {
+    let legend = [
+        (t!("figures-speed-chapter-7"), "7"),
+        (t!("figures-speed-chapter-8"), "8"),
+        (t!("figures-speed-1d"), "1d"),
+        (t!("figures-speed-challenges"), "challenge"),
+    ];
+    for (i, (label, key)) in legend.iter().enumerate() {
+        let label = escape(label);
         let ly = margin + 14.0 + 18.0 * i as f64;
         let _ = writeln!(
             s,
@@ -220,9 +229,10 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
     }
     let _ = writeln!(
         s,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">diagonal: the model equals the measurement; dashed: ± the median error</text>",
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{}</text>",
         w - margin,
-        h - margin - 8.0
+        h - margin - 8.0,
+        escape(&t!("figures-speed-key"))
     );
     s.push_str("</svg>\n");
     s

@@ -83,6 +83,12 @@ fn cells(s: &mut String, x0: f64, y0: f64, cw: f64, ch: f64, fills: &[Vec<String
     }
 }
 
+/// The book's title of a reference solution's reuse map: "7.2 Basic 2D convolution — the
+/// reference solution" (`title` in the current language).
+pub fn reference_title(section: &str, title: &str) -> String {
+    t!("figures-reuse-title", section = section, title = title)
+}
+
 /// The SVG of one buffer's reuse map; `title` heads it (e.g. the section and kernel).
 pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     let (w, h, counts) = drawn(b);

@@ -1,8 +1,8 @@
 //! The speed model (issue "speed without a GPU"): its scaling against a direct emulation of a
 //! larger case; the challenges' verdicts without a GPU; and the recorded corpus of kernels timed
 //! on an H100 (docs/generated/speed-corpus.jsonl): no kernel faster than its bound, the
-//! calibration in the source the one the corpus gives, and the book's figure and table drawn
-//! from it (`UPDATE_BOOK_FIGURES=1` rewrites them).
+//! calibration in the source the one the corpus gives, and the book's figure (in each language)
+//! and table drawn from it (`UPDATE_BOOK_FIGURES=1` rewrites them).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -11,6 +11,7 @@ use grader::backend::emulator::EmulatorBackend;
 use grader::backend::Views;
 use grader::build::Builder;
 use grader::course::{sections, KernelFile};
+use grader::i18n::{with_lang, Lang};
 use grader::speed::{self, corpus, Launch, TimingShape, H100};
 use grader::toolchain::{self, CompilerChoice};
 use kernels::exercise::{CaseRng, CaseSpec, Section};
@@ -188,10 +189,13 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
             bound_ms: p.bound_s * 1e3,
         })
         .collect();
-    check_or_update(
-        "docs/generated/speed-corpus.svg",
-        &grader::render::speed::corpus_svg(&points, calibration.error_median_percent),
-    );
+    // The figure in each language's words (docs/generated/<lang>/ for Chinese); the table is English.
+    for lang in Lang::ALL {
+        check_or_update(
+            &crate::book_figures::figure_path(lang, "docs/generated/speed-corpus.svg"),
+            &with_lang(lang, || grader::render::speed::corpus_svg(&points, calibration.error_median_percent)),
+        );
+    }
     let mut table = String::from(
         "# The speed model's corpus\n\nEvery kernel of the course timed on an H100 (`tools/gpu/speed-corpus.sh`), the model's bound \
          and its estimate (predicted by a fit on the other sections' kernels): see [Speed without a GPU](../speed-without-a-gpu.md). \
@@ -244,6 +248,7 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
 fn check_or_update(relative: &str, rendered: &str) {
     let path = root().join(relative);
     if std::env::var("UPDATE_BOOK_FIGURES").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, rendered).unwrap();
         return;
     }

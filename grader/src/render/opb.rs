@@ -118,8 +118,15 @@ pub fn chart(measured: &[ChartPoint]) -> String {
             ly + 4.0
         );
     }
-    let lx = left + plot_w + 14.0;
-    let ly = top + 20.0 + 4.0 * 24.0;
+    legend_extras(&mut s, left + plot_w + 14.0, top + 20.0 + 4.0 * 24.0, !measured.is_empty());
+    quoted_and_measured_points(&mut s, measured, &sx, &sy, y_max);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The legend's entries below the radii: the limit, the textbook's values, and the grader's
+/// measurements where the chart has them.
+fn legend_extras(s: &mut String, lx: f64, ly: f64, with_measured: bool) {
     let _ = writeln!(
         s,
         r##"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="#555" stroke-dasharray="6 4"/><text x="{:.1}" y="{:.1}">{}</text>"##,
@@ -137,7 +144,7 @@ pub fn chart(measured: &[ChartPoint]) -> String {
         escape(&t!("figures-opb-textbook-value")),
         ly2 = ly + 24.0
     );
-    if !measured.is_empty() {
+    if with_measured {
         let (cx, cy) = (lx + 11.0, ly + 48.0);
         let _ = writeln!(
             s,
@@ -155,6 +162,16 @@ pub fn chart(measured: &[ChartPoint]) -> String {
             escape(&t!("figures-opb-measured"))
         );
     }
+}
+
+/// The textbook's quoted values as circles, and the grader's measurements as crosses.
+fn quoted_and_measured_points(
+    s: &mut String,
+    measured: &[ChartPoint],
+    sx: &dyn Fn(f64) -> f64,
+    sy: &dyn Fn(f64) -> f64,
+    y_max: f64,
+) {
     // The textbook's quoted values.
     for (in_tile, radius, text) in [(32, 2, "9.57"), (32, 4, "22.78"), (8, 2, "3.13")] {
         let (px, py) = (sx(in_tile as f64), sy(textbook_tiled_op_per_byte(in_tile, radius)));
@@ -184,6 +201,4 @@ pub fn chart(measured: &[ChartPoint]) -> String {
             p.op_per_byte
         );
     }
-    s.push_str("</svg>\n");
-    s
 }

@@ -171,27 +171,17 @@ pub fn get(allow_install: bool, progress: &dyn Fn(&str)) -> Result<MdBook> {
         }
         return Ok(m);
     }
-    let mut skipped = Vec::new();
     let cache = cache_dir();
     let candidates = [
         (cache.as_deref().and_then(binary_in), t!("book-found-by-cache")),
         (Some(PathBuf::from(exe())), t!("book-found-by-path")),
     ];
-    for (path, found_by) in candidates {
-        let Some(path) = path else { continue };
-        match probe(&path, &found_by) {
-            Ok(Some(m)) if series(&m.version) == Some(pinned_series()) => return Ok(m),
-            Ok(Some(m)) => skipped.push(t!(
-                "book-other-series",
-                program = m.path.display().to_string(),
-                found_by = &found_by,
-                version = &m.version,
-                series = format!("{}.{}", pinned_series().0, pinned_series().1)
-            )),
-            Ok(None) => {}
-            Err(e) => skipped.push(e.message().to_string()),
-        }
-    }
+    let fits = |m: &MdBook| series(&m.version) == Some(pinned_series());
+    let skipped = match first_fitting(candidates, probe, fits, |m| (m.path.clone(), m.version.clone()), pinned_series())
+    {
+        Ok(m) => return Ok(m),
+        Err(skipped) => skipped,
+    };
     if !allow_install {
         return Err(not_found(&MDBOOK, &skipped, None));
     }
@@ -284,28 +274,17 @@ pub fn get_i18n_helpers(allow_install: bool, progress: &dyn Fn(&str)) -> Result<
         }
         return Ok(h);
     }
-    let mut skipped = Vec::new();
     let cache = helpers_cache_dir();
     let gettext = exe_name(I18N_HELPERS.bin);
     let on_path = std::env::var_os("PATH")
         .and_then(|p| std::env::split_paths(&p).find(|d| !d.as_os_str().is_empty() && d.join(&gettext).is_file()));
     let candidates =
         [(cache.as_ref().map(|c| c.join("bin")), t!("book-found-by-cache")), (on_path, t!("book-found-by-path"))];
-    for (bin, found_by) in candidates {
-        let Some(bin) = bin else { continue };
-        match probe_helpers(&bin, &found_by) {
-            Ok(Some(h)) if helpers_fit(&h) => return Ok(h),
-            Ok(Some(h)) => skipped.push(t!(
-                "book-other-series",
-                program = bin.join(&gettext).display().to_string(),
-                found_by = &found_by,
-                version = &h.version,
-                series = format!("{}.{}", helpers_series().0, helpers_series().1)
-            )),
-            Ok(None) => {}
-            Err(e) => skipped.push(e.message().to_string()),
-        }
-    }
+    let program = |h: &I18nHelpers| (h.bin.join(&gettext), h.version.clone());
+    let skipped = match first_fitting(candidates, probe_helpers, helpers_fit, program, helpers_series()) {
+        Ok(h) => return Ok(h),
+        Err(skipped) => skipped,
+    };
     if !allow_install {
         return Err(not_found(&I18N_HELPERS, &skipped, None));
     }
@@ -314,6 +293,38 @@ pub fn get_i18n_helpers(allow_install: bool, progress: &dyn Fn(&str)) -> Result<
     probe_helpers(&dir.join("bin"), &t!("book-found-by-install"))
         .and_then(|h| h.ok_or_else(|| Error::Toolchain(t!("book-installed-nothing", bin = I18N_HELPERS.bin))))
         .map_err(|e| not_found(&I18N_HELPERS, &skipped, Some(e.message())))
+}
+
+/// The first candidate (a path, and where it was found) that runs and `fits` the pinned
+/// release; else why each one that exists was passed over. `program` names what was run and its
+/// version, for that reason.
+fn first_fitting<T, const N: usize>(
+    candidates: [(Option<PathBuf>, String); N],
+    probe: impl Fn(&Path, &str) -> Result<Option<T>>,
+    fits: impl Fn(&T) -> bool,
+    program: impl Fn(&T) -> (PathBuf, String),
+    series: (u32, u32),
+) -> std::result::Result<T, Vec<String>> {
+    let mut skipped = Vec::new();
+    for (path, found_by) in candidates {
+        let Some(path) = path else { continue };
+        match probe(&path, &found_by) {
+            Ok(Some(found)) if fits(&found) => return Ok(found),
+            Ok(Some(found)) => {
+                let (path, version) = program(&found);
+                skipped.push(t!(
+                    "book-other-series",
+                    program = path.display().to_string(),
+                    found_by = &found_by,
+                    version = &version,
+                    series = format!("{}.{}", series.0, series.1)
+                ))
+            }
+            Ok(None) => {}
+            Err(e) => skipped.push(e.message().to_string()),
+        }
+    }
+    Err(skipped)
 }
 
 fn install_command(krate: &Crate) -> String {

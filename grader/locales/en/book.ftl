@@ -46,7 +46,6 @@ book-install-failed = installing it automatically failed: { $why }
 book-mdbook-how-to-install = Install it with `{ $command }` (any mdbook { $series }.x on PATH will do), or point { $var } at an mdbook binary. Meanwhile the book reads as Markdown: docs/SUMMARY.md lists its pages.
 book-helpers-how-to-install = Install it with `{ $command }` (then its mdbook-gettext on PATH will do), or point { $var } at the folder of its mdbook-gettext. Meanwhile the English book builds with --lang en, and docs/SUMMARY.md lists its pages.
 book-cache-has-no-parent = the cache directory has no parent
-book-cannot-create = cannot create { $path }: { $error }
 book-installing = { $what } was not found: installing { $name } { $version } into { $dir } with `{ $command }`, once (cargo downloads and compiles it: a few minutes)…
 book-cargo-did-not-finish = cargo install did not finish: { $error }
 book-cargo-failed = `{ $command }` failed ({ $status }; offline? { $name } { $version } needs Rust { $rust } or later):

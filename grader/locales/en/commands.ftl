@@ -10,9 +10,6 @@ cmd-or-a-command = { $message } (or a command: { $commands }; see `grader --help
 cmd-kernel-not-found = kernel file not found: { $path }
 cmd-no-working-dir = cannot read the working directory: { $error }
 cmd-no-course = cannot find the course's files (a directory with Cargo.toml and exercises/) from { $dir } upwards
-cmd-cannot-read = cannot read { $path }: { $error }
-cmd-cannot-write = cannot write { $path }: { $error }
-cmd-cannot-create = cannot create { $path }: { $error }
 cmd-cannot-write-json = cannot write the JSON report: { $error }
 cmd-note = note: { $message }
 

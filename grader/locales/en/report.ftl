@@ -215,8 +215,6 @@ report-traffic-another-block = (another block: --block X,Y[,Z]; another thread: 
 report-traffic-no-metrics-run = { $kernel } did not run the metrics case to the end (fix what `cargo run -p grader -- { $section }` reports first)
 report-traffic-block-outside = block { $block } or its thread { $thread } is not in the launch (the metrics case launches { $grid } blocks of { $threads } threads)
 report-wrote = wrote { $path }
-report-cannot-write = cannot write { $path }: { $error }
-report-cannot-create = cannot create { $path }: { $error }
 
 ## The SVG figures' captions.
 

@@ -46,7 +46,6 @@ book-install-failed = 自动安装失败：{ $why }
 book-mdbook-how-to-install = 请用 `{ $command }` 安装它（PATH 中任何 mdbook { $series }.x 都可以），或者让 { $var } 指向一个 mdbook 可执行文件。在此之前，讲义可以直接作为 Markdown 阅读：docs/SUMMARY.md 列出了它的各页。
 book-helpers-how-to-install = 请用 `{ $command }` 安装它（之后 PATH 中它的 mdbook-gettext 就可以用），或者让 { $var } 指向其 mdbook-gettext 所在的文件夹。在此之前，英文讲义可以用 --lang en 构建，docs/SUMMARY.md 列出了它的各页。
 book-cache-has-no-parent = 缓存目录没有上级目录
-book-cannot-create = 无法创建 { $path }：{ $error }
 book-installing = 没有找到 { $what }：正在用 `{ $command }` 把 { $name } { $version } 安装到 { $dir }，只需一次（cargo 会下载并编译它：需要几分钟）…
 book-cargo-did-not-finish = cargo install 没有完成：{ $error }
 book-cargo-failed = `{ $command }` 失败（{ $status }；是否离线？{ $name } { $version } 需要 Rust { $rust } 或更高版本）：

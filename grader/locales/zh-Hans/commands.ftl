@@ -8,9 +8,6 @@ cmd-or-a-command = { $message }（或者是一个命令：{ $commands }；见 `g
 cmd-kernel-not-found = 找不到核函数文件：{ $path }
 cmd-no-working-dir = 无法读取工作目录：{ $error }
 cmd-no-course = 从 { $dir } 向上找不到课程的文件（一个包含 Cargo.toml 和 exercises/ 的目录）
-cmd-cannot-read = 无法读取 { $path }：{ $error }
-cmd-cannot-write = 无法写入 { $path }：{ $error }
-cmd-cannot-create = 无法创建 { $path }：{ $error }
 cmd-cannot-write-json = 无法写出 JSON 报告：{ $error }
 cmd-note = 注意：{ $message }
 

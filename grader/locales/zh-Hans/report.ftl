@@ -207,8 +207,6 @@ report-traffic-another-block = （换一个线程块：--block X,Y[,Z]；换一�
 report-traffic-no-metrics-run = { $kernel } 没有把度量用例运行完（请先修复 `cargo run -p grader -- { $section }` 报告的问题）
 report-traffic-block-outside = 线程块 { $block } 或其线程 { $thread } 不在这次启动中（度量用例启动 { $grid } 个线程块，每块 { $threads } 个线程）
 report-wrote = 已写入 { $path }
-report-cannot-write = 无法写入 { $path }：{ $error }
-report-cannot-create = 无法创建 { $path }：{ $error }
 
 ## SVG 图的说明文字。
 

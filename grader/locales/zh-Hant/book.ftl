@@ -46,7 +46,6 @@ book-install-failed = 自動安裝失敗：{ $why }
 book-mdbook-how-to-install = 請用 `{ $command }` 安裝它（PATH 中任何 mdbook { $series }.x 都可以），或者讓 { $var } 指向一個 mdbook 可執行檔案。在此之前，講義可以直接作為 Markdown 閱讀：docs/SUMMARY.md 列出了它的各頁。
 book-helpers-how-to-install = 請用 `{ $command }` 安裝它（之後 PATH 中它的 mdbook-gettext 就可以用），或者讓 { $var } 指向其 mdbook-gettext 所在的資料夾。在此之前，英文講義可以用 --lang en 建置，docs/SUMMARY.md 列出了它的各頁。
 book-cache-has-no-parent = 快取目錄沒有上級目錄
-book-cannot-create = 無法建立 { $path }：{ $error }
 book-installing = 沒有找到 { $what }：正在用 `{ $command }` 把 { $name } { $version } 安裝到 { $dir }，只需一次（cargo 會下載並編譯它：需要幾分鐘）…
 book-cargo-did-not-finish = cargo install 沒有完成：{ $error }
 book-cargo-failed = `{ $command }` 失敗（{ $status }；是否離線？{ $name } { $version } 需要 Rust { $rust } 或更高版本）：

@@ -8,9 +8,6 @@ cmd-or-a-command = { $message }（或者是一個命令：{ $commands }；見 `g
 cmd-kernel-not-found = 找不到核函式檔案：{ $path }
 cmd-no-working-dir = 無法讀取工作目錄：{ $error }
 cmd-no-course = 從 { $dir } 向上找不到課程的檔案（一個包含 Cargo.toml 和 exercises/ 的目錄）
-cmd-cannot-read = 無法讀取 { $path }：{ $error }
-cmd-cannot-write = 無法寫入 { $path }：{ $error }
-cmd-cannot-create = 無法建立 { $path }：{ $error }
 cmd-cannot-write-json = 無法寫出 JSON 報告：{ $error }
 cmd-note = 注意：{ $message }
 

@@ -211,8 +211,6 @@ report-traffic-another-block = （換一個執行緒塊：--block X,Y[,Z]；換�
 report-traffic-no-metrics-run = { $kernel } 沒有把度量用例執行完（請先修復 `cargo run -p grader -- { $section }` 報告的問題）
 report-traffic-block-outside = 執行緒塊 { $block } 或其執行緒 { $thread } 不在這次啟動中（度量用例啟動 { $grid } 個執行緒塊，每塊 { $threads } 個執行緒）
 report-wrote = 已寫入 { $path }
-report-cannot-write = 無法寫入 { $path }：{ $error }
-report-cannot-create = 無法建立 { $path }：{ $error }
 
 ## SVG 圖的說明文字。
 

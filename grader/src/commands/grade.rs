@@ -100,14 +100,14 @@ fn write(results: &impl serde::Serialize, to: Option<&Path>) -> Result<()> {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|e| {
                     Error::Course(crate::t!(
-                        "cmd-cannot-create",
+                        "file-cannot-create",
                         path = dir.display().to_string(),
                         error = e.to_string()
                     ))
                 })?;
             }
             std::fs::write(path, text).map_err(|e| {
-                Error::Course(crate::t!("cmd-cannot-write", path = path.display().to_string(), error = e.to_string()))
+                Error::Course(crate::t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
             })
         }
         None => {

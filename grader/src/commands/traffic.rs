@@ -132,7 +132,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         let title =
             format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::block_view(&title, &view, &drawn, case.geometry.block[0])).map_err(|e| {
-            Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            Error::Course(t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
         })?;
         eprintln!("{}", t!("report-wrote", path = path.display().to_string()));
     }
@@ -163,7 +163,7 @@ pub fn write_svgs(
     buffers: &[BufferReuse],
 ) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| {
-        Error::Course(t!("report-cannot-create", path = dir.display().to_string(), error = e.to_string()))
+        Error::Course(t!("file-cannot-create", path = dir.display().to_string(), error = e.to_string()))
     })?;
     let mut written = Vec::new();
     for b in buffers {
@@ -171,7 +171,7 @@ pub fn write_svgs(
         let title =
             format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::reuse_map(&title, b)).map_err(|e| {
-            Error::Course(t!("report-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            Error::Course(t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
         })?;
         written.push(path);
     }

@@ -102,7 +102,7 @@ impl Progress {
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
             Err(e) => Err(Error::Course(crate::t!(
-                "cmd-cannot-read",
+                "file-cannot-read",
                 path = path.display().to_string(),
                 error = e.to_string()
             ))),
@@ -116,7 +116,7 @@ impl Progress {
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| Error::Course(crate::t!("cmd-cannot-encode-progress", error = e.to_string())))?;
         let cannot_write = |p: &Path, e: std::io::Error| {
-            Error::Course(crate::t!("cmd-cannot-write", path = p.display().to_string(), error = e.to_string()))
+            Error::Course(crate::t!("file-cannot-write", path = p.display().to_string(), error = e.to_string()))
         };
         std::fs::write(&tmp, text + "\n").map_err(|e| cannot_write(&tmp, e))?;
         std::fs::rename(&tmp, &path).map_err(|e| cannot_write(&path, e))
@@ -200,7 +200,7 @@ pub fn reset(
         }
     }
     std::fs::write(&path, text)
-        .map_err(|e| Error::Course(crate::t!("cmd-cannot-write", path = &shown, error = e.to_string())))?;
+        .map_err(|e| Error::Course(crate::t!("file-cannot-write", path = &shown, error = e.to_string())))?;
     let mut progress = Progress::load(root)?;
     progress.reset(section.id());
     progress.save(root)?;

@@ -54,6 +54,7 @@ catalogue![
     "book",
     "cases",
     "exercises",
+    "files",
     "figures"
 ];
 

@@ -172,18 +172,14 @@ fn header_dir() -> Result<tempfile::TempDir> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| {
                 Error::Toolchain(crate::t!(
-                    "toolchain-cannot-create",
+                    "file-cannot-create",
                     path = parent.display().to_string(),
                     error = e.to_string()
                 ))
             })?;
         }
         std::fs::write(&path, text).map_err(|e| {
-            Error::Toolchain(crate::t!(
-                "toolchain-cannot-write",
-                path = path.display().to_string(),
-                error = e.to_string()
-            ))
+            Error::Toolchain(crate::t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
         })?;
     }
     Ok(dir)
@@ -207,7 +203,7 @@ impl Clang {
         let file = headers.join("kernel.cu");
         let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
         std::fs::write(&file, [named.as_bytes(), crate::toolchain::nvrtc::source_bytes(source)].concat()).map_err(
-            |e| fail(crate::t!("toolchain-cannot-write", path = file.display().to_string(), error = e.to_string())),
+            |e| fail(crate::t!("file-cannot-write", path = file.display().to_string(), error = e.to_string())),
         )?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])

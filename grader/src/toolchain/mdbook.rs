@@ -360,7 +360,7 @@ fn not_found(krate: &Crate, skipped: &[String], install_failure: Option<&str>) -
 fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
     let parent = dir.parent().ok_or_else(|| Error::Toolchain(t!("book-cache-has-no-parent")))?;
     std::fs::create_dir_all(parent).map_err(|e| {
-        Error::Toolchain(t!("book-cannot-create", path = parent.display().to_string(), error = e.to_string()))
+        Error::Toolchain(t!("file-cannot-create", path = parent.display().to_string(), error = e.to_string()))
     })?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| krate.name.to_string());
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));

@@ -208,11 +208,7 @@ fn install(cache: &Path) -> Result<()> {
 pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<()> {
     let parent = dir.parent().ok_or_else(|| Error::Toolchain(crate::t!("toolchain-cache-has-no-parent")))?;
     std::fs::create_dir_all(parent).map_err(|e| {
-        Error::Toolchain(crate::t!(
-            "toolchain-cannot-create",
-            path = parent.display().to_string(),
-            error = e.to_string()
-        ))
+        Error::Toolchain(crate::t!("file-cannot-create", path = parent.display().to_string(), error = e.to_string()))
     })?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));

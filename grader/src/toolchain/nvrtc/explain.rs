@@ -50,12 +50,7 @@ pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, St
         if !expected.iter().any(|e| line.contains(e)) {
             continue;
         }
-        // NVRTC: `file(12): error: …`; clang: `file:12:17: error: …`.
-        let number = line
-            .split_once("): error")
-            .and_then(|(head, _)| head.rsplit('(').next())
-            .or_else(|| line.split_once(": error").and_then(|(head, _)| head.rsplit(':').nth(1)))
-            .and_then(|n| n.trim().parse::<usize>().ok());
+        let number = error_line_number(line);
         let Some(source_line) = number.and_then(|n| lines.get(n.wrapping_sub(1))) else { continue };
         for (name, value) in defines {
             let named = source_line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|word| word == name);
@@ -73,6 +68,15 @@ pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, St
     out
 }
 
+/// The source line an error of the log names: NVRTC writes `file(12): error: …`, clang
+/// `file:12:17: error: …`.
+fn error_line_number(line: &str) -> Option<usize> {
+    line.split_once("): error")
+        .and_then(|(head, _)| head.rsplit('(').next())
+        .or_else(|| line.split_once(": error").and_then(|(head, _)| head.rsplit(':').nth(1)))
+        .and_then(|n| n.trim().parse::<usize>().ok())
+}
+
 /// After an "expected a ';'" error, the line that lacks it: the compiler notices a missing `;`
 /// only where the next statement starts, one line (or a few blank ones) below it.
 pub fn explain_missing_semicolons(log: &str, source: &[u8]) -> String {
@@ -83,12 +87,7 @@ pub fn explain_missing_semicolons(log: &str, source: &[u8]) -> String {
         if !(line.contains("expected a \";\"") || line.contains("expected ';'")) {
             continue;
         }
-        // NVRTC: `file(12): error: …`; clang: `file:12:17: error: …`.
-        let number = line
-            .split_once("): error")
-            .and_then(|(head, _)| head.rsplit('(').next())
-            .or_else(|| line.split_once(": error").and_then(|(head, _)| head.rsplit(':').nth(1)))
-            .and_then(|n| n.trim().parse::<usize>().ok());
+        let number = error_line_number(line);
         let Some(number) = number else { continue };
         // The statement before: the nearest line above with code on it.
         let code = |l: &str| l.split("//").next().unwrap_or("").trim().to_string();

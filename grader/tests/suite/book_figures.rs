@@ -33,8 +33,9 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("grader/ has a parent").to_path_buf()
 }
 
-/// Compare `rendered` with the committed file, or rewrite it when UPDATE_BOOK_FIGURES=1.
-fn check_or_update(relative: &str, rendered: &str) {
+/// Compare `rendered` with the committed file, or rewrite it when UPDATE_BOOK_FIGURES=1 (the
+/// book's figures and pages here, the speed model's in `speed`).
+pub(crate) fn check_or_update(relative: &str, rendered: &str) {
     let path = workspace_root().join(relative);
     if std::env::var(UPDATE_VAR).map(|v| v == "1").unwrap_or(false) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -53,7 +54,7 @@ fn check_or_update(relative: &str, rendered: &str) {
         panic!(
             "{relative} is out of date ({first_diff}).\n\
              Regenerate the book's figures with:\n    \
-             {UPDATE_VAR}=1 cargo test -p grader --test suite book_figures\n\
+             {UPDATE_VAR}=1 cargo test -p grader --test suite\n\
              and commit the result."
         );
     }

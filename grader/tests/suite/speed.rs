@@ -7,11 +7,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::book_figures::{check_or_update, check_or_update_figure};
 use grader::backend::emulator::EmulatorBackend;
 use grader::backend::Views;
 use grader::build::Builder;
 use grader::course::{sections, KernelFile};
-use grader::i18n::{with_lang, Lang};
 use grader::speed::{self, corpus, Launch, TimingShape, H100};
 use grader::toolchain::{self, CompilerChoice};
 use kernels::exercise::{CaseRng, CaseSpec, Section};
@@ -190,12 +190,9 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
         })
         .collect();
     // The figure in each language's words (docs/generated/<lang>/ for Chinese); the table is English.
-    for lang in Lang::ALL {
-        check_or_update(
-            &crate::book_figures::figure_path(lang, "docs/generated/speed-corpus.svg"),
-            &with_lang(lang, || grader::render::speed::corpus_svg(&points, calibration.error_median_percent)),
-        );
-    }
+    check_or_update_figure("docs/generated/speed-corpus.svg", || {
+        grader::render::speed::corpus_svg(&points, calibration.error_median_percent)
+    });
     let mut table = String::from(
         "# The speed model's corpus\n\nEvery kernel of the course timed on an H100 (`tools/gpu/speed-corpus.sh`), the model's bound \
          and its estimate (predicted by a fit on the other sections' kernels): see [Speed without a GPU](../speed-without-a-gpu.md). \
@@ -243,18 +240,4 @@ fn the_books_speed_figure_and_table_are_the_corpus() {
         calibration.error_worst_percent
     );
     check_or_update("docs/generated/speed-corpus.md", &table);
-}
-
-fn check_or_update(relative: &str, rendered: &str) {
-    let path = root().join(relative);
-    if std::env::var("UPDATE_BOOK_FIGURES").is_ok_and(|v| v == "1") {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, rendered).unwrap();
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == rendered,
-        "{relative} is not what the corpus gives: UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite speed"
-    );
 }

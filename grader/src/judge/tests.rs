@@ -37,15 +37,9 @@ fn outcome(output: Vec<i32>, findings: Vec<Finding>, completed: bool) -> Outcome
     }
 }
 
-#[test]
-fn a_test_passes_only_when_right_complete_and_clean() {
-    let case = tiny_case();
-    assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0);
-    let (passed, msg, m) = judge(&case, &outcome(vec![1, 2, 3, kernels::exercise::I32_POISON], vec![], true));
-    assert!(!passed);
-    assert_eq!(msg.to_string(), "1 of 4 elements wrong (never written)");
-    assert_eq!(m.unwrap().first[0].at, [3, 0, 0]);
-    let finding = Finding {
+/// A read-after-write race of thread 1, with no line.
+fn race_finding() -> Finding {
+    Finding {
         kind: ::emulator::FindingKind::Race,
         detail: ::emulator::Detail::Race {
             race: ::emulator::RaceKind::ReadAfterWrite,
@@ -62,7 +56,18 @@ fn a_test_passes_only_when_right_complete_and_clean() {
         loops_inside: 0,
         unwritten: None,
         line_inferred: false,
-    };
+    }
+}
+
+#[test]
+fn a_test_passes_only_when_right_complete_and_clean() {
+    let case = tiny_case();
+    assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0);
+    let (passed, msg, m) = judge(&case, &outcome(vec![1, 2, 3, kernels::exercise::I32_POISON], vec![], true));
+    assert!(!passed);
+    assert_eq!(msg.to_string(), "1 of 4 elements wrong (never written)");
+    assert_eq!(m.unwrap().first[0].at, [3, 0, 0]);
+    let finding = race_finding();
     let (passed, msg, _) = judge(&case, &outcome(vec![1, 2, 3, 4], vec![finding.clone()], true));
     assert!(!passed, "a correct output with a race still fails");
     assert_eq!(msg.to_string(), "1 finding (see findings)");
@@ -101,24 +106,7 @@ fn a_tests_notes_are_said_in_the_students_language() {
     use crate::i18n::{with_lang, Lang};
     let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
     let case = tiny_case();
-    let race = Finding {
-        kind: ::emulator::FindingKind::Race,
-        detail: ::emulator::Detail::Race {
-            race: ::emulator::RaceKind::ReadAfterWrite,
-            offset: 0,
-            element: None,
-            other: None,
-        },
-        message: "x".into(),
-        source: None,
-        called_from: vec![],
-        block: [0; 3],
-        thread: [1, 0, 0],
-        ptx_line: 0,
-        loops_inside: 0,
-        unwritten: None,
-        line_inferred: false,
-    };
+    let race = race_finding();
     let mut o = outcome(vec![1, 2, 3, kernels::exercise::I32_POISON], vec![race.clone(), race], true);
     o.findings_dropped = 40;
     let (_, msg, _) = judge(&case, &o);

@@ -70,3 +70,15 @@ cmd-watch-grading = grading { $id } …
 cmd-watch-next = Section { $done } passed. Next: { $id } { $title } — edit { $path }
 cmd-watch-course-done = That was the last section: the course is done.
 cmd-watch-no-next = no section after this one
+
+# The `hint` command's frame around a section's hints.
+
+hint-none = this section has no hints
+# "hint 2 of 4: …": the hint's number, how many the section has, and the hint.
+hint-number = hint { $index } of { $count }: { $hint }
+# The last hint of a section.
+hint-number-last = hint { $index } of { $count } (the idea of the solution): { $hint }
+hint-another = another hint: { $command }
+hint-last = that was the last hint; the section's chapter in the book: { $command }
+# The progress file could not be read or saved ($message says why).
+hint-note = (note: { $message })

@@ -1,17 +1,5 @@
-# The `hint` command's frame around a section's hints.
-
-hint-none = this section has no hints
-# "hint 2 of 4: …": the hint's number, how many the section has, and the hint.
-hint-number = hint { $index } of { $count }: { $hint }
-# The last hint of a section.
-hint-number-last = hint { $index } of { $count } (the idea of the solution): { $hint }
-hint-another = another hint: { $command }
-hint-last = that was the last hint; the section's chapter in the book: { $command }
-# The progress file could not be read or saved ($message says why).
-hint-note = (note: { $message })
-
 # The hints of each section, in course order: `hint-<section>-<n>` (the section's id with `.` as `_`).
-# English: the very words of each section's `hints()` in exercises/<dir>/section.rs (a test keeps them equal:
+# English: the very words of each section's `hints()` in exercises/<dir>/section.rs, by which they are found (a test keeps them equal:
 # change both together, so that a translator sees what changed).
 
 # 7.2

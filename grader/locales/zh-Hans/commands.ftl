@@ -64,3 +64,12 @@ cmd-watch-grading = 正在为 { $id } 评分…
 cmd-watch-next = 小节 { $done } 已通过。下一节：{ $id } { $title } —— 编辑 { $path }
 cmd-watch-course-done = 这是最后一个小节：课程已全部完成。
 cmd-watch-no-next = 这是最后一个小节，后面没有了
+
+# The `hint` command's frame around a section's hints.
+
+hint-none = 这个小节没有提示
+hint-number = 提示 { $index }/{ $count }：{ $hint }
+hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
+hint-another = 下一条提示：{ $command }
+hint-last = 这是最后一条提示；本节在课程讲义中的章节：{ $command }
+hint-note = （注意：{ $message }）

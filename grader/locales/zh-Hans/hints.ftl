@@ -1,12 +1,3 @@
-# The `hint` command's frame around a section's hints.
-
-hint-none = 这个小节没有提示
-hint-number = 提示 { $index }/{ $count }：{ $hint }
-hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
-hint-another = 下一条提示：{ $command }
-hint-last = 这是最后一条提示；本节在课程讲义中的章节：{ $command }
-hint-note = （注意：{ $message }）
-
 # The hints of each section, in course order: `hint-<section>-<n>` (the section's id with `.` as `_`).
 
 # 7.2

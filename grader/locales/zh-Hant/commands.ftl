@@ -69,3 +69,12 @@ cmd-watch-grading = 正在為 { $id } 評分…
 cmd-watch-next = 小節 { $done } 已通過。下一節：{ $id } { $title } —— 編輯 { $path }
 cmd-watch-course-done = 這是最後一個小節：課程已全部完成。
 cmd-watch-no-next = 這是最後一個小節，後面沒有了
+
+# The `hint` command's frame around a section's hints.
+
+hint-none = 這個小節沒有提示
+hint-number = 提示 { $index }/{ $count }：{ $hint }
+hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
+hint-another = 下一條提示：{ $command }
+hint-last = 這是最後一條提示；本節在課程講義中的章節：{ $command }
+hint-note = （注意：{ $message }）

@@ -1,12 +1,3 @@
-# The `hint` command's frame around a section's hints.
-
-hint-none = 這個小節沒有提示
-hint-number = 提示 { $index }/{ $count }：{ $hint }
-hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
-hint-another = 下一條提示：{ $command }
-hint-last = 這是最後一條提示；本節在課程講義中的章節：{ $command }
-hint-note = （注意：{ $message }）
-
 # The hints of each section, in course order: `hint-<section>-<n>` (the section's id with `.` as `_`).
 
 # 7.2

@@ -57,39 +57,15 @@ pub fn unknown(id: &str) -> String {
     crate::t!("cmd-unknown-section", id = id, sections = ids().join(", "))
 }
 
-/// A section's part of its catalogue ids: its id with `.` as `_` (`7_4`, `1d`, `challenge-2d`).
-fn catalogue_key(section: &dyn Section) -> String {
-    section.id().replace('.', "_")
-}
-
-/// The catalogue id of a section's title (`section-7_4-title`, in sections.ftl).
-pub fn title_id(section: &dyn Section) -> String {
-    format!("section-{}-title", catalogue_key(section))
-}
-
-/// The catalogue id of a section's hint `index` (from 1: `hint-7_4-1`, in hints.ftl).
-pub fn hint_id(section: &dyn Section, index: usize) -> String {
-    format!("hint-{}-{index}", catalogue_key(section))
-}
-
-/// Message `id` in the current language, else `english` (a section the catalogue lacks).
-fn said_or(id: &str, english: &str) -> String {
-    let said = crate::i18n::say(id, None);
-    if said == id {
-        english.to_string()
-    } else {
-        said
-    }
-}
-
-/// A section's title in the current language (the English one is its `title()`).
+/// A section's title in the current language (the English one is its `title()`, translated
+/// through the catalogue's memory of the exercises' words: `i18n::Text::english`).
 pub fn title_in_language(section: &dyn Section) -> String {
-    said_or(&title_id(section), section.title())
+    crate::i18n::Text::english(section.title()).render()
 }
 
 /// A section's hints in the current language (the English ones are its `hints()`).
 pub fn hints_in_language(section: &dyn Section) -> Vec<String> {
-    section.hints().iter().enumerate().map(|(i, h)| said_or(&hint_id(section, i + 1), h)).collect()
+    section.hints().iter().map(|h| crate::i18n::Text::english(*h).render()).collect()
 }
 
 /// Where a course tree and this registry disagree: a directory under `exercises/`,
@@ -142,60 +118,17 @@ fn section_dirs(dir: &Path) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{bundle, with_lang, Lang};
+    use crate::i18n::{with_lang, Lang};
 
-    /// A message of `lang`'s catalogue, as its bundle says it (None: not there).
-    fn said(lang: Lang, id: &str) -> Option<String> {
-        let b = bundle(lang);
-        let pattern = b.get_message(id)?.value()?;
-        let mut errors = Vec::new();
-        Some(b.format_pattern(pattern, None, &mut errors).into_owned())
-    }
-
-    /// The titles and hints are translated by section and number (ids built here, which the
-    /// catalogue test cannot see): English must be the section's own words, so that editing
-    /// section.rs without the catalogue fails here, and every language must have every id.
-    #[test]
-    fn every_title_and_hint_is_in_every_catalogue_and_english_is_the_sections_own() {
-        let mut wrong = Vec::new();
-        for s in all() {
-            let mut expected = vec![(title_id(s), s.title().to_string())];
-            expected.extend(s.hints().iter().enumerate().map(|(i, h)| (hint_id(s, i + 1), h.to_string())));
-            for (id, english) in &expected {
-                match said(Lang::En, id) {
-                    Some(en) if en == *english => {}
-                    Some(en) => wrong.push(format!(
-                        "en: {id} is {en:?}, section {} says {english:?}: copy it into grader/locales/en/ and \
-                         update the translations",
-                        s.id()
-                    )),
-                    None => wrong.push(format!("en: {id} is missing (section {}: {english:?})", s.id())),
-                }
-                for lang in [Lang::ZhHans, Lang::ZhHant] {
-                    if said(lang, id).is_none() {
-                        wrong.push(format!("{lang}: {id} is missing"));
-                    }
-                }
-            }
-            // A hint removed from section.rs leaves no translation behind.
-            let extra = hint_id(s, s.hints().len() + 1);
-            if said(Lang::En, &extra).is_some() {
-                wrong.push(format!("en: {extra} is not a hint of section {}", s.id()));
-            }
-        }
-        assert_eq!(wrong, Vec::<String>::new());
-        let s = find("7.4").unwrap();
-        assert_eq!(with_lang(Lang::En, || title_in_language(s)), s.title());
-        assert_ne!(with_lang(Lang::ZhHans, || title_in_language(s)), s.title());
-        assert_ne!(with_lang(Lang::ZhHant, || hints_in_language(s)), with_lang(Lang::ZhHans, || hints_in_language(s)));
-    }
-
-    /// The English words a section's code says to the student: each target's advice and the
-    /// name of each classic mistake its visible, hidden (at a few seeds) and metrics cases carry.
+    /// The English words a section's code says to the student: its title, its hints, each
+    /// target's advice and the name of each classic mistake its visible, hidden (at a few seeds)
+    /// and metrics cases carry.
     fn exercise_texts(s: &dyn Section) -> Vec<String> {
         use kernels::exercise::CaseRng;
         use rand::SeedableRng;
-        let mut texts: Vec<String> = s.targets().iter().map(|t| t.advice.to_string()).collect();
+        let mut texts: Vec<String> =
+            std::iter::once(s.title()).chain(s.hints().iter().copied()).map(str::to_string).collect();
+        texts.extend(s.targets().iter().map(|t| t.advice.to_string()));
         let mut cases = s.visible_cases();
         for seed in 1..=3 {
             cases.extend(s.hidden_cases(&mut CaseRng::seed_from_u64(seed)));
@@ -207,8 +140,9 @@ mod tests {
         texts
     }
 
-    /// The target advice and the mistakes' names are translated by their English words (the
-    /// translation memory, exercises.ftl): every text a section says must be there word for word,
+    /// A section's title, hints, target advice and mistakes' names are translated by their
+    /// English words (the translation memory: sections.ftl, hints.ftl, exercises.ftl): every text
+    /// a section says must be there word for word,
     /// so that a new or edited English text fails here until the catalogue (and a translator)
     /// has it; and the memory keeps no text that no section says.
     #[test]
@@ -219,8 +153,8 @@ mod tests {
             for text in exercise_texts(s) {
                 if crate::i18n::memory_id(&text).is_none() && said.insert(text.clone()) {
                     wrong.push(format!(
-                        "section {}: {text:?} is not in grader/locales/en/exercises.ftl: add it there, word for \
-                         word, and its translations",
+                        "section {}: {text:?} is not in grader/locales/en/ (sections.ftl, hints.ftl or \
+                         exercises.ftl): add it there, word for word, and its translations",
                         s.id()
                     ));
                 }
@@ -256,5 +190,9 @@ mod tests {
         assert_ne!(zh, memory[0].1);
         let unknown = crate::i18n::Text::english("words no catalogue has");
         assert_eq!(with_lang(Lang::ZhHans, || unknown.render()), "words no catalogue has");
+        let s = find("7.4").unwrap();
+        assert_eq!(with_lang(Lang::En, || title_in_language(s)), s.title());
+        assert_ne!(with_lang(Lang::ZhHans, || title_in_language(s)), s.title());
+        assert_ne!(with_lang(Lang::ZhHant, || hints_in_language(s)), with_lang(Lang::ZhHans, || hints_in_language(s)));
     }
 }

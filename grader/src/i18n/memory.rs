@@ -1,7 +1,8 @@
-//! The translation memory of the words the exercises write in English: a section's target
-//! advice and the names of its classic mistakes live in the exercises' code (`Target::advice`,
-//! `Mistake::what`), not in the grader, so the catalogue's `exercises.ftl` holds each of them
-//! under an id whose English message is the text itself, and a text is found by its words. A
+//! The translation memory of the words the exercises write in English: a section's title, its
+//! hints, its target advice and the names of its classic mistakes live in the exercises' code
+//! (`Section::title`, `hints`, `Target::advice`, `Mistake::what`), not in the grader, so the
+//! catalogue's `sections.ftl`, `hints.ftl` and `exercises.ftl` hold each of them under an id whose
+//! English message is the text itself, and a text is found by its words. A
 //! text the memory lacks (a section edited without the catalogue: a course test fails on it) is
 //! said in English.
 
@@ -12,23 +13,24 @@ use fluent_syntax::ast::Entry;
 
 use super::{bundles, sources, Lang};
 
-/// The catalogue file that holds the memory.
-pub const FILE: &str = "exercises";
+/// The catalogue files that hold the memory.
+pub const FILES: &[&str] = &["sections", "hints", "exercises"];
 
-/// English words → the id of their message, from the English `exercises.ftl`.
+/// English words → the id of their message, from the English memory files.
 fn memory() -> &'static HashMap<String, &'static str> {
     static MEMORY: OnceLock<HashMap<String, &'static str>> = OnceLock::new();
     MEMORY.get_or_init(|| english_messages().into_iter().map(|(id, words)| (words, id)).collect())
 }
 
-/// Each message of the English `exercises.ftl`: its id and its words as the bundle says them
-/// (escapes resolved), in the file's order.
+/// Each message of the English memory files: its id and its words as the bundle says them
+/// (escapes resolved), in the files' order.
 pub fn english_messages() -> Vec<(&'static str, String)> {
-    let source = sources(Lang::En).into_iter().find(|(f, _)| *f == FILE).map_or("", |(_, s)| s);
-    let res = fluent_syntax::parser::parse(source).unwrap_or_else(|(res, _)| res);
     let en = &bundles()[Lang::En as usize];
-    res.body
-        .iter()
+    sources(Lang::En)
+        .into_iter()
+        .filter(|(f, _)| FILES.contains(f))
+        .map(|(_, source)| fluent_syntax::parser::parse(source).unwrap_or_else(|(res, _)| res))
+        .flat_map(|res| res.body)
         .filter_map(|entry| match entry {
             Entry::Message(m) => Some(m.id.name),
             _ => None,

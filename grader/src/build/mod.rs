@@ -3,10 +3,11 @@
 //! to run (the entry under its C name, its parameters, its shared memory, its launch bounds).
 //! Grading, timing, `traffic` and `profile` all build through here.
 
+pub mod arch;
 pub mod chosen_launch;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use kernels::exercise::{Arg, Buffer, Case, CaseShape, Data, Section, Tolerance, Visibility};
 use rayon::prelude::*;
@@ -29,12 +30,14 @@ pub fn defines_text(defines: &[(String, String)]) -> String {
 pub const MAX_SHARED_BYTES_PER_BLOCK: u64 = 48 * 1024;
 
 /// PTX (or why not) per source, program name, defines and architecture.
-type PtxCache = Mutex<HashMap<(Vec<u8>, String, Defines, String), Result<String, CompileFailure>>>;
+type PtxCache = Arc<Mutex<HashMap<(Vec<u8>, String, Defines, String), Result<String, CompileFailure>>>>;
 
 /// Compiles for a backend and loads on it; caches PTX per (source, defines, arch) for the run.
 pub struct Builder<'a> {
     pub backend: &'a dyn Backend,
     pub compiler: Compiler,
+    /// The architecture it compiles for: the backend's, or another card's (see [`arch`]).
+    pub arch: String,
     ptx_cache: PtxCache,
 }
 
@@ -81,19 +84,50 @@ impl Build {
 
 impl<'a> Builder<'a> {
     pub fn new(backend: &'a dyn Backend, compiler: Compiler) -> Self {
-        Builder { backend, compiler, ptx_cache: Mutex::new(HashMap::new()) }
+        Builder { backend, compiler, arch: backend.arch(), ptx_cache: Arc::new(Mutex::new(HashMap::new())) }
     }
 
-    /// PTX for the backend's architecture, from the cache when this source was compiled before.
+    /// A builder for architecture `arch` on `backend`, sharing this one's PTX.
+    pub fn for_arch<'b>(&self, backend: &'b dyn Backend, arch: &str) -> Builder<'b> {
+        Builder { backend, compiler: self.compiler, arch: arch.to_string(), ptx_cache: Arc::clone(&self.ptx_cache) }
+    }
+
+    /// PTX for the builder's architecture, from the cache when this source was compiled before.
     pub fn compile(&self, source: &[u8], name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
-        let arch = self.backend.arch();
-        let key = (source.to_vec(), name.to_string(), defines.to_vec(), arch.clone());
+        self.compile_for(source, name, defines, &self.arch)
+    }
+
+    /// PTX for `arch`, from the cache when this source was compiled for it before.
+    pub fn compile_for(
+        &self,
+        source: &[u8],
+        name: &str,
+        defines: &[(String, String)],
+        arch: &str,
+    ) -> Result<String, CompileFailure> {
+        let key = (source.to_vec(), name.to_string(), defines.to_vec(), arch.to_string());
         if let Some(hit) = self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
             return hit.clone();
         }
-        let result = self.compiler.compile(source, name, &arch, defines);
+        let result = self.compiler.compile(source, name, arch, defines);
         self.ptx_cache.lock().unwrap_or_else(|p| p.into_inner()).insert(key, result.clone());
         result
+    }
+
+    /// The file's distinct builds across the architectures the course supports, compiled with
+    /// `defines` (one build where its code cannot depend on the architecture).
+    pub fn arch_variants(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        source: &[u8],
+        defines: &[(String, String)],
+    ) -> arch::Variants {
+        if !arch::may_depend(source) {
+            return arch::Variants::single(&self.arch);
+        }
+        let compiled = chosen_launch::compiled_source(section, source);
+        arch::variants(&self.arch, |a| self.compile_for(&compiled, &kernel.display, defines, a))
     }
 
     /// Builds `source` (the file `kernel`) for `cases`, giving each the launch the file chooses.

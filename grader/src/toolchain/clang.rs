@@ -185,6 +185,23 @@ fn header_dir() -> Result<tempfile::TempDir> {
     Ok(dir)
 }
 
+/// clang's name for NVRTC's `compute_90` (or `sm_90`): `sm_90`.
+fn clang_arch(arch: &str) -> String {
+    format!("sm_{}", arch.trim_start_matches("compute_").trim_start_matches("sm_"))
+}
+
+/// The PTX ISA the architecture needs (its first), as a target feature: without CUDA headers
+/// clang cannot tell which CUDA it serves and would pick an older ISA than the architecture has.
+fn ptx_feature(arch: &str) -> &'static str {
+    match clang_arch(arch).as_str() {
+        "sm_75" | "sm_80" => "ptx70",
+        "sm_86" => "ptx71",
+        "sm_89" | "sm_90" => "ptx78",
+        "sm_100" => "ptx86",
+        _ => "ptx87",
+    }
+}
+
 impl Clang {
     /// Compile `source` (the file's bytes) to PTX. Messages and `.loc` lines name the file
     /// `program_name`, as NVRTC's do.
@@ -192,6 +209,7 @@ impl Clang {
         &self,
         source: &[u8],
         program_name: &str,
+        arch: &str,
         defines: &[(String, String)],
     ) -> Result<String, CompileFailure> {
         let fail = |log: String| CompileFailure { log };
@@ -207,16 +225,11 @@ impl Clang {
         )?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
-            .args(["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_75", "-nocudainc", "-nocudalib"])
-            .args([
-                "-Xclang",
-                "-target-feature",
-                "-Xclang",
-                "+ptx70",
-                "-O3",
-                "-gline-tables-only",
-                "-fno-color-diagnostics",
-            ])
+            .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib"])
+            .arg(format!("--cuda-gpu-arch={}", clang_arch(arch)))
+            .args(["-Xclang", "-target-feature", "-Xclang"])
+            .arg(format!("+{}", ptx_feature(arch)))
+            .args(["-O3", "-gline-tables-only", "-fno-color-diagnostics"])
             // As NVRTC: a loop with no side effects is not assumed to end (an endless loop is a
             // timeout finding, not deleted code).
             .arg("-fno-finite-loops")

@@ -47,7 +47,7 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler> {
 }
 
 impl Compiler {
-    /// Compile to PTX for the emulator (`arch` is NVRTC's; clang always targets sm_75).
+    /// Compile to PTX for `arch` (NVRTC's `compute_90`; clang builds for the same `sm_90`).
     pub fn compile(
         &self,
         source: &[u8],
@@ -57,7 +57,7 @@ impl Compiler {
     ) -> Result<String, CompileFailure> {
         match self {
             Compiler::Nvrtc(n) => n.compile(source, name, arch, defines),
-            Compiler::Clang(c) => c.compile(source, name, defines),
+            Compiler::Clang(c) => c.compile(source, name, arch, defines),
         }
     }
 

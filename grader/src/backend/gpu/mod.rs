@@ -147,10 +147,12 @@ impl Backend for GpuBackend {
         "gpu"
     }
 
-    /// The PTX the grader compiles is the emulator's (it counts on every backend); the GPU's own
-    /// binary comes from `load_source`.
+    /// The emulator counts on every backend: here it runs PTX for the card in the machine, the
+    /// same source and options as the CUBIN that runs (`load_source`), so that a kernel that
+    /// switches on `__CUDA_ARCH__` is counted as it runs.
     fn arch(&self) -> String {
-        EmulatorBackend.arch()
+        let (major, minor) = self.device.compute_capability;
+        format!("compute_{major}{minor}")
     }
 
     fn load(&self, _ptx: &str) -> Result<Box<dyn Program>, Error> {

@@ -89,6 +89,10 @@ pub struct SectionReport {
     /// Other configurations measured with `--variants`; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variants: Option<Vec<VariantReport>>,
+    /// The file's code differs between the architectures the course supports (it switches on
+    /// `__CUDA_ARCH__`): each distinct build graded, the worst decides. Absent when it does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub architectures: Option<ArchitecturesReport>,
     pub findings: Vec<FindingReport>,
     /// Findings beyond those listed (repeats of a listed one, or past the emulator's cap).
     pub findings_more: u64,
@@ -100,6 +104,31 @@ pub struct SectionReport {
     /// Only the visible cases were run (the `list` command's quick check).
     pub visible_only: bool,
     pub seconds: f64,
+}
+
+/// A file graded once per distinct build across the architectures (see `build::arch`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ArchitecturesReport {
+    /// Each distinct build: the architectures that build the same code, and its verdict.
+    pub builds: Vec<ArchBuild>,
+    /// The architectures whose build this report is: the first that failed, else the
+    /// backend's own.
+    pub decided_by: String,
+    /// Architectures the file does not compile for, with the compiler's first error.
+    pub not_built: Vec<ArchNotBuilt>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ArchBuild {
+    /// `sm_80`, `sm_86`, …
+    pub archs: Vec<String>,
+    pub passed: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ArchNotBuilt {
+    pub arch: String,
+    pub error: String,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -268,3 +268,11 @@ report-finding-evidence = ({ $message })
 
 report-compiled-by = ({ $compiler }, { $defines })
 report-compiler = ({ $compiler })
+
+# A file whose device code differs between architectures (it switches on __CUDA_ARCH__).
+report-arch-differs = this file's code differs between cards (it depends on __CUDA_ARCH__): each build is graded, and the worst decides
+report-arch-build = { $archs } ({ $cards })
+report-arch-passed = passed
+report-arch-failed = failed
+report-arch-this = ← this report
+report-arch-not-built = does not build for { $arch } ({ $cards }), graded on the others: { $error }

@@ -258,3 +258,11 @@ report-finding-evidence = （{ $message }）
 
 report-compiled-by = （{ $compiler }，{ $defines }）
 report-compiler = （{ $compiler }）
+
+# A file whose device code differs between architectures (it switches on __CUDA_ARCH__).
+report-arch-differs = 此文件的代码因显卡而异（取决于 __CUDA_ARCH__）：每种构建分别评分，以最差者为准
+report-arch-build = { $archs }（{ $cards }）
+report-arch-passed = 通过
+report-arch-failed = 未通过
+report-arch-this = ← 本报告
+report-arch-not-built = 无法为 { $arch }（{ $cards }）构建，按其余架构评分：{ $error }

@@ -265,3 +265,11 @@ report-finding-evidence = （{ $message }）
 
 report-compiled-by = （{ $compiler }，{ $defines }）
 report-compiler = （{ $compiler }）
+
+# A file whose device code differs between architectures (it switches on __CUDA_ARCH__).
+report-arch-differs = 此檔案的程式碼因顯示卡而異（取決於 __CUDA_ARCH__）：每種建置分別評分，以最差者為準
+report-arch-build = { $archs }（{ $cards }）
+report-arch-passed = 通過
+report-arch-failed = 未通過
+report-arch-this = ← 本報告
+report-arch-not-built = 無法為 { $arch }（{ $cards }）建置，按其餘架構評分：{ $error }

@@ -537,6 +537,7 @@ mod tests {
                 at_most: None,
             }],
             variants: None,
+            architectures: None,
             findings: vec![],
             findings_more: 0,
             findings_occurrences: 0,

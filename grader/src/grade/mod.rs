@@ -17,7 +17,9 @@ use crate::course::KernelFile;
 use crate::error::{Error, Result};
 use crate::i18n::Text;
 use crate::judge::{self, Findings};
-use crate::model::{CompileReport, SectionReport, ShownMetric, TargetReport, TestReport};
+use crate::model::{
+    ArchBuild, ArchNotBuilt, ArchitecturesReport, CompileReport, SectionReport, ShownMetric, TargetReport, TestReport,
+};
 use crate::plan::{self, Role};
 use crate::toolchain::Compiler;
 
@@ -80,8 +82,74 @@ impl<'a> Grader<'a> {
         self.grade_with_views(section, kernel, seed, visible_only, Views::default()).map(|g| g.report)
     }
 
-    /// [`Grader::grade`], recording `views` in the metrics case's launch.
+    /// [`Grader::grade`], recording `views` in the metrics case's launch. A file whose code
+    /// differs between the architectures the course supports is graded once per distinct build
+    /// (the backend's own architecture here, the others on the emulator), and the worst decides:
+    /// the report is the first failing build's, naming its architectures.
     pub fn grade_with_views(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        seed: u64,
+        visible_only: bool,
+        views: Views,
+    ) -> Result<Graded> {
+        let source = build::read_kernel(kernel)?;
+        let defines =
+            plan::cases(section, seed, true, &[]).into_iter().next().map(|(c, _)| c.defines).unwrap_or_default();
+        let variants = self.builder.arch_variants(section, kernel, &source, &defines);
+        let mut graded = self.grade_build(section, kernel, seed, visible_only, views)?;
+        if variants.builds.len() <= 1 && variants.not_built.is_empty() {
+            return Ok(graded);
+        }
+        let primary = &self.builder.arch;
+        let mut builds = Vec::new();
+        let mut worst: Option<(Graded, String)> = None;
+        let mut seconds = graded.report.seconds;
+        for variant in &variants.builds {
+            let passed = if variant.arch == *primary {
+                graded.report.passed
+            } else {
+                let other = Grader {
+                    builder: self.builder.for_arch(&crate::backend::emulator::EmulatorBackend, &variant.arch),
+                    private_cases: self.private_cases.clone(),
+                    on_progress: None,
+                    variants: false,
+                    speed_targets: false,
+                };
+                let g = other.grade_build(section, kernel, seed, visible_only, views)?;
+                seconds += g.report.seconds;
+                let passed = g.report.passed;
+                if !passed && graded.report.passed && worst.is_none() {
+                    worst = Some((g, variant.same_code.join(", ")));
+                }
+                passed
+            };
+            builds.push(ArchBuild { archs: variant.same_code.clone(), passed });
+        }
+        let decided_by = match worst {
+            Some((g, archs)) => {
+                graded = g;
+                archs
+            }
+            None => variants
+                .builds
+                .iter()
+                .find(|v| v.arch == *primary)
+                .map_or_else(|| build::arch::sm(primary), |v| v.same_code.join(", ")),
+        };
+        let not_built = variants
+            .not_built
+            .into_iter()
+            .map(|(arch, error)| ArchNotBuilt { arch: build::arch::sm(&arch), error })
+            .collect();
+        graded.report.architectures = Some(ArchitecturesReport { builds, decided_by, not_built });
+        graded.report.seconds = seconds;
+        Ok(graded)
+    }
+
+    /// One build of the file, for the builder's architecture, graded.
+    fn grade_build(
         &self,
         section: &dyn Section,
         kernel: &KernelFile,
@@ -151,6 +219,7 @@ impl<'a> Grader<'a> {
             speed: None,
             speed_model: None,
             variants: None,
+            architectures: None,
             findings: Vec::new(),
             findings_more: 0,
             findings_occurrences: 0,

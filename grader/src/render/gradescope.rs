@@ -223,6 +223,7 @@ mod tests {
                 at_most: None,
             }],
             variants: None,
+            architectures: None,
             findings: vec![FindingReport {
                 kind: ::emulator::FindingKind::Race,
                 message: Default::default(),

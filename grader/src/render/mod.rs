@@ -477,9 +477,39 @@ pub fn not_measured_text(r: &SectionReport) -> String {
 }
 
 /// The whole report of one section. `show_time` is off in snapshot tests.
+/// A file whose code differs between cards: each build's verdict, and which one this report is.
+pub fn architectures_block(a: &crate::model::ArchitecturesReport) -> String {
+    let cards = |archs: &[String]| {
+        let mut cards: Vec<&str> =
+            archs.iter().map(|a| crate::build::arch::cards(a)).filter(|c| !c.is_empty()).collect();
+        cards.dedup();
+        cards.join(", ")
+    };
+    let mut s = format!("  {}\n", t!("report-arch-differs"));
+    let build = |archs: &[String]| t!("report-arch-build", archs = archs.join(", "), cards = cards(archs));
+    let w = a.builds.iter().map(|b| width(&build(&b.archs))).max().unwrap_or(0);
+    for b in &a.builds {
+        let this =
+            if b.archs.join(", ") == a.decided_by { format!("  {}", t!("report-arch-this")) } else { String::new() };
+        let verdict = if b.passed { t!("report-arch-passed") } else { t!("report-arch-failed") };
+        s.push_str(&format!("    {} {}  {verdict}{this}\n", mark(b.passed), pad(&build(&b.archs), w)));
+    }
+    for n in &a.not_built {
+        let cards = cards(std::slice::from_ref(&n.arch));
+        s.push_str(&format!(
+            "    ◦ {}\n",
+            t!("report-arch-not-built", arch = &n.arch, cards = cards, error = &n.error)
+        ));
+    }
+    s
+}
+
 pub fn section(r: &SectionReport, show_time: bool) -> String {
     let mut s = header(r);
     s.push('\n');
+    if let Some(a) = &r.architectures {
+        s.push_str(&architectures_block(a));
+    }
     if !r.compile.ok {
         s.push_str(&compile_block(r));
     } else if let Some(p) = &r.problem {

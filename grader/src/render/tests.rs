@@ -107,6 +107,7 @@ fn report() -> SectionReport {
             },
         ],
         variants: None,
+        architectures: None,
         findings: vec![FindingReport {
             kind: FindingKind::Race,
             message: Default::default(),

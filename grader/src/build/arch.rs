@@ -56,14 +56,14 @@ pub fn may_depend(source: &[u8]) -> bool {
         || ARCH_HEADERS.iter().any(|h| has(h))
 }
 
-/// PTX without what names its target or its compiler: two architectures whose texts are equal
-/// run the same code.
+/// PTX without what names its target, its compiler or where its files were (clang names the
+/// scratch folder of each compilation): two architectures whose texts are equal run the same
+/// code.
 fn normalized(ptx: &str) -> String {
     ptx.lines()
-        .filter(|l| {
-            let l = l.trim_start();
-            !l.starts_with(".target") && !l.starts_with("//") && !l.starts_with(".version")
-        })
+        // A comment may end any line (clang's `.loc` lines name the header's scratch path).
+        .map(|l| l.split_once("//").map_or(l, |(code, _)| code).trim())
+        .filter(|l| ![".target", ".version", ".file"].iter().any(|p| l.starts_with(p)))
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -49,6 +49,8 @@ __device__ inline T shuffle(unsigned int mask, T value, unsigned int arg, int wi
         u.words[i] = Shfl()(mask, u.words[i], arg, width);
     return u.value;
 }
+// False, but only once a template is instantiated: a member that must not be called.
+template <class T> struct never { static constexpr bool value = false; };
 }  // namespace details
 
 // Any group, its kind known at run time: a whole block, or a tile of one warp (`mask` its lanes).
@@ -86,6 +88,37 @@ class thread_block {
 };
 
 __device__ inline thread_block this_thread_block() { return thread_block(); }
+
+// The whole grid (this_grid()): ranks and sizes over every block, as NVIDIA's grid_group gives
+// them (64-bit thread counts, 32-bit block counts). Legal in any launch; only its sync() needs a
+// cooperative launch (cudaLaunchCooperativeKernel), which the course never makes, so sync() is
+// refused when it is compiled, with the reason, instead of hanging a GPU.
+class grid_group {
+  public:
+    __device__ static bool is_valid() { return false; }  // no cooperative launch: no grid barrier
+    __device__ static unsigned long long thread_rank() {
+        return (unsigned long long)block_rank() * details::block_threads() + details::block_rank();
+    }
+    __device__ static unsigned long long size() { return (unsigned long long)num_blocks() * details::block_threads(); }
+    __device__ static unsigned long long num_threads() { return size(); }
+    __device__ static unsigned int block_rank() {
+        return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    }
+    __device__ static unsigned int num_blocks() { return gridDim.x * gridDim.y * gridDim.z; }
+    __device__ static dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ static dim3 group_dim() { return dim_blocks(); }
+    __device__ static dim3 dim_threads() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+    template <class Never = void>
+    __device__ static void sync() {
+        static_assert(details::never<Never>::value,
+                      "cg::this_grid().sync() needs a cooperative launch (cudaLaunchCooperativeKernel); the course "
+                      "launches every kernel normally, where a grid barrier would hang the GPU: end the kernel "
+                      "instead, or synchronise the block with this_thread_block().sync()");
+    }
+};
+
+__device__ inline grid_group this_grid() { return grid_group(); }
 
 // Size consecutive threads of one warp (tiled_partition<Size>(parent)). ParentT is accepted so
 // that NVIDIA's spelling thread_block_tile<32, thread_block> compiles; tiled_partition returns

@@ -412,13 +412,30 @@ pub(crate) enum SlotInit {
     LanemaskEq,
     LanemaskGe,
     LanemaskGt,
+    /// `%dynamic_smem_size`: the launch's dynamic shared bytes.
+    DynamicSharedBytes,
+    /// `%total_smem_size`: the block's shared memory (static and dynamic) in allocation units.
+    TotalSharedBytes,
+    /// `%aggr_smem_size`: `%total_smem_size` and the region reserved for the system.
+    AggregateSharedBytes,
 }
 
 impl SlotInit {
     /// Every thread of a block starts with the same value (see `Kernel::uniform`).
     pub fn same_in_a_block(self) -> bool {
         use SlotInit::*;
-        matches!(self, Const(_) | Ntid(_) | Ctaid(_) | Nctaid(_) | SmId | GlobalVar(_))
+        matches!(
+            self,
+            Const(_)
+                | Ntid(_)
+                | Ctaid(_)
+                | Nctaid(_)
+                | SmId
+                | GlobalVar(_)
+                | DynamicSharedBytes
+                | TotalSharedBytes
+                | AggregateSharedBytes
+        )
     }
 }
 

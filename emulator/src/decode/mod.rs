@@ -198,7 +198,7 @@ impl<'a> Ctx<'a> {
 
     /// The lanes' carry flag (`add.cc` and the like), a register of its own.
     fn carry_flag(&mut self) -> Result<Reg, LoadError> {
-        self.init_slot(SlotKey::Special(16, 0), SlotInit::Zero) // 16: past `special`'s codes
+        self.init_slot(SlotKey::Special(16, 0), SlotInit::Zero) // 16: none of `special`'s codes
     }
 
     fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
@@ -226,6 +226,35 @@ impl<'a> Ctx<'a> {
             "%nsmid" => (12, SlotInit::Const(gpu::SMS)),
             "%nwarpid" => (13, SlotInit::Const(gpu::WARP_SLOTS)),
             "WARP_SZ" => (14, SlotInit::Const(32)),
+            // Shared memory sizes of the launch (sm_90 values, see `gpu::SHARED_ALLOCATION_UNIT`).
+            "%dynamic_smem_size" => (17, SlotInit::DynamicSharedBytes),
+            "%total_smem_size" => (18, SlotInit::TotalSharedBytes),
+            "%aggr_smem_size" => (19, SlotInit::AggregateSharedBytes),
+            // The reserved region as sm_90 lays it out: its 1 KiB at the start of the CTA's
+            // shared window. (The emulator places the kernel's own variables from offset 0, so a
+            // kernel writing the reserved region would hit them; no course kernel does.)
+            "%reserved_smem_offset_begin" => (20, SlotInit::Const(0)),
+            "%reserved_smem_offset_end" | "%reserved_smem_offset_cap" => {
+                (21, SlotInit::Const(gpu::RESERVED_SHARED_BYTES))
+            }
+            // Clusters (sm_90): a launch without a cluster shape runs every CTA as a cluster
+            // of one, so the cluster ids are the CTA ids and the CTA is rank 0 of 1.
+            "%clusterid" => (2, SlotInit::Ctaid(comp)),
+            "%nclusterid" => (3, SlotInit::Nctaid(comp)),
+            "%cluster_ctaid" | "%cluster_ctarank" => (22, SlotInit::Const(0)),
+            "%cluster_nctaid" | "%cluster_nctarank" => (23, SlotInit::Const(1)),
+            // The kernel was not launched as part of a CUDA graph.
+            "%current_graph_exec" => (24, SlotInit::Const(0)),
+            "%is_explicit_cluster" => {
+                return Err(self.err("`%is_explicit_cluster` is a predicate: read it with mov.pred"));
+            }
+            _ if refused_special(base) => {
+                return Err(self.err(format!(
+                    "`{name}` is not supported: performance-monitor and driver-defined registers \
+                     (%pm0..%pm7, %pm0_64..%pm7_64, %envreg0..%envreg31, %reserved_smem_offset_0/1) \
+                     hold values the driver chooses, on which no course kernel may depend"
+                )));
+            }
             _ if moves::read_by_op(name) => {
                 let example = if matches!(name, "%clock64" | "%globaltimer") { "u64 %rd1" } else { "u32 %r1" };
                 return Err(self.err(format!("`{name}` can be read only by a mov (mov.{example}, {name})")));
@@ -338,6 +367,19 @@ impl<'a> Ctx<'a> {
             o => Err(self.err(format!("expected an address [..], found {o:?}"))),
         }
     }
+}
+
+/// The special registers that are refused by name: performance monitors (`%pm0`, `%pm3_64`),
+/// driver-defined registers (`%envreg7`) and offsets into the reserved shared region that the
+/// driver picks (`%reserved_smem_offset_0`, `_1`).
+fn refused_special(name: &str) -> bool {
+    let numbered = |prefix: &str, max: u32| {
+        name.strip_prefix(prefix)
+            .map(|n| n.strip_suffix("_64").filter(|_| prefix == "%pm").unwrap_or(n))
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n <= max)
+    };
+    numbered("%pm", 7) || numbered("%envreg", 31) || numbered("%reserved_smem_offset_", 1)
 }
 
 fn decode_kernel(

@@ -458,6 +458,11 @@ impl Runner {
                     SlotInit::LanemaskEq => 1u64 << l,
                     SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
                     SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                    SlotInit::DynamicSharedBytes => cx.shared_bytes - k.dynamic_shared_offset,
+                    SlotInit::TotalSharedBytes => gpu::shared_allocation(cx.shared_bytes),
+                    SlotInit::AggregateSharedBytes => {
+                        gpu::shared_allocation(cx.shared_bytes) + gpu::RESERVED_SHARED_BYTES
+                    }
                 };
             }
         }

@@ -366,6 +366,29 @@ pub(crate) enum Op {
         line: u32,
         function: u32,
     },
+    /// `cp.async` (`__pipeline_memcpy_async`, `cuda::memcpy_async`): each lane reads `bytes` (4,
+    /// 8 or 16) of global memory at `src + src_off` when it issues, and writes them to shared
+    /// memory at `dst + dst_off` when it waits for their group (`CpAsyncWait`). With a
+    /// `src_size` (not `NO_REG`) only that many bytes are read and the rest are zeros; with an
+    /// `ignore_src` predicate that holds (negated by `ignore_neg`), none are read.
+    CpAsync {
+        bytes: u8,
+        dst: Reg,
+        dst_off: i32,
+        src: Reg,
+        src_off: i32,
+        src_size: Reg,
+        ignore_src: Pred,
+        ignore_neg: bool,
+    },
+    /// `cp.async.commit_group`: the lanes' copies not yet in a group form the newest group.
+    CpAsyncCommit,
+    /// `cp.async.wait_group keep`: the lanes' copies complete, but for the `keep` most recent
+    /// groups; `all` (`cp.async.wait_all`) commits first, then waits for every group.
+    CpAsyncWait {
+        keep: u32,
+        all: bool,
+    },
     /// `trap` (`__trap()`): the launch stops with a finding, as a GPU aborts it ("unspecified
     /// launch failure").
     Trap,
@@ -478,6 +501,11 @@ pub(crate) struct Kernel {
     pub global_atomics: bool,
     /// It has a `bar.red`: barriers then hand out reductions (see `reduce_at_barrier`).
     pub barrier_reductions: bool,
+    /// It has `cp.async` instructions: only then do warps keep copies in flight.
+    pub async_copies: bool,
+    /// The registers a `cp.async` reads its source into (through the loads' path) before the
+    /// bytes wait for their group: four 32-bit parts of a 16-byte copy; `NO_REG` without one.
+    pub copy_registers: [Reg; 4],
     /// The shared arrays as declared: (name, offset, bytes; 0 bytes for dynamic memory).
     pub shared_arrays: Vec<(String, u64, u64)>,
     /// Per register slot: the same value in every thread of a block (immediates, symbol

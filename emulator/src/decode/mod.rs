@@ -157,6 +157,8 @@ struct Ctx<'a> {
     files: &'a HashMap<u32, String>,
     loc: Option<(u32, u32)>,
     line: usize,
+    /// See `Kernel::copy_registers`: made by the first `cp.async`.
+    copy_registers: Option<[Reg; 4]>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -399,6 +401,7 @@ fn decode_kernel(
         files,
         loc: None,
         line: f.line,
+        copy_registers: None,
     };
     let (params, param_bytes) = layout::params(&mut cx, f)?;
     for (name, off, _) in module.consts {
@@ -420,6 +423,8 @@ fn decode_kernel(
     lines::infer(&code, &mut locs);
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
+    let async_copies =
+        code.iter().any(|i| matches!(i.op, Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. }));
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
         uniform[slot.index()] = init.same_in_a_block();
@@ -443,6 +448,8 @@ fn decode_kernel(
         uniform,
         bounds: f.bounds,
         barrier_reductions,
+        async_copies,
+        copy_registers: cx.copy_registers.unwrap_or([NO_REG; 4]),
     })
 }
 
@@ -592,6 +599,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         "cvta" => moves::cvta(cx, &o, &mut work)?,
         "ld" | "ldu" | "st" => memory::ld_st(cx, &o, &mut work)?,
         "atom" | "red" => memory::atom(cx, &o, &mut work)?,
+        "cp" => memory::cp_async(cx, &o)?,
         "bra" | "brx" => control::bra(cx, &o, &mut work)?,
         "bar" | "barrier" => control::bar(cx, &o, &mut work)?,
         "ret" | "exit" | "trap" => control::exit(cx, &o, &mut work)?,

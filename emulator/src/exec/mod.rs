@@ -23,6 +23,7 @@ use crate::{gpu, ops, rounding};
 
 mod atomic;
 mod builtins;
+mod copy;
 mod fast;
 mod memory;
 mod step;
@@ -100,6 +101,8 @@ struct Warp {
     /// The block's lane-instructions when the warp last started running (the budget's count:
     /// no counting of its own in the hot loop).
     run_from: u64,
+    /// The lanes' `cp.async` copies in flight: only for kernels that have some.
+    copies: Option<Box<copy::AsyncCopies>>,
 }
 
 #[inline(always)]
@@ -432,6 +435,11 @@ impl Runner {
         w.warp_waiting = 0;
         w.exited = 0;
         w.work = 0;
+        if k.async_copies {
+            w.copies.get_or_insert_with(Box::default).clear();
+        } else {
+            w.copies = None;
+        }
         for (slot, init) in &k.slot_init {
             let r = &mut w.regs[slot.index()];
             if let SlotInit::Const(c) = *init {
@@ -550,6 +558,9 @@ impl Runner {
                     continue;
                 }
                 Op::Exit => {
+                    if w.copies.is_some() {
+                        self.complete_copies_at_exit(cx, w, mask);
+                    }
                     w.exited |= mask;
                     w.active &= !mask;
                     if w.active == 0 {

@@ -46,10 +46,10 @@
 //! Asynchronous copies (`cp.async`, what `__pipeline_memcpy_async` and `cuda::memcpy_async`
 //! compile to; `exec/copy.rs`): a thread reads the source when it issues the copy (a global load,
 //! counted and checked as one), and its shared destination is written when the thread waits for
-//! the copy's group (`cp.async.wait_group`, `wait_all`) or exits: a shared store of that thread
-//! then, so reading the destination before the wait is a read of unwritten memory, and reading
-//! another thread's copy with no barrier after the waits is a race. `src-size` and `ignore-src`
-//! zero-fill without reading.
+//! the copy's group (`cp.async.wait_group`, `wait_all`; copies never waited for land when the
+//! block ends): a shared store of that thread then, so reading the destination before the wait
+//! is a read of unwritten memory, and reading another thread's copy with no barrier after the
+//! waits is a race. `src-size` and `ignore-src` zero-fill without reading.
 //!
 //! Not supported (a clear `LoadError`): calls to functions the module only declares (other
 //! than `vprintf` and `__assertfail`), half-precision arithmetic, textures/surfaces, named

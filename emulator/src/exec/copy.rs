@@ -8,7 +8,8 @@
 //! and one that reads another thread's copy with no barrier after the waits races with it.
 //! A `__syncthreads()` does not complete copies (it does not on a GPU either).
 //!
-//! The state lives in each warp (`AsyncCopies`), made only for kernels that have `cp.async`.
+//! The state is the runner's, one `AsyncCopies` per warp, kept only for kernels that have
+//! `cp.async` (the executor's loop does not look at it otherwise).
 
 use super::*;
 
@@ -62,15 +63,15 @@ impl Runner {
                 self.issue_copy(cx, w, (pc, mask), CopyInst { sizes, dst, dst_off, src, src_off })?
             }
             Op::CpAsyncCommit => {
-                let copies = w.copies.as_mut().expect("made for kernels with cp.async");
+                let copies = &mut self.copies[w.base_tid as usize / 32];
                 for_lanes(mask, |l| copies.committed[l] += 1);
             }
             Op::CpAsyncWait { keep, all } => {
                 if all {
-                    let copies = w.copies.as_mut().expect("made for kernels with cp.async");
+                    let copies = &mut self.copies[w.base_tid as usize / 32];
                     for_lanes(mask, |l| copies.committed[l] += 1);
                 }
-                self.complete_copies(cx, w, mask, keep);
+                self.complete_copies(cx, w.base_tid, mask, keep);
             }
             _ => unreachable!("not an asynchronous copy"),
         }
@@ -151,7 +152,7 @@ impl Runner {
             part &= !same;
             self.read_part(cx, w, (pc, same), &copy, n, &mut data)?;
         }
-        let copies = w.copies.as_mut().expect("made for kernels with cp.async");
+        let copies = &mut self.copies[w.base_tid as usize / 32];
         copies.pending.push(PendingCopy {
             pc,
             bytes: sizes.bytes,
@@ -212,8 +213,9 @@ impl Runner {
     /// The lanes of `mask` wait for their copies but for the `keep` most recent groups they
     /// committed: those copies are written to shared memory now, one shared store per
     /// `cp.async` for the checks and the probes.
-    pub(super) fn complete_copies(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32, keep: u32) {
-        let Some(copies) = w.copies.as_mut() else { return };
+    fn complete_copies(&mut self, cx: &LaunchCtx, base_tid: u32, mask: u32, keep: u32) {
+        let warp = base_tid as usize / 32;
+        let mut copies = std::mem::take(&mut self.copies[warp]);
         let committed = copies.committed;
         for copy in &mut copies.pending {
             let mut done = 0u32;
@@ -232,7 +234,7 @@ impl Runner {
             });
             let access = SharedAccess {
                 pc: copy.pc,
-                base_tid: w.base_tid,
+                base_tid,
                 mask: done,
                 lanes: done,
                 offsets: &copy.offsets,
@@ -247,14 +249,17 @@ impl Runner {
             copy.lanes &= !done;
         }
         copies.pending.retain(|c| c.lanes != 0);
+        self.copies[warp] = copies;
     }
 
-    /// The lanes of `mask` exit: the copies they still have in flight land in shared memory
-    /// (a GPU completes them; the block's shared memory outlives the thread).
-    pub(super) fn complete_copies_at_exit(&mut self, cx: &LaunchCtx, w: &mut Warp, mask: u32) {
-        if let Some(copies) = w.copies.as_mut() {
-            for_lanes(mask, |l| copies.committed[l] += 1);
-            self.complete_copies(cx, w, mask, 0);
+    /// The block is over: the copies its threads never waited for land in shared memory, as a
+    /// GPU completes them. (No thread can wait for them any more, so no thread may read them:
+    /// landing them when each thread exits would show nothing more, and would cost the
+    /// executor's loop a test at every exit.)
+    pub(super) fn land_copies_at_block_end(&mut self, cx: &LaunchCtx, nwarps: usize) {
+        for warp in 0..nwarps {
+            self.copies[warp].committed.iter_mut().for_each(|c| *c += 1);
+            self.complete_copies(cx, 32 * warp as u32, FULL, 0);
         }
     }
 }

@@ -101,8 +101,6 @@ struct Warp {
     /// The block's lane-instructions when the warp last started running (the budget's count:
     /// no counting of its own in the hot loop).
     run_from: u64,
-    /// The lanes' `cp.async` copies in flight: only for kernels that have some.
-    copies: Option<Box<copy::AsyncCopies>>,
 }
 
 #[inline(always)]
@@ -301,6 +299,8 @@ pub(crate) struct Runner {
     printf_dropped: u64,
     /// Once the kept lines are full: lines of this thread and later ones are only counted.
     printf_cutoff: Option<u32>,
+    /// Per warp: its lanes' `cp.async` copies in flight (kernels with `cp.async` only).
+    copies: Vec<copy::AsyncCopies>,
 }
 
 enum Region {
@@ -384,6 +384,10 @@ impl Runner {
         for wi in 0..nwarps {
             self.start_warp(cx, wi, nthreads);
         }
+        if cx.k.async_copies {
+            self.copies.resize_with(nwarps, Default::default);
+            self.copies[..nwarps].iter_mut().for_each(copy::AsyncCopies::clear);
+        }
         let mut fault = false;
         'outer: loop {
             for wi in 0..nwarps {
@@ -396,6 +400,9 @@ impl Runner {
             if !self.release_barrier(cx, nwarps) {
                 break;
             }
+        }
+        if cx.k.async_copies && !fault {
+            self.land_copies_at_block_end(cx, nwarps);
         }
         self.probes.block_end(nthreads);
         self.trim_printf(cx.max_printf);
@@ -435,11 +442,6 @@ impl Runner {
         w.warp_waiting = 0;
         w.exited = 0;
         w.work = 0;
-        if k.async_copies {
-            w.copies.get_or_insert_with(Box::default).clear();
-        } else {
-            w.copies = None;
-        }
         for (slot, init) in &k.slot_init {
             let r = &mut w.regs[slot.index()];
             if let SlotInit::Const(c) = *init {
@@ -558,9 +560,6 @@ impl Runner {
                     continue;
                 }
                 Op::Exit => {
-                    if w.copies.is_some() {
-                        self.complete_copies_at_exit(cx, w, mask);
-                    }
                     w.exited |= mask;
                     w.active &= !mask;
                     if w.active == 0 {

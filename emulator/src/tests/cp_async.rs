@@ -390,7 +390,7 @@ fn wait_group_1_leaves_the_latest_group_in_flight() {
     let [f] = rep.findings.as_slice() else { panic!("one finding: {:?}", rep.findings) };
     assert_eq!(f.kind, FindingKind::UninitializedShared);
     assert_eq!(f.source.as_ref().map(|s| s.line), Some(81), "the second group's read, not the first's");
-    assert_eq!(rep.metrics.shared_store_bytes, 2 * 32 * 4, "the second group lands when the threads exit");
+    assert_eq!(rep.metrics.shared_store_bytes, 2 * 32 * 4, "the second group lands when the block ends");
 }
 
 #[test]

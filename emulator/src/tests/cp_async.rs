@@ -409,3 +409,45 @@ fn bulk_copies_and_mbarrier_completion_are_refused_by_name() {
         assert!(e.message.contains(words), "{}", e.message);
     }
 }
+
+#[test]
+fn a_misaligned_source_stops_at_the_copy() {
+    // 16-byte copies from `in + 4`: not a multiple of 16.
+    let body = r#"
+    mul.wide.u32 %rd3, %tx, 16;
+    add.s64 %rd4, %rdin, %rd3;
+    mov.u32 %r6, buf;
+    shl.b32 %r7, %tx, 4;
+    add.u32 %r8, %r6, %r7;
+    .loc 1 90 1
+    cp.async.cg.shared.global [%r8], [%rd4+4], 16, 16;
+    cp.async.wait_all;
+"#;
+    let (_, rep) = run(&kernel(BUF, body), &input(256), 256, (1, 32), 32);
+    assert!(!rep.completed);
+    let [f] = rep.findings.as_slice() else { panic!("one finding: {:?}", rep.findings) };
+    assert_eq!((f.kind, f.thread[0]), (FindingKind::Misaligned, 0));
+    assert_eq!(f.source.as_ref().map(|s| s.line), Some(90));
+}
+
+#[test]
+fn a_destination_named_by_its_symbol_is_the_array_plus_the_offset() {
+    // Thread 0 copies in[2], in[3] (8 bytes) to buf+8; every thread reads buf[2], buf[3]
+    // after the wait and a barrier.
+    let body = r#"
+    setp.eq.u32 %p1, %tx, 0;
+    @%p1 cp.async.ca.shared.global [buf+8], [%rdin+8], 8;
+    cp.async.wait_all;
+    bar.sync 0;
+    ld.shared.v2.f32 {%f1, %f2}, [buf+8];
+    add.f32 %f3, %f1, %f2;
+    mul.wide.u32 %rd3, %tx, 4;
+    add.s64 %rd8, %rdout, %rd3;
+    st.global.f32 [%rd8], %f3;
+"#;
+    let data = input(8);
+    let (out, rep) = run(&kernel(BUF, body), &data, 8, (1, 32), 32);
+    assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
+    assert_eq!(out, vec![data[2] + data[3]; 32]);
+    assert_eq!((rep.metrics.global_load_bytes, rep.metrics.shared_store_bytes), (8, 8));
+}

@@ -68,3 +68,17 @@ impl Clocks {
         self.ns.saturating_add(work / LANE_INSTRUCTIONS_PER_CYCLE * 1000 / CLOCK_MHZ)
     }
 }
+
+/// Shared memory a CTA is given comes in units of this many bytes on sm_8x and sm_9x (the PTX
+/// ISA's table for `%total_smem_size`).
+pub(crate) const SHARED_ALLOCATION_UNIT: u64 = 128;
+
+/// Shared memory sm_8x and sm_9x reserve for the system in every CTA, besides the kernel's
+/// (`cudaDevAttrReservedSharedMemoryPerBlock`: 1 KiB).
+pub(crate) const RESERVED_SHARED_BYTES: u64 = 1024;
+
+/// `%total_smem_size` of a block using `bytes` of shared memory (static and dynamic): what it
+/// is given, in whole allocation units (the reserved region not included).
+pub(crate) fn shared_allocation(bytes: u64) -> u64 {
+    bytes.div_ceil(SHARED_ALLOCATION_UNIT) * SHARED_ALLOCATION_UNIT
+}

@@ -35,220 +35,9 @@ pub(crate) const NO_REG: Reg = Reg(u16::MAX);
 /// No predicate (an unguarded instruction, an unused predicate destination).
 pub(crate) const NO_PRED: Pred = Pred(u16::MAX);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ty {
-    U8,
-    U16,
-    U32,
-    U64,
-    S8,
-    S16,
-    S32,
-    S64,
-    F16,
-    F32,
-    F64,
-    Pred,
-}
+mod kinds;
 
-impl Ty {
-    pub fn parse(s: &str) -> Option<Ty> {
-        Some(match s {
-            "u8" | "b8" => Ty::U8,
-            "u16" | "b16" => Ty::U16,
-            "u32" | "b32" => Ty::U32,
-            "u64" | "b64" => Ty::U64,
-            "s8" => Ty::S8,
-            "s16" => Ty::S16,
-            "s32" => Ty::S32,
-            "s64" => Ty::S64,
-            "f16" => Ty::F16,
-            "f32" => Ty::F32,
-            "f64" => Ty::F64,
-            "pred" => Ty::Pred,
-            _ => return None,
-        })
-    }
-    pub fn size(self) -> u32 {
-        match self {
-            Ty::U8 | Ty::S8 => 1,
-            Ty::U16 | Ty::S16 | Ty::F16 => 2,
-            Ty::U32 | Ty::S32 | Ty::F32 | Ty::Pred => 4,
-            Ty::U64 | Ty::S64 | Ty::F64 => 8,
-        }
-    }
-    pub fn is_float(self) -> bool {
-        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
-    }
-    pub fn is_signed(self) -> bool {
-        matches!(self, Ty::S8 | Ty::S16 | Ty::S32 | Ty::S64)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BinOp {
-    Add,
-    Sub,
-    MulLo,
-    MulHi,
-    MulWide,
-    Min,
-    Max,
-    Div,
-    Rem,
-    And,
-    Or,
-    Xor,
-    Shl,
-    Shr,
-    AddSat,
-    SubSat,
-    Copysign,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum UnOp {
-    Neg,
-    Abs,
-    Not,
-    Cnot,
-    Popc,
-    Clz,
-    Brev,
-    Rcp,
-    Sqrt,
-    Rsqrt,
-    Ex2,
-    Lg2,
-    Sin,
-    Cos,
-    Tanh,
-    /// Position of the most significant non-sign bit (all ones if none).
-    Bfind,
-    /// The same as a left-shift amount (`bfind.shiftamt`).
-    BfindShift,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Equ,
-    Neu,
-    Ltu,
-    Leu,
-    Gtu,
-    Geu,
-    Num,
-    Nan,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BoolOp {
-    And,
-    Or,
-    Xor,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Space {
-    Global,
-    Shared,
-    Local,
-    Const,
-    Param,
-    /// The `.param` variables of call sequences: per-thread memory that carries arguments and
-    /// return values between an inlined function and its caller (registers on a GPU, so it is
-    /// not counted as memory traffic).
-    Frame,
-    Generic,
-}
-
-impl From<Space> for crate::detail::MemorySpace {
-    fn from(space: Space) -> Self {
-        use crate::detail::MemorySpace as M;
-        match space {
-            Space::Global => M::Global,
-            Space::Shared => M::Shared,
-            Space::Local => M::Local,
-            Space::Const => M::Const,
-            Space::Param => M::Param,
-            Space::Frame => M::CallParameter,
-            Space::Generic => M::Generic,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum AtomOp {
-    Add,
-    Min,
-    Max,
-    Exch,
-    Cas,
-    And,
-    Or,
-    Xor,
-    Inc,
-    Dec,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rnd {
-    Default,
-    Rn,
-    Rz,
-    Rm,
-    Rp,
-    /// Integer rounding of a float (`.rni` etc.).
-    Rni,
-    Rzi,
-    Rmi,
-    Rpi,
-}
-
-/// The operations PTX allows a directed rounding on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RoundedOp {
-    Add,
-    Sub,
-    Mul,
-    /// `fma` and `mad` on floats: a * b + c, rounded once.
-    Fma,
-    Div,
-    Rcp,
-    Sqrt,
-}
-
-/// Half-precision arithmetic (`add.f16`, `fma.rn.f16x2`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum HalfOp {
-    Add,
-    Sub,
-    Mul,
-    Fma,
-    Neg,
-    Abs,
-    Min,
-    Max,
-}
-
-/// Extended-precision integer arithmetic through the carry flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CarryOp {
-    /// `add.cc`, `addc`: a + b (+ carry).
-    Add,
-    /// `sub.cc`, `subc`: a - b (- borrow); the flag holds the borrow.
-    Sub,
-    /// `mad.lo.cc`, `madc.lo`: the low half of a * b, + c (+ carry).
-    MadLo,
-    /// `mad.hi.cc`, `madc.hi`: the high half of a * b, + c (+ carry).
-    MadHi,
-}
+pub(crate) use kinds::*;
 
 /// The clocks a kernel can read (`mov %rd, %clock64`). The emulator has no time: they read
 /// what an H100 could, from the block's SM and wave and the lane-instructions the warp has
@@ -577,6 +366,29 @@ pub(crate) enum Op {
         line: u32,
         function: u32,
     },
+    /// `cp.async` (`__pipeline_memcpy_async`, `cuda::memcpy_async`): each lane reads `bytes` (4,
+    /// 8 or 16) of global memory at `src + src_off` when it issues, and writes them to shared
+    /// memory at `dst + dst_off` when it waits for their group (`CpAsyncWait`). With a
+    /// `src_size` (not `NO_REG`) only that many bytes are read and the rest are zeros; with an
+    /// `ignore_src` predicate that holds (negated by `ignore_neg`), none are read.
+    CpAsync {
+        bytes: u8,
+        dst: Reg,
+        dst_off: i32,
+        src: Reg,
+        src_off: i32,
+        src_size: Reg,
+        ignore_src: Pred,
+        ignore_neg: bool,
+    },
+    /// `cp.async.commit_group`: the lanes' copies not yet in a group form the newest group.
+    CpAsyncCommit,
+    /// `cp.async.wait_group keep`: the lanes' copies complete, but for the `keep` most recent
+    /// groups; `all` (`cp.async.wait_all`) commits first, then waits for every group.
+    CpAsyncWait {
+        keep: u32,
+        all: bool,
+    },
     /// `trap` (`__trap()`): the launch stops with a finding, as a GPU aborts it ("unspecified
     /// launch failure").
     Trap,
@@ -623,13 +435,30 @@ pub(crate) enum SlotInit {
     LanemaskEq,
     LanemaskGe,
     LanemaskGt,
+    /// `%dynamic_smem_size`: the launch's dynamic shared bytes.
+    DynamicSharedBytes,
+    /// `%total_smem_size`: the block's shared memory (static and dynamic) in allocation units.
+    TotalSharedBytes,
+    /// `%aggr_smem_size`: `%total_smem_size` and the region reserved for the system.
+    AggregateSharedBytes,
 }
 
 impl SlotInit {
     /// Every thread of a block starts with the same value (see `Kernel::uniform`).
     pub fn same_in_a_block(self) -> bool {
         use SlotInit::*;
-        matches!(self, Const(_) | Ntid(_) | Ctaid(_) | Nctaid(_) | SmId | GlobalVar(_))
+        matches!(
+            self,
+            Const(_)
+                | Ntid(_)
+                | Ctaid(_)
+                | Nctaid(_)
+                | SmId
+                | GlobalVar(_)
+                | DynamicSharedBytes
+                | TotalSharedBytes
+                | AggregateSharedBytes
+        )
     }
 }
 
@@ -672,6 +501,11 @@ pub(crate) struct Kernel {
     pub global_atomics: bool,
     /// It has a `bar.red`: barriers then hand out reductions (see `reduce_at_barrier`).
     pub barrier_reductions: bool,
+    /// It has `cp.async` instructions: only then do warps keep copies in flight.
+    pub async_copies: bool,
+    /// The registers a `cp.async` reads its source into (through the loads' path) before the
+    /// bytes wait for their group: four 32-bit parts of a 16-byte copy; `NO_REG` without one.
+    pub copy_registers: [Reg; 4],
     /// The shared arrays as declared: (name, offset, bytes; 0 bytes for dynamic memory).
     pub shared_arrays: Vec<(String, u64, u64)>,
     /// Per register slot: the same value in every thread of a block (immediates, symbol

@@ -43,10 +43,20 @@
 //! function pointer is inlined as a dispatch over the functions whose address the module takes
 //! (a pointer that is none of them: an `OutOfBounds` finding that stops the launch).
 //!
+//! Asynchronous copies (`cp.async`, what `__pipeline_memcpy_async` and `cuda::memcpy_async`
+//! compile to; `exec/copy.rs`): a thread reads the source when it issues the copy (a global load,
+//! counted and checked as one), and its shared destination is written when the thread waits for
+//! the copy's group (`cp.async.wait_group`, `wait_all`; copies never waited for land when the
+//! block ends): a shared store of that thread then, so reading the destination before the wait
+//! is a read of unwritten memory, and reading another thread's copy with no barrier after the
+//! waits is a race. `src-size` and `ignore-src` zero-fill without reading.
+//!
 //! Not supported (a clear `LoadError`): calls to functions the module only declares (other
 //! than `vprintf` and `__assertfail`), half-precision arithmetic, textures/surfaces, named
-//! barriers other than 0, `brx`. Rounding modifiers other than round-to-nearest are honoured
-//! by `cvt` only; `.approx` functions and `.ftz` are computed in full precision.
+//! barriers other than 0, `brx`, the bulk (TMA) copies `cp.async.bulk*` and the completion of
+//! copies through an mbarrier, the performance-monitor and driver registers (`%pm0`,
+//! `%envreg0`). Rounding modifiers other than round-to-nearest are honoured by `cvt` only;
+//! `.approx` functions and `.ftz` are computed in full precision.
 //!
 //! ```ignore
 //! let module = emulator::Module::parse(&ptx)?;

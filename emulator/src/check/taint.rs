@@ -274,6 +274,10 @@ impl Taint {
                 uses(&[base, b, c], mask, ValueUse::Atomic);
                 self.set(warp, d, mask, 0);
             }
+            // Its bytes come from global memory: only the addresses and the size are uses.
+            Op::CpAsync { dst, src, src_size, .. } => {
+                uses(&[dst, src, src_size], mask, ValueUse::Address);
+            }
             Op::Pred { .. }
             | Op::PredConst { .. }
             | Op::Bra { .. }
@@ -285,7 +289,9 @@ impl Taint {
             | Op::AssertFail { .. }
             | Op::Trap
             | Op::BadCall { .. }
-            | Op::CallTooDeep { .. } => {}
+            | Op::CallTooDeep { .. }
+            | Op::CpAsyncCommit
+            | Op::CpAsyncWait { .. } => {}
         }
     }
 

@@ -105,3 +105,76 @@ pub(super) fn atom(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, Load
     };
     Ok(Op::Atom { space, op, ty: t, d, base: base_r, off, b, c })
 }
+
+/// `cp.async` and its groups: `cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}
+/// {.L2::64B,128B,256B} [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}`,
+/// `cp.async.commit_group`, `cp.async.wait_group N`, `cp.async.wait_all`. The cache and
+/// prefetch hints change no value and are ignored. The bulk (TMA) copies and the mbarrier
+/// completion are refused by name.
+pub(super) fn cp_async(cx: &mut Ctx, o: &Opcode) -> Result<Op, LoadError> {
+    let ops = o.ops;
+    let refused = |cx: &Ctx, what: &str| {
+        cx.err(format!(
+            "`{}` is not supported: {what} (the emulator runs cp.async.ca/cg with commit_group and wait_group)",
+            o.text
+        ))
+    };
+    match o.mods.first().copied() {
+        Some("async") => {}
+        _ => return Err(o.unknown(cx)),
+    }
+    match o.mods.get(1).copied() {
+        Some("commit_group") => return Ok(Op::CpAsyncCommit),
+        Some("wait_all") => return Ok(Op::CpAsyncWait { keep: 0, all: true }),
+        Some("wait_group") => {
+            o.want(cx, 1)?;
+            return match ops[0] {
+                Operand::Int(n) if (0..=u32::MAX as i64).contains(&n) => {
+                    Ok(Op::CpAsyncWait { keep: n as u32, all: false })
+                }
+                ref found => Err(cx.err(format!("`{}` needs a constant group count, found {found:?}", o.text))),
+            };
+        }
+        Some("ca" | "cg") => {}
+        Some("bulk") => {
+            return Err(refused(cx, "bulk asynchronous copies (TMA) are a Hopper feature outside the course"))
+        }
+        Some("mbarrier") => return Err(refused(cx, "completing copies through an mbarrier (use cp.async.wait_group)")),
+        _ => return Err(o.unknown(cx)),
+    }
+    if !(o.has("shared") || o.has("shared::cta")) || !o.has("global") {
+        return Err(refused(cx, "only copies from .global to .shared (::cta) exist for cp.async.ca/cg"));
+    }
+    o.want(cx, 3)?;
+    let bytes = match ops[2] {
+        Operand::Int(b @ (4 | 8 | 16)) => b as u8,
+        ref found => return Err(cx.err(format!("`{}`: the copy size must be 4, 8 or 16, found {found:?}", o.text))),
+    };
+    if o.has("cg") && bytes != 16 {
+        return Err(cx.err(format!("`{}` copies 16 bytes, not {bytes}", o.text)));
+    }
+    let offset = |cx: &Ctx, off: i64| i32::try_from(off).map_err(|_| cx.err(format!("offset {off} is too large")));
+    let (dst, dst_off) = cx.addr(&ops[0])?;
+    let dst_off = offset(cx, dst_off)?;
+    let (src, src_off) = cx.addr(&ops[1])?;
+    let src_off = offset(cx, src_off)?;
+    // The cache policy (a 64-bit register) comes last, and only with `.L2::cache_hint`.
+    let mut rest = &ops[3..];
+    if o.has("L2::cache_hint") {
+        rest = &rest[..rest.len().saturating_sub(1)];
+    }
+    let (mut src_size, mut ignore_src, mut ignore_neg) = (NO_REG, NO_PRED, false);
+    match rest {
+        [] => {}
+        [Operand::NotReg(_)] => (ignore_src, ignore_neg) = cx.pred_src(&rest[0])?,
+        [Operand::Reg(n) | Operand::Sym(n)] if matches!(cx.regs.get(n.as_str()), Some((_, true))) => {
+            (ignore_src, ignore_neg) = cx.pred_src(&rest[0])?
+        }
+        [size] => src_size = cx.src(size, Ty::U32)?,
+        _ => return Err(cx.err(format!("`{}` has {} operands", o.text, ops.len()))),
+    }
+    if cx.copy_registers.is_none() {
+        cx.copy_registers = Some([cx.new_slot()?, cx.new_slot()?, cx.new_slot()?, cx.new_slot()?]);
+    }
+    Ok(Op::CpAsync { bytes, dst, dst_off, src, src_off, src_size, ignore_src, ignore_neg })
+}

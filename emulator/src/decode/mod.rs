@@ -157,6 +157,8 @@ struct Ctx<'a> {
     files: &'a HashMap<u32, String>,
     loc: Option<(u32, u32)>,
     line: usize,
+    /// See `Kernel::copy_registers`: made by the first `cp.async`.
+    copy_registers: Option<[Reg; 4]>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,7 +200,7 @@ impl<'a> Ctx<'a> {
 
     /// The lanes' carry flag (`add.cc` and the like), a register of its own.
     fn carry_flag(&mut self) -> Result<Reg, LoadError> {
-        self.init_slot(SlotKey::Special(16, 0), SlotInit::Zero) // 16: past `special`'s codes
+        self.init_slot(SlotKey::Special(16, 0), SlotInit::Zero) // 16: none of `special`'s codes
     }
 
     fn konst(&mut self, v: u64) -> Result<Reg, LoadError> {
@@ -226,6 +228,35 @@ impl<'a> Ctx<'a> {
             "%nsmid" => (12, SlotInit::Const(gpu::SMS)),
             "%nwarpid" => (13, SlotInit::Const(gpu::WARP_SLOTS)),
             "WARP_SZ" => (14, SlotInit::Const(32)),
+            // Shared memory sizes of the launch (sm_90 values, see `gpu::SHARED_ALLOCATION_UNIT`).
+            "%dynamic_smem_size" => (17, SlotInit::DynamicSharedBytes),
+            "%total_smem_size" => (18, SlotInit::TotalSharedBytes),
+            "%aggr_smem_size" => (19, SlotInit::AggregateSharedBytes),
+            // The reserved region as sm_90 lays it out: its 1 KiB at the start of the CTA's
+            // shared window. (The emulator places the kernel's own variables from offset 0, so a
+            // kernel writing the reserved region would hit them; no course kernel does.)
+            "%reserved_smem_offset_begin" => (20, SlotInit::Const(0)),
+            "%reserved_smem_offset_end" | "%reserved_smem_offset_cap" => {
+                (21, SlotInit::Const(gpu::RESERVED_SHARED_BYTES))
+            }
+            // Clusters (sm_90): a launch without a cluster shape runs every CTA as a cluster
+            // of one, so the cluster ids are the CTA ids and the CTA is rank 0 of 1.
+            "%clusterid" => (2, SlotInit::Ctaid(comp)),
+            "%nclusterid" => (3, SlotInit::Nctaid(comp)),
+            "%cluster_ctaid" | "%cluster_ctarank" => (22, SlotInit::Const(0)),
+            "%cluster_nctaid" | "%cluster_nctarank" => (23, SlotInit::Const(1)),
+            // The kernel was not launched as part of a CUDA graph.
+            "%current_graph_exec" => (24, SlotInit::Const(0)),
+            "%is_explicit_cluster" => {
+                return Err(self.err("`%is_explicit_cluster` is a predicate: read it with mov.pred"));
+            }
+            _ if refused_special(base) => {
+                return Err(self.err(format!(
+                    "`{name}` is not supported: performance-monitor and driver-defined registers \
+                     (%pm0..%pm7, %pm0_64..%pm7_64, %envreg0..%envreg31, %reserved_smem_offset_0/1) \
+                     hold values the driver chooses, on which no course kernel may depend"
+                )));
+            }
             _ if moves::read_by_op(name) => {
                 let example = if matches!(name, "%clock64" | "%globaltimer") { "u64 %rd1" } else { "u32 %r1" };
                 return Err(self.err(format!("`{name}` can be read only by a mov (mov.{example}, {name})")));
@@ -340,6 +371,19 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// The special registers that are refused by name: performance monitors (`%pm0`, `%pm3_64`),
+/// driver-defined registers (`%envreg7`) and offsets into the reserved shared region that the
+/// driver picks (`%reserved_smem_offset_0`, `_1`).
+fn refused_special(name: &str) -> bool {
+    let numbered = |prefix: &str, max: u32| {
+        name.strip_prefix(prefix)
+            .map(|n| n.strip_suffix("_64").filter(|_| prefix == "%pm").unwrap_or(n))
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n <= max)
+    };
+    numbered("%pm", 7) || numbered("%envreg", 31) || numbered("%reserved_smem_offset_", 1)
+}
+
 fn decode_kernel(
     f: &Function,
     body: &[Statement],
@@ -357,6 +401,7 @@ fn decode_kernel(
         files,
         loc: None,
         line: f.line,
+        copy_registers: None,
     };
     let (params, param_bytes) = layout::params(&mut cx, f)?;
     for (name, off, _) in module.consts {
@@ -378,6 +423,8 @@ fn decode_kernel(
     lines::infer(&code, &mut locs);
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
+    let async_copies =
+        code.iter().any(|i| matches!(i.op, Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. }));
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
         uniform[slot.index()] = init.same_in_a_block();
@@ -401,6 +448,8 @@ fn decode_kernel(
         uniform,
         bounds: f.bounds,
         barrier_reductions,
+        async_copies,
+        copy_registers: cx.copy_registers.unwrap_or([NO_REG; 4]),
     })
 }
 
@@ -550,6 +599,7 @@ fn decode_inst(cx: &mut Ctx, i: &Instruction) -> Result<Inst, LoadError> {
         "cvta" => moves::cvta(cx, &o, &mut work)?,
         "ld" | "ldu" | "st" => memory::ld_st(cx, &o, &mut work)?,
         "atom" | "red" => memory::atom(cx, &o, &mut work)?,
+        "cp" => memory::cp_async(cx, &o)?,
         "bra" | "brx" => control::bra(cx, &o, &mut work)?,
         "bar" | "barrier" => control::bar(cx, &o, &mut work)?,
         "ret" | "exit" | "trap" => control::exit(cx, &o, &mut work)?,

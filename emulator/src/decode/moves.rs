@@ -12,6 +12,8 @@ pub(super) fn mov(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, Load
         let d = cx.pred_src(&ops[0])?.0;
         match &ops[1] {
             Operand::Int(v) => Op::PredConst { d, v: *v != 0 },
+            // A launch without a cluster shape (the only kind the emulator runs).
+            Operand::Reg(name) if name == "%is_explicit_cluster" => Op::PredConst { d, v: false },
             o => {
                 let (a, aneg) = cx.pred_src(o)?;
                 Op::Pred { op: PredOp::Mov, d, a, aneg, b: NO_PRED, bneg: false }

@@ -23,6 +23,7 @@ use crate::{gpu, ops, rounding};
 
 mod atomic;
 mod builtins;
+mod copy;
 mod fast;
 mod memory;
 mod step;
@@ -298,6 +299,8 @@ pub(crate) struct Runner {
     printf_dropped: u64,
     /// Once the kept lines are full: lines of this thread and later ones are only counted.
     printf_cutoff: Option<u32>,
+    /// Per warp: its lanes' `cp.async` copies in flight (kernels with `cp.async` only).
+    copies: Vec<copy::AsyncCopies>,
 }
 
 enum Region {
@@ -381,6 +384,10 @@ impl Runner {
         for wi in 0..nwarps {
             self.start_warp(cx, wi, nthreads);
         }
+        if cx.k.async_copies {
+            self.copies.resize_with(nwarps, Default::default);
+            self.copies[..nwarps].iter_mut().for_each(copy::AsyncCopies::clear);
+        }
         let mut fault = false;
         'outer: loop {
             for wi in 0..nwarps {
@@ -393,6 +400,9 @@ impl Runner {
             if !self.release_barrier(cx, nwarps) {
                 break;
             }
+        }
+        if cx.k.async_copies && !fault {
+            self.land_copies_at_block_end(cx, nwarps);
         }
         self.probes.block_end(nthreads);
         self.trim_printf(cx.max_printf);
@@ -458,6 +468,11 @@ impl Runner {
                     SlotInit::LanemaskEq => 1u64 << l,
                     SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
                     SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                    SlotInit::DynamicSharedBytes => cx.shared_bytes - k.dynamic_shared_offset,
+                    SlotInit::TotalSharedBytes => gpu::shared_allocation(cx.shared_bytes),
+                    SlotInit::AggregateSharedBytes => {
+                        gpu::shared_allocation(cx.shared_bytes) + gpu::RESERVED_SHARED_BYTES
+                    }
                 };
             }
         }

@@ -82,6 +82,7 @@ impl Runner {
             | Op::Shf { .. } => self.bits(cx, w, pc, inst, mask),
             Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
             Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp(cx, w, pc, inst, mask),
+            Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. } => self.async_copy(cx, w, pc, inst, mask),
             Op::Nop
             | Op::Printf { .. }
             | Op::AssertFail { .. }

@@ -5,6 +5,7 @@ mod barriers;
 mod budget;
 mod constructs;
 mod conv;
+mod cp_async;
 mod extended;
 mod half;
 mod instructions;

@@ -183,3 +183,92 @@ fn warpid_read_other_than_by_mov_is_refused_with_its_name() {
     let e = Module::parse(ptx).err().expect("refused");
     assert!(e.message.contains("`%warpid` can be read only by a mov (mov.u32 %r1, %warpid)"), "{}", e.message);
 }
+
+/// Each thread of one block of 32 stores the eight 32-bit values `body` leaves in %r1..%r8,
+/// with 100 bytes of static shared memory and `dynamic` bytes of dynamic shared memory.
+fn shared_sizes(body: &str, dynamic: u32) -> Vec<u32> {
+    let ptx = format!(
+        r#"
+.version 8.8
+.target sm_90
+.address_size 64
+.extern .shared .align 16 .b8 dyn[];
+
+.visible .entry t(.param .u64 out)
+{{
+    .reg .b32 %r<9>;
+    .reg .b64 %rd<4>;
+    .shared .align 4 .b8 tile[100];
+{body}
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r0, %tid.x;
+    mul.wide.u32 %rd2, %r0, 32;
+    add.s64 %rd1, %rd1, %rd2;
+    st.global.v4.u32 [%rd1], {{%r1, %r2, %r3, %r4}};
+    st.global.v4.u32 [%rd1+16], {{%r5, %r6, %r7, %r8}};
+    ret;
+}}
+"#
+    );
+    let m = Module::parse(&ptx).unwrap_or_else(|e| panic!("{e}\n{ptx}"));
+    let mut mem = DeviceMemory::new();
+    let out = mem.alloc_zeroed(32 * 32).unwrap();
+    let rep = launch(
+        &m,
+        &Launch {
+            kernel: "t",
+            config: LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: dynamic },
+            args: &[KernelArg::Ptr(out)],
+            constants: &[],
+        },
+        &mut mem,
+        &opts(1),
+    )
+    .unwrap();
+    assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
+    let bytes = mem.read_bytes(out, 32 * 32).unwrap();
+    let v: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert!(v.chunks(8).all(|t| t == &v[..8]), "the same in every thread");
+    v[..8].to_vec()
+}
+
+#[test]
+fn shared_memory_sizes_are_the_launchs_in_allocation_units_with_the_reserved_kib() {
+    let body = "mov.u32 %r1, %dynamic_smem_size;\n mov.u32 %r2, %total_smem_size;\n mov.u32 %r3, %aggr_smem_size;\n \
+                mov.u32 %r4, %reserved_smem_offset_begin;\n mov.u32 %r5, %reserved_smem_offset_end;\n \
+                mov.u32 %r6, %reserved_smem_offset_cap;\n mov.u32 %r7, 0;\n mov.u32 %r8, 0;";
+    // 100 static bytes, dynamic memory from 112 (its 16-byte alignment): 412 bytes, 4 units of
+    // 128; with the 1 KiB the system reserves, 1536.
+    assert_eq!(shared_sizes(body, 300), [300, 512, 1536, 0, 1024, 1024, 0, 0]);
+    // No dynamic memory: the static 100 bytes, one unit.
+    assert_eq!(shared_sizes(body, 0)[..3], [0, 128, 1152]);
+}
+
+#[test]
+fn a_launch_without_clusters_runs_each_block_as_a_cluster_of_one() {
+    let body = "mov.u32 %r1, %clusterid.x;\n mov.u32 %r2, %nclusterid.x;\n mov.u32 %r3, %cluster_ctaid.x;\n \
+                mov.u32 %r4, %cluster_nctaid.y;\n mov.u32 %r5, %cluster_ctarank;\n mov.u32 %r6, %cluster_nctarank;\n \
+                mov.pred %p1, %is_explicit_cluster;\n selp.u32 %r7, 1, 0, %p1;\n mov.u64 %rd1, %current_graph_exec;\n \
+                mad.lo.u32 %r8, %r1, 1000, %r2;\n mad.lo.u32 %r8, %r8, 10, %r3;\n mad.lo.u32 %r8, %r8, 10, %r4;\n \
+                mad.lo.u32 %r8, %r8, 10, %r5;\n mad.lo.u32 %r8, %r8, 10, %r6;\n mad.lo.u32 %r8, %r8, 10, %r7;\n \
+                cvt.u64.u32 %res, %r8;\n add.u64 %res, %res, %rd1;";
+    let v = values(body, 3, 32);
+    // Block b: clusterid b of 3, CTA (0, 0, 0) of (1, 1, 1) in it, rank 0 of 1, not explicit.
+    for b in 0..3u64 {
+        assert_eq!(v[b as usize * 32], (b * 1000 + 3) * 100_000 + 1010, "block {b}");
+    }
+}
+
+#[test]
+fn performance_monitor_and_driver_registers_are_refused_by_name() {
+    for reg in ["%envreg3", "%pm0", "%pm7_64", "%reserved_smem_offset_1"] {
+        let ptx = format!(
+            ".version 8.8\n.target sm_90\n.address_size 64\n.visible .entry t()\n{{\n .reg .b64 %rd<3>;\n \
+             mov.u64 %rd1, {reg};\n ret;\n}}\n"
+        );
+        let e = Module::parse(&ptx).err().expect("refused");
+        assert!(e.message.contains(&format!("`{reg}` is not supported")), "{}", e.message);
+        assert!(e.message.contains("no course kernel may depend"), "{}", e.message);
+    }
+}

@@ -152,6 +152,17 @@ impl Checks {
         self.shared.atomic(tid, offset, size)
     }
 
+    /// A `cp.async` will write `size` bytes at each of `offsets` (of the lanes of `lanes`) when
+    /// its thread waits for it: until then a read of them reads nothing written.
+    pub fn shared_in_flight(&mut self, lanes: u32, offsets: &[u32; 32], size: usize) {
+        let mut m = lanes;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.shared.in_flight(offsets[l] as usize, size);
+        }
+    }
+
     /// The lanes of warp `warp` passed a `__syncwarp()` together.
     pub fn warp_sync(&mut self, warp: usize) {
         self.shared.warp_sync(warp)

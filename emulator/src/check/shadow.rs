@@ -381,6 +381,18 @@ impl SharedShadow {
         }
     }
 
+    /// An asynchronous copy (`cp.async`) will write `size` bytes at `offset` when its thread
+    /// waits for it: until then they hold nothing any thread may read (a barrier does not
+    /// complete the copy), as if never written.
+    pub fn mark_in_flight(&mut self, offset: usize, size: usize) {
+        let mut at = offset;
+        while at < offset + size && at / 4 < self.words.len() {
+            let (w, _, step) = self.records(at);
+            *w = Access::default(); // epoch 0: before every block's
+            at += step;
+        }
+    }
+
     /// An atomic by thread `tid` on `size` bytes at `offset`. Atomics never race with each
     /// other; they do count as writing (initialising) the location.
     pub fn atomic(&mut self, tid: u16, offset: usize, size: usize) {

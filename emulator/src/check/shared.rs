@@ -123,6 +123,11 @@ impl SharedCheck {
         self.shadow.atomic(tid as u16, offset, size);
     }
 
+    /// `size` bytes at `offset` that a `cp.async` writes when its thread waits for it.
+    pub fn in_flight(&mut self, offset: usize, size: usize) {
+        self.shadow.mark_in_flight(offset, size);
+    }
+
     /// The lanes of `warp` passed a `__syncwarp()`.
     pub fn warp_sync(&mut self, warp: usize) {
         self.warp_sync[warp] = self.shadow.warp_sync();

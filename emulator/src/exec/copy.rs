@@ -4,7 +4,9 @@
 //! size, counted and checked as `ld.global` is), and the shared destination is written only
 //! when the lane waits for the copy's group (`cp.async.wait_group`, `wait_all`): a shared
 //! store of that thread then, for the race check, the record of written memory and the
-//! counters. So a thread that reads the destination before waiting reads unwritten memory,
+//! counters. From the issue to the wait the destination counts as unwritten, whatever it held
+//! before (a buffer reused for the next tile). So a thread that reads the destination before
+//! waiting reads unwritten memory,
 //! and one that reads another thread's copy with no barrier after the waits races with it.
 //! A `__syncthreads()` does not complete copies (it does not on a GPU either).
 //!
@@ -108,6 +110,9 @@ impl Runner {
         if let Some((l, access)) = bad {
             return Err(self.checks.fault(&cx.check, pc, w.base_tid + l as u32, access));
         }
+        // Until the wait the destination holds nothing a thread may read: not what was there
+        // before (a reused buffer), nor the copy.
+        self.checks.shared_in_flight(mask, &offsets, bytes);
         // How much each lane reads: all of it, part of it (zeros after), or nothing.
         let mut read = [0usize; 32];
         let (mut whole, mut part) = (0u32, 0u32);

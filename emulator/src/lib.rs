@@ -80,7 +80,7 @@ mod rounding;
 mod types;
 
 pub use detail::*;
-pub use memory::DeviceMemory;
+pub use memory::{DeviceMemory, DEFAULT_MEMORY_SEED};
 pub use module::Module;
 pub use types::*;
 

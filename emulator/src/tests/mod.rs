@@ -9,6 +9,7 @@ mod extended;
 mod half;
 mod instructions;
 mod lines;
+mod placement;
 mod reads;
 mod rounding;
 mod sregs;

@@ -8,6 +8,7 @@ mod conv;
 mod extended;
 mod half;
 mod instructions;
+mod latency;
 mod lines;
 mod placement;
 mod reads;

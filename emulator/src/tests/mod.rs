@@ -14,6 +14,7 @@ mod placement;
 mod reads;
 mod rounding;
 mod sregs;
+mod unportable;
 mod unwritten;
 mod variants;
 

@@ -206,8 +206,9 @@ fn a_printed_clock_is_portable() {
 /// The course's real kernels (NVRTC's PTX) use their buffers' addresses only portably.
 #[test]
 fn the_real_kernels_are_portable() {
+    // The buggy ones too (races, out-of-bounds accesses…): none of them is unportable.
     let dirs =
-        [concat!(env!("CARGO_MANIFEST_DIR"), "/src/testdata"), concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ptx")];
+        ["src/testdata", "fixtures/ptx", "fixtures/bugs/ptx"].map(|d| format!("{}/{d}", env!("CARGO_MANIFEST_DIR")));
     let mut kernels = 0;
     for dir in dirs {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -222,5 +223,5 @@ fn the_real_kernels_are_portable() {
             }
         }
     }
-    assert!(kernels > 30, "{kernels}");
+    assert!(kernels > 45, "{kernels}");
 }

@@ -51,6 +51,64 @@ pub enum Detail {
     /// block wrote (`copy`: that holds a copy of such memory), whose value reached `used` at
     /// `at`.
     UnwrittenRead { offset: u32, array: Option<String>, copy: bool, used: ValueUse, at: UsePlace },
+    /// A value a GPU gives otherwise than the emulator (`value`), read at `at` (from the use's
+    /// point of view), decides how the kernel goes on (`used`): found at load time, in the
+    /// kernel's code.
+    Unportable { value: GpuValue, used: GpuValueUse, at: UsePlace },
+}
+
+/// A value that differs between GPUs and runs, and between a GPU and the emulator: the clocks,
+/// where a block and a warp run, and where buffers lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuValue {
+    Clock,
+    ClockHigh,
+    Clock64,
+    GlobalTimer,
+    GlobalTimerLow,
+    GlobalTimerHigh,
+    SmId,
+    NSmId,
+    WarpId,
+    NWarpId,
+    GridId,
+    /// A buffer's address taken as an integer (beyond its alignment).
+    BufferAddress,
+}
+
+impl GpuValue {
+    /// The special register it is read from (`None` for a buffer's address).
+    pub fn register(self) -> Option<&'static str> {
+        Some(match self {
+            GpuValue::Clock => "%clock",
+            GpuValue::ClockHigh => "%clock_hi",
+            GpuValue::Clock64 => "%clock64",
+            GpuValue::GlobalTimer => "%globaltimer",
+            GpuValue::GlobalTimerLow => "%globaltimer_lo",
+            GpuValue::GlobalTimerHigh => "%globaltimer_hi",
+            GpuValue::SmId => "%smid",
+            GpuValue::NSmId => "%nsmid",
+            GpuValue::WarpId => "%warpid",
+            GpuValue::NWarpId => "%nwarpid",
+            GpuValue::GridId => "%gridid",
+            GpuValue::BufferAddress => return None,
+        })
+    }
+}
+
+/// How a kernel uses a [`GpuValue`] so that its results could depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuValueUse {
+    /// It decides a branch.
+    Branch,
+    /// It decides whether an instruction runs (a guard).
+    Guard,
+    /// It is (part of) the address of a memory access.
+    Address,
+    /// It is stored to memory (a pointer to global memory, the others anywhere but local).
+    StoredValue,
+    /// It is an operand of an atomic.
+    Atomic,
 }
 
 /// The message of the `Timeout` finding of a launch that [`crate::Options::stop`] stopped.
@@ -191,6 +249,15 @@ impl fmt::Display for UsePlace {
     }
 }
 
+impl fmt::Display for GpuValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.register() {
+            Some(r) => write!(f, "a value read from {r}"),
+            None => f.write_str("a buffer's address"),
+        }
+    }
+}
+
 /// The emulator's English: [`crate::Finding::message`].
 impl fmt::Display for Detail {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -279,6 +346,20 @@ impl fmt::Display for Detail {
                     "that no thread of the block has written"
                 };
                 write!(f, ") {held}; its value reaches {} {at}", used.describe())
+            }
+            Detail::Unportable { value, used, at } => {
+                let (what, then) = match used {
+                    GpuValueUse::Branch => ("decides a branch", "take another path"),
+                    GpuValueUse::Guard => ("decides whether an instruction runs", "take another path"),
+                    GpuValueUse::Address => ("decides an address", "access other memory"),
+                    GpuValueUse::StoredValue => ("is stored to memory", "write other values"),
+                    GpuValueUse::Atomic => ("is an operand of an atomic operation", "write other values"),
+                };
+                write!(
+                    f,
+                    "{value} {at} {what}: a GPU's clocks, SM ids and buffer addresses differ from the emulator's, \
+                     so the kernel could {then} there"
+                )
             }
         }
     }
@@ -410,6 +491,44 @@ mod tests {
                 unwritten(None, false, ValueUse::Atomic, UsePlace::Ptx(99)),
                 "read of shared memory (offset 528) that no thread of the block has written; its value reaches an \
                  atomic operation at PTX line 99",
+            ),
+        ] {
+            assert_eq!(detail.to_string(), said);
+        }
+    }
+
+    /// A value a GPU gives otherwise that decides what the kernel does, in each of its uses.
+    #[test]
+    fn an_unportable_use_names_the_value_its_line_and_the_use() {
+        for (detail, said) in [
+            (
+                Detail::Unportable { value: GpuValue::Clock64, used: GpuValueUse::Branch, at: UsePlace::Line(12) },
+                "a value read from %clock64 at line 12 decides a branch: a GPU's clocks, SM ids and buffer addresses \
+                 differ from the emulator's, so the kernel could take another path there",
+            ),
+            (
+                Detail::Unportable { value: GpuValue::SmId, used: GpuValueUse::Address, at: UsePlace::SameLine },
+                "a value read from %smid on the same line decides an address: a GPU's clocks, SM ids and buffer \
+                 addresses differ from the emulator's, so the kernel could access other memory there",
+            ),
+            (
+                Detail::Unportable {
+                    value: GpuValue::BufferAddress,
+                    used: GpuValueUse::StoredValue,
+                    at: UsePlace::Line(3),
+                },
+                "a buffer's address at line 3 is stored to memory: a GPU's clocks, SM ids and buffer addresses differ \
+                 from the emulator's, so the kernel could write other values there",
+            ),
+            (
+                Detail::Unportable { value: GpuValue::GlobalTimer, used: GpuValueUse::Guard, at: UsePlace::Ptx(7) },
+                "a value read from %globaltimer at PTX line 7 decides whether an instruction runs: a GPU's clocks, SM \
+                 ids and buffer addresses differ from the emulator's, so the kernel could take another path there",
+            ),
+            (
+                Detail::Unportable { value: GpuValue::NSmId, used: GpuValueUse::Atomic, at: UsePlace::Line(5) },
+                "a value read from %nsmid at line 5 is an operand of an atomic operation: a GPU's clocks, SM ids and \
+                 buffer addresses differ from the emulator's, so the kernel could write other values there",
             ),
         ] {
             assert_eq!(detail.to_string(), said);

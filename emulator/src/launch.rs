@@ -77,6 +77,7 @@ pub(crate) fn run(
             max_findings: options.max_findings,
             stop: options.stop.as_deref(),
             end: Default::default(),
+            unportable: module.unportable(k),
         },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };

@@ -8,7 +8,9 @@
 //! `module` and `launch` are the entry points; no module reaches back to one that uses it
 //! (tested). Value semantics live in `ops`; measuring ([`Metrics`], `probe`) and checking
 //! ([`Finding`], `check`) observe execution through the events the executor emits (`event`).
-//! `launch` checks the request and runs blocks on worker threads.
+//! `launch` checks the request and runs blocks on worker threads. `unportable` is a static
+//! check, run once per kernel when a module is loaded: the values a GPU gives otherwise (clocks,
+//! SM ids, buffer addresses) that decide what a kernel does.
 //!
 //! Execution model:
 //! - Warps of 32 lanes, one PC per lane; a warp always runs the lanes with the lowest PC, so
@@ -29,9 +31,12 @@
 //! threads with no barrier in between, per byte, with `__syncwarp` ordering lanes of one warp),
 //! reads of shared memory nothing wrote, barriers reached by part of a block or at different
 //! places, the instruction budget, and reads of `%warpid` (the warp's slot on its SM on a GPU,
-//! not its rank in the block: an `Unportable` finding; the launch goes on). A value of unwritten shared memory that is only copied
-//! to shared memory (`a_s[i] = b_s[i]`, found at decode time) is not a finding: the copy stays
-//! unwritten, and a later read that uses it is reported there.
+//! not its rank in the block: an `Unportable` finding; the launch goes on), and, found in the
+//! code at load time, the uses of values a GPU gives otherwise (a clock, an SM id, a buffer's
+//! address) to decide a branch, an address or a stored value (`Unportable` too). A value of
+//! unwritten shared memory that is only copied to shared memory (`a_s[i] = b_s[i]`, found at
+//! decode time) is not a finding: the copy stays unwritten, and a later read that uses it is
+//! reported there.
 //!
 //! Calls: `.func`s the compiler did not inline are inlined per call at decode time (`inline`),
 //! recursion up to `MAX_CALL_DEPTH` levels (deeper calls stop the launch with a `CallDepth`
@@ -88,9 +93,10 @@ mod printf;
 mod probe;
 mod rounding;
 mod types;
+mod unportable;
 
 pub use detail::*;
-pub use memory::DeviceMemory;
+pub use memory::{DeviceMemory, DEFAULT_MEMORY_SEED};
 pub use module::Module;
 pub use types::*;
 

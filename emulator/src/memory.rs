@@ -1,7 +1,11 @@
 //! Global memory of the emulated device and the address map of the generic space.
 //!
-//! Allocations live at distinct addresses, 256-aligned, with 16 MiB gaps between them, so a
-//! pointer that runs off one allocation lands in no allocation and is reported. Storage is made
+//! Allocations live at addresses like those `cudaMalloc` returns on an H100/H200
+//! (`0x7f1f9be00000`, `0x7f1f9c000000`: ascending, 2 MiB-aligned for large allocations, on a
+//! 512-byte granularity for small ones), from a base that a seed picks
+//! ([`DeviceMemory::with_seed`]), so that a kernel cannot rely on where its buffers are. A gap
+//! of 16 MiB follows each allocation, so a pointer that runs off one lands in no allocation and
+//! is reported. Storage is made
 //! of atomics so that blocks running on several host threads may write it through shared
 //! references (relaxed loads/stores compile to plain moves on x86 and ARM).
 
@@ -10,8 +14,18 @@ use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Rel
 
 use crate::types::{DevicePtr, LaunchError};
 
-/// First global address handed out.
-pub(crate) const GLOBAL_BASE: u64 = 0x1_0000_0000;
+/// The range the first global address is picked from (by the seed, at `LARGE_ALIGN`), as a
+/// GPU's allocations lie (0x7f.. on Linux's unified address space); far below the generic
+/// windows (`FUNCTION_WINDOW` and up), even after `MAX_TOTAL_BYTES` and many gaps.
+const GLOBAL_RANGE: (u64, u64) = (0x7f00_0000_0000, 0x7fff_0000_0000);
+/// Room kept above the base for the allocations themselves (and their gaps).
+const GLOBAL_ROOM: u64 = 64 << 30;
+/// Alignment of the base and of allocations of at least this size (cudaMalloc's 2 MiB pages).
+const LARGE_ALIGN: u64 = 2 << 20;
+/// Alignment of the smaller allocations (cudaMalloc's sub-allocation granularity).
+const SMALL_ALIGN: u64 = 512;
+/// The seed of [`DeviceMemory::new`]: one fixed base, so runs and tests are repeatable.
+pub const DEFAULT_MEMORY_SEED: u64 = 0;
 /// Gap left after each allocation.
 const GLOBAL_GAP: u64 = 1 << 24;
 /// All allocations together may not exceed this.
@@ -129,7 +143,10 @@ fn zeroed_words(n: usize) -> Vec<AtomicU64> {
 #[derive(Default)]
 pub struct DeviceMemory {
     pub(crate) allocs: Vec<Allocation>,
+    /// Where the next allocation may start (0: none made yet, the base comes from `seed`).
     next_base: u64,
+    /// Picks the first address ([`DeviceMemory::with_seed`]).
+    seed: u64,
     total: u64,
     /// `.global` variables of modules, allocated on their first launch: (module id, name) → ptr.
     pub(crate) module_globals: HashMap<(u64, String), DevicePtr>,
@@ -148,6 +165,7 @@ impl Clone for DeviceMemory {
         DeviceMemory {
             allocs: self.allocs.clone(),
             next_base: self.next_base,
+            seed: self.seed,
             total: self.total,
             module_globals: self.module_globals.clone(),
         }
@@ -169,8 +187,35 @@ impl PartialEq for DeviceMemory {
 }
 
 impl DeviceMemory {
+    /// Memory whose allocations start at the base of [`DEFAULT_MEMORY_SEED`].
     pub fn new() -> Self {
         DeviceMemory::default()
+    }
+
+    /// Memory whose allocations start at a base picked by `seed`: a 2 MiB-aligned address in
+    /// 0x7f00_0000_0000..0x7fff_0000_0000, as a GPU's are, different for different seeds (a
+    /// grader passes its own seed, so that a kernel that depends on where its buffers lie gives
+    /// different results from run to run, as on GPUs).
+    pub fn with_seed(seed: u64) -> Self {
+        DeviceMemory { seed, ..DeviceMemory::default() }
+    }
+
+    /// The first address of a memory made with `seed`.
+    fn first_base(seed: u64) -> u64 {
+        // splitmix64: neighbouring seeds give unrelated bases.
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let (low, high) = GLOBAL_RANGE;
+        let slots = (high - GLOBAL_ROOM - low) / LARGE_ALIGN;
+        low + (z % slots) * LARGE_ALIGN
+    }
+
+    /// Where an allocation of `len` bytes goes once the previous one ends at `next`.
+    fn place(next: u64, len: u64) -> u64 {
+        let align = if len >= LARGE_ALIGN { LARGE_ALIGN } else { SMALL_ALIGN };
+        next.div_ceil(align) * align
     }
 
     pub fn alloc_zeroed(&mut self, bytes: usize) -> Result<DevicePtr, LaunchError> {
@@ -184,10 +229,10 @@ impl DeviceMemory {
             });
         }
         if self.next_base == 0 {
-            self.next_base = GLOBAL_BASE;
+            self.next_base = Self::first_base(self.seed);
         }
-        let base = self.next_base;
-        self.next_base = (base + len.max(1) + GLOBAL_GAP + 255) & !255;
+        let base = Self::place(self.next_base, len);
+        self.next_base = base + len.max(1) + GLOBAL_GAP;
         self.total += len;
         let words = zeroed_words((len as usize).div_ceil(8));
         let mut a = Allocation { base, len, words, read_bits: Vec::new() };

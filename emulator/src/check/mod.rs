@@ -8,7 +8,10 @@
 //!   (over the records of `shadow`), whose values `taint` follows through the registers to the
 //!   use that makes them a finding;
 //! - `barrier`: a barrier reached by part of a block, or at different places;
-//! - `budget`: the instruction budget (and `loops`: where a block that ran past it looped).
+//! - `budget`: the instruction budget (and `loops`: where a block that ran past it looped);
+//! - the uses of values a GPU gives otherwise (clocks, SM ids, buffer addresses) that decide
+//!   what the kernel does, found in its code at load time (`crate::unportable`), reported when
+//!   the launch's first block starts.
 //!
 //! The interface: the executor calls one method of `Checks` per event (a block begins, an
 //! instruction issues, a warp's shared access, a shared atomic, a `__syncwarp()`, a block
@@ -45,6 +48,7 @@ pub(crate) use findings::Findings;
 use crate::event::SharedAccess;
 use crate::ir::Kernel;
 use crate::types::{Finding, FindingKind};
+use crate::unportable::UnportableUse;
 
 /// The verdict of a check that stops the launch: the block unwinds with it (`Err(Stop)`), and
 /// the launch ends after the blocks before this one are merged.
@@ -63,6 +67,9 @@ pub(crate) struct CheckCtx<'a> {
     pub stop: Option<&'a std::sync::atomic::AtomicBool>,
     /// How the launch's blocks end it (the launch sets it; the budget reads it).
     pub end: LaunchEnd,
+    /// The kernel's uses of values a GPU gives otherwise, found at load (`unportable`):
+    /// reported when the first block starts.
+    pub unportable: &'a [UnportableUse],
 }
 
 impl CheckCtx<'_> {
@@ -87,6 +94,11 @@ impl Checks {
         self.findings.begin_block(block);
         self.budget.begin_block(linear, budget);
         self.shared.begin_block(cx, nwarps);
+        if linear == 0 {
+            for u in cx.unportable {
+                self.findings.report(cx, FindingKind::Unportable, u.pc as usize, 0, || u.detail(cx.kernel));
+            }
+        }
     }
 
     /// A warp issues the instruction at `pc` with lanes `active` (threads `base_tid + lane`):

@@ -60,6 +60,7 @@ fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
         max_findings,
         stop: None,
         end: Default::default(),
+        unportable: &[],
     }
 }
 

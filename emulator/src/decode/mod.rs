@@ -76,7 +76,11 @@ fn init_bytes(v: &VarDecl, size: u64, functions: &HashMap<&str, u64>) -> Result<
     Ok(out)
 }
 
-pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
+/// The slots of a kernel filled with a value a GPU gives otherwise (`%smid`, `%nsmid`, …).
+pub(crate) type GpuValueSlots = Vec<(Reg, crate::detail::GpuValue)>;
+
+/// The module, and per kernel its [`GpuValueSlots`].
+pub(crate) fn decode(ast: &Ast) -> Result<(ModuleData, Vec<GpuValueSlots>), LoadError> {
     let files: HashMap<u32, String> = ast.files.iter().cloned().collect();
     let plain = |line: usize, msg: String| LoadError { message: msg, ptx_line: line, source: None };
     let functions: HashMap<&str, u64> = ast
@@ -116,14 +120,16 @@ pub(crate) fn decode(ast: &Ast) -> Result<ModuleData, LoadError> {
     if const_init.len() > 64 * 1024 {
         return Err(plain(0, format!("{} bytes of __constant__ data: the device has 64 KiB", const_init.len())));
     }
-    let mut kernels = Vec::new();
+    let (mut kernels, mut gpu_values) = (Vec::new(), Vec::new());
     for f in ast.functions.iter().filter(|f| f.is_entry) {
         let body = inline_calls(ast, f)?;
         let module =
             ModuleSymbols { consts: &consts, global_vars: &global_vars, shared: &module_shared, functions: &functions };
-        kernels.push(decode_kernel(f, &body, &files, &module)?);
+        let (kernel, slots) = decode_kernel(f, &body, &files, &module)?;
+        kernels.push(kernel);
+        gpu_values.push(slots);
     }
-    Ok(ModuleData { kernels, consts, const_init, global_vars })
+    Ok((ModuleData { kernels, consts, const_init, global_vars }, gpu_values))
 }
 
 #[derive(Clone, Copy)]
@@ -389,7 +395,7 @@ fn decode_kernel(
     body: &[Statement],
     files: &HashMap<u32, String>,
     module: &ModuleSymbols,
-) -> Result<Kernel, LoadError> {
+) -> Result<(Kernel, GpuValueSlots), LoadError> {
     let mut cx = Ctx {
         regs: HashMap::new(),
         nslots: 0,
@@ -425,11 +431,12 @@ fn decode_kernel(
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let async_copies =
         code.iter().any(|i| matches!(i.op, Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. }));
+    let gpu_values = cx.init_slots.iter().filter_map(|(key, &slot)| gpu_value(*key).map(|v| (slot, v))).collect();
     let mut uniform = vec![false; cx.nslots];
     for (slot, init) in &cx.slot_init {
         uniform[slot.index()] = init.same_in_a_block();
     }
-    Ok(Kernel {
+    let kernel = Kernel {
         name: f.name.clone(),
         params,
         param_bytes,
@@ -450,6 +457,19 @@ fn decode_kernel(
         barrier_reductions,
         async_copies,
         copy_registers: cx.copy_registers.unwrap_or([NO_REG; 4]),
+    };
+    Ok((kernel, gpu_values))
+}
+
+/// The value a GPU gives otherwise that a special register's slot holds (see `Ctx::special`).
+fn gpu_value(key: SlotKey) -> Option<crate::detail::GpuValue> {
+    use crate::detail::GpuValue as G;
+    Some(match key {
+        SlotKey::Special(11, _) => G::SmId,
+        SlotKey::Special(12, _) => G::NSmId,
+        SlotKey::Special(13, _) => G::NWarpId,
+        SlotKey::Special(15, _) => G::GridId,
+        _ => return None,
     })
 }
 

@@ -92,6 +92,7 @@ impl Runner {
         let done = mask & !m;
         if !store {
             w.regs[ri] = row;
+            w.work += gpu::LoadLatency::Shared.work();
         }
         let access = SharedAccess {
             pc,
@@ -153,6 +154,9 @@ impl Runner {
                 }
             }
         }
+        if !store {
+            w.work += gpu::LoadLatency::Shared.work();
+        }
         let (base_tid, bytes, values) = (w.base_tid, total as u32, &regs[..n as usize]);
         let access =
             SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, ascending: false, values };
@@ -204,6 +208,9 @@ impl Runner {
                 }
                 al.mark_read(o, total as u32);
             }
+        }
+        if !store {
+            self.global_load_latency(w, addrs[mask.trailing_zeros() as usize].wrapping_add(off as u64));
         }
         let access = GlobalAccess {
             pc,

@@ -102,6 +102,12 @@ impl Runner {
             Some((tid, access)) => Err(self.checks.fault(&cx.check, pc, tid, access)),
             None => Ok(()),
         };
+        if !store && global != 0 {
+            self.global_load_latency(w, addrs[global.trailing_zeros() as usize].wrapping_add(off as u64));
+        }
+        if !store && shared != 0 {
+            w.work += gpu::LoadLatency::Shared.work();
+        }
         if global != 0 {
             let (base_tid, offset) = (w.base_tid, off as u64);
             self.probes.global(&GlobalAccess {

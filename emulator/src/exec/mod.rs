@@ -95,8 +95,9 @@ struct Warp {
     lanes: u32,
     /// Block-linear thread index of lane 0.
     base_tid: u32,
-    /// Lane-instructions the warp's clocks count as done, until `run_from`: its own, and at a
-    /// barrier those of the slowest warp (all leave it together).
+    /// Lane-instructions the warp's clocks count as done, until `run_from`: its own, the
+    /// latency of its loads (`gpu::LoadLatency::work`), and at a barrier those of the slowest
+    /// warp (all leave it together).
     work: u64,
     /// The block's lane-instructions when the warp last started running (the budget's count:
     /// no counting of its own in the hot loop).
@@ -292,6 +293,8 @@ pub(crate) struct Runner {
     /// The block's linear index (its SM).
     block_linear: u64,
     clocks: gpu::Clocks,
+    /// The global sectors the block read, for the latency of its loads (`gpu::LoadLatency`).
+    sectors: gpu::SectorsRead,
     last_alloc: usize,
     /// `printf` output of the block so far: (thread, order within the thread, line).
     printf: Vec<(u32, u32, PrintfLine)>,
@@ -346,6 +349,13 @@ fn extend_loaded(v: u64, ty: Ty) -> u64 {
 impl Runner {
     fn thread_coords(cx: &LaunchCtx, tid: u32) -> [u32; 3] {
         cx.check.thread_coords(tid)
+    }
+
+    /// A global load of warp `w` whose first lane reads `addr`: its latency joins the warp's
+    /// clocks.
+    #[inline(always)]
+    fn global_load_latency(&mut self, w: &mut Warp, addr: u64) {
+        w.work += self.sectors.load(self.block_linear, addr).work();
     }
 
     /// Run block `bidx`; it may execute at most `budget` lane-instructions.

@@ -9,10 +9,13 @@ mod cp_async;
 mod extended;
 mod half;
 mod instructions;
+mod latency;
 mod lines;
+mod placement;
 mod reads;
 mod rounding;
 mod sregs;
+mod unportable;
 mod unwritten;
 mod variants;
 

@@ -72,6 +72,23 @@ finding-calls-too-deep = calls nested more than { $limit } deep (endless recursi
 ## Unportable code.
 
 finding-warpid = %warpid is the warp's slot on its SM, not its index in the block (a GPU gives other values, and they change): use threadIdx.x / warpSize
+# $value: finding-gpu-value-register or finding-gpu-value-buffer-address; $at: a finding-used-…
+# message (where the value was read, seen from the line of its use); $used: branch, guard,
+# address, stored or atomic.
+finding-unportable = { $value } { $at } { $used ->
+        [branch] decides a branch
+        [guard] decides whether an instruction runs
+        [address] decides an address
+        [stored] is stored to memory
+       *[atomic] is an operand of an atomic operation
+    }: a GPU's clocks, SM ids and buffer addresses differ from the emulator's, so the kernel could { $used ->
+        [branch] take another path
+        [guard] take another path
+        [address] access other memory
+       *[other] write other values
+    } there
+finding-gpu-value-register = a value read from { $register }
+finding-gpu-value-buffer-address = a buffer's address
 
 ## Reads of shared memory no thread wrote, and where their value went.
 

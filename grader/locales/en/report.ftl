@@ -47,7 +47,7 @@ report-explain-barrier = __syncthreads() not reached by every thread of the bloc
 report-explain-timeout = the kernel did not finish within its instruction budget: a loop that never ends (check its bound and its increment)
 report-explain-assertion = an assert() in the kernel failed, or it called __trap(): the launch stopped there, as it does on a GPU
 report-explain-call-depth = functions called each other deeper than the emulator follows: a recursion that never ends?
-report-explain-unportable = the kernel relies on a value a GPU gives otherwise (%warpid is not the warp's index in the block): it works here by chance
+report-explain-unportable = the kernel relies on a value a GPU gives otherwise (a clock, an SM or warp id, where a buffer lies; %warpid is not the warp's index in the block): it works here by chance
 
 ## Metrics.
 

@@ -63,6 +63,20 @@ finding-calls-too-deep = 函数调用嵌套超过 { $limit } 层（无限递归�
 ## 不可移植的代码
 
 finding-warpid = %warpid 是线程束在其 SM 上的槽位，而不是它在线程块中的序号（GPU 会给出别的值，而且会变化）：请改用 threadIdx.x / warpSize
+finding-unportable = { $at }{ $value }{ $used ->
+        [branch] 决定了一个分支
+        [guard] 决定了一条指令是否执行
+        [address] 决定了一个地址
+        [stored] 被存储到了内存中
+       *[atomic] 是一次原子操作的操作数
+    }：GPU 的时钟、SM 编号和缓冲区地址都与模拟器的不同，因此核函数在那里可能{ $used ->
+        [branch] 走上另一条路径
+        [guard] 走上另一条路径
+        [address] 访问别的内存
+       *[other] 写入别的值
+    }
+finding-gpu-value-register = 从 { $register } 读到的值
+finding-gpu-value-buffer-address = 取得的缓冲区地址
 
 ## 读取没有线程写入过的共享内存，以及读到的值流向何处
 

@@ -45,7 +45,7 @@ report-explain-barrier = 线程块中并非所有线程都到达了 __syncthread
 report-explain-timeout = 核函数没有在指令预算内结束：某个循环永不终止（检查它的边界和步进）
 report-explain-assertion = 核函数中的 assert() 失败，或调用了 __trap()：启动在那里停止，与在 GPU 上一样
 report-explain-call-depth = 函数之间的调用深度超出了模拟器的跟踪范围：是不是有永不终止的递归？
-report-explain-unportable = 核函数依赖的值在 GPU 上会不同（%warpid 并不是线程束在线程块中的序号）：在这里能运行只是碰巧
+report-explain-unportable = 核函数依赖的值在 GPU 上会不同（时钟、SM 或线程束的编号、缓冲区所在的位置；%warpid 并不是线程束在线程块中的序号）：在这里能运行只是碰巧
 
 ## 度量。
 

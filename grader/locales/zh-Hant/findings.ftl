@@ -64,6 +64,21 @@ finding-calls-too-deep = 函式呼叫巢狀超過 { $limit } 層（無限遞迴�
 ## 不可移植的程式碼
 
 finding-warpid = %warpid 是執行緒束在其 SM 上的槽位，而不是它在執行緒塊中的序號（GPU 會給出別的值，而且會變化）：請改用 threadIdx.x / warpSize
+# hant: by hand (a processor's clock is 時脈 in Taiwan)
+finding-unportable = { $at }{ $value }{ $used ->
+        [branch] 決定了一個分支
+        [guard] 決定了一條指令是否執行
+        [address] 決定了一個位址
+        [stored] 被儲存到了記憶體中
+       *[atomic] 是一次原子操作的運算元
+    }：GPU 的時脈、SM 編號和緩衝區位址都與模擬器的不同，因此核函式在那裡可能{ $used ->
+        [branch] 走上另一條路徑
+        [guard] 走上另一條路徑
+        [address] 存取別的記憶體
+       *[other] 寫入別的值
+    }
+finding-gpu-value-register = 從 { $register } 讀到的值
+finding-gpu-value-buffer-address = 取得的緩衝區位址
 
 ## 讀取沒有執行緒寫入過的共享記憶體，以及讀到的值流向何處
 

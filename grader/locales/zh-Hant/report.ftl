@@ -46,7 +46,8 @@ report-explain-barrier = 執行緒塊中並非所有執行緒都到達了 __sync
 report-explain-timeout = 核函式沒有在指令預算內結束：某個迴圈永不終止（檢查它的邊界和步進）
 report-explain-assertion = 核函式中的 assert() 失敗，或呼叫了 __trap()：啟動在那裡停止，與在 GPU 上一樣
 report-explain-call-depth = 函式之間的呼叫深度超出了模擬器的跟蹤範圍：是不是有永不終止的遞迴？
-report-explain-unportable = 核函式依賴的值在 GPU 上會不同（%warpid 並不是執行緒束在執行緒塊中的序號）：在這裡能執行只是碰巧
+# hant: by hand (a processor's clock is 時脈 in Taiwan)
+report-explain-unportable = 核函式依賴的值在 GPU 上會不同（時脈、SM 或執行緒束的編號、緩衝區所在的位置；%warpid 並不是執行緒束在執行緒塊中的序號）：在這裡能執行只是碰巧
 
 ## 度量。
 

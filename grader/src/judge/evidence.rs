@@ -4,7 +4,7 @@
 //!
 //! Numbers are passed as text, as the emulator writes them (no separators; addresses in hex).
 
-use ::emulator::{CodeLine, Detail, Finding, MemorySpace, RaceKind, UsePlace, ValueUse};
+use ::emulator::{CodeLine, Detail, Finding, GpuValueUse, MemorySpace, RaceKind, UsePlace, ValueUse};
 
 use crate::i18n::Text;
 use crate::text;
@@ -87,6 +87,20 @@ pub fn describe(detail: &Detail) -> Text {
                 at = use_place(at),
             )
         }
+        Detail::Unportable { value, used, at } => {
+            let value = match value.register() {
+                Some(register) => text!("finding-gpu-value-register", register = register),
+                None => text!("finding-gpu-value-buffer-address"),
+            };
+            let used = match used {
+                GpuValueUse::Branch => "branch",
+                GpuValueUse::Guard => "guard",
+                GpuValueUse::Address => "address",
+                GpuValueUse::StoredValue => "stored",
+                GpuValueUse::Atomic => "atomic",
+            };
+            text!("finding-unportable", value = value, at = use_place(at), used = used)
+        }
     }
 }
 
@@ -154,7 +168,7 @@ fn use_place(at: &UsePlace) -> Text {
 mod tests {
     use super::*;
     use crate::i18n::{with_lang, Lang};
-    use ::emulator::{ArrayElement, FindingKind, SourceLocation};
+    use ::emulator::{ArrayElement, FindingKind, GpuValue, SourceLocation};
 
     /// Every kind of evidence, with each of its forms.
     fn samples() -> Vec<Detail> {
@@ -216,6 +230,19 @@ mod tests {
         ] {
             for (i, at) in places.iter().enumerate() {
                 all.push(unwritten((i % 2 == 0).then_some("N_s"), i == 1, used, at.clone()));
+            }
+        }
+        let values = [GpuValue::Clock64, GpuValue::GlobalTimerLow, GpuValue::SmId, GpuValue::BufferAddress];
+        let uses = [
+            GpuValueUse::Branch,
+            GpuValueUse::Guard,
+            GpuValueUse::Address,
+            GpuValueUse::StoredValue,
+            GpuValueUse::Atomic,
+        ];
+        for (i, used) in uses.into_iter().enumerate() {
+            for (j, value) in values.into_iter().enumerate() {
+                all.push(Detail::Unportable { value, used, at: places[(i + j) % places.len()].clone() });
             }
         }
         all

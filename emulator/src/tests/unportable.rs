@@ -86,6 +86,24 @@ fn a_branch_on_a_buffers_address_is_flagged() {
 }
 
 #[test]
+fn high_bits_of_an_address_kept_by_a_mask_or_a_shift_are_no_null_test() {
+    // if (((uintptr_t)out >> 40) == 0), as NVRTC writes it: a mask of the high bits, then 0
+    let body = format!(
+        "{OUT} .loc 1 12 1\n and.b64 %rd2, %rd1, -1099511627776;\n setp.eq.s64 %p1, %rd2, 0;\n @%p1 bra SKIP;\n \
+         mov.u64 %res, 1;\n SKIP:"
+    );
+    flagged_at(&body, 12, &["a buffer's address at line 11 decides a branch"]);
+    // if (((uintptr_t)out << 24) == 0)
+    let body = format!(
+        "{OUT} .loc 1 12 1\n shl.b64 %rd2, %rd1, 24;\n setp.eq.s64 %p1, %rd2, 0;\n @%p1 bra SKIP;\n \
+         mov.u64 %res, 1;\n SKIP:"
+    );
+    flagged_at(&body, 12, &["a buffer's address at line 11 decides a branch"]);
+    // The pointer aligned down (p & ~15) is still a pointer: loading through it is portable.
+    portable(&format!("{OUT} cvta.to.global.u64 %rd1, %rd1;\n and.b64 %rd2, %rd1, -16;\n ld.global.u64 %res, [%rd2];"));
+}
+
+#[test]
 fn a_clock_kept_in_a_local_variable_is_followed() {
     // volatile long long t = clock64(); if (t > 5) …
     let body = ".local .align 8 .b8 __local_depot0[8];\n mov.u64 %rd10, __local_depot0;\n .loc 1 11 1\n \

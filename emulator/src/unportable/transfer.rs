@@ -27,15 +27,24 @@ impl Analysis<'_> {
         // One operand placed at least, none tainted.
         let placed = top.at(Level::Placed);
         let small_const = |reg: Reg, v: Val, limit: u64| v.clean() && self.konst(reg).is_some_and(|c| c < limit);
+        // A mask that clears only low bits (`p & ~15`): the pointer aligned down.
+        let aligns_down = |reg: Reg, v: Val| {
+            let bits = 8 * ty.size().min(8);
+            let all = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            v.clean() && self.konst(reg).is_some_and(|c| (c | 0xff) & all == all)
+        };
+        // Placed is a pointer: what keeps one (an offset added, a pointer difference, an
+        // alignment) stays placed or becomes clean; anything else that reads its high bits
+        // (a shift, a product, a mask of high bits, a bitwise or) makes a number that differs
+        // between GPUs, which no null test may excuse.
         match op {
-            BinOp::Add | BinOp::MulLo | BinOp::MulWide | BinOp::Or | BinOp::Xor => placed,
+            BinOp::Add if x.clean() || y.clean() => placed,
             // A pointer difference is the same everywhere.
             BinOp::Sub if x.level == Level::Placed && y.level == Level::Placed => CLEAN,
-            BinOp::Sub => placed,
-            BinOp::Shl if y.clean() => placed,
+            BinOp::Sub if y.clean() => placed,
             // An alignment test: `(uintptr_t)p % 16`, as `p & 15`.
             BinOp::And if small_const(b, y, 256) || small_const(a, x, 256) => CLEAN,
-            BinOp::And => placed,
+            BinOp::And if aligns_down(b, y) || aligns_down(a, x) => placed,
             BinOp::Rem if y.clean() && self.konst(b).is_some_and(|c| c.is_power_of_two() && c <= 256) => CLEAN,
             _ => top.at(Level::Tainted),
         }
@@ -213,6 +222,9 @@ impl Analysis<'_> {
                 let x = if v(a).tainted() { v(a) } else { opaque(&[v(members)]) };
                 vec![(r(d), x), (pkey(dp), x)]
             }
+            // A reduction mixes every lane's value: an address in any lane makes a number.
+            Op::Redux { d, a, members, .. } => vec![(r(d), opaque(&[v(a), v(members)]))],
+            Op::CvtHalfPair { d, a, b, .. } => vec![(r(d), opaque(&[v(a), v(b)]))],
             Op::Vote { d, dp, a, members, .. } => {
                 let x = p(a).join(opaque(&[v(members)]));
                 vec![(r(d), x), (pkey(dp), x)]

@@ -83,6 +83,17 @@ pub(crate) enum BarRedMode {
     Or,
 }
 
+/// The operations of `redux.sync`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReduxOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum VoteMode {
     All,
@@ -315,6 +326,23 @@ pub(crate) enum Op {
         a: Pred,
         aneg: bool,
         members: Reg,
+    },
+    /// `redux.sync.op.type d, a, membermask;` (`__reduce_add_sync` and its kin, sm_80): `op` over
+    /// the values of the lanes of the member mask, to each of them.
+    Redux {
+        op: ReduxOp,
+        signed: bool,
+        d: Reg,
+        a: Reg,
+        members: Reg,
+    },
+    /// `cvt.rn{.relu}.f16x2.f32 d, a, b;`: `a` rounded to half in the high half of `d`, `b` in
+    /// the low one.
+    CvtHalfPair {
+        relu: bool,
+        d: Reg,
+        a: Reg,
+        b: Reg,
     },
     Bfe {
         ty: Ty,

@@ -231,6 +231,8 @@ impl Taint {
             Op::Shfl { d, a, b, c, .. } => self.across(warp, mask, &[a, b, c], d),
             Op::Vote { d, members, .. } => self.across(warp, mask, &[members], d),
             Op::Match { d, a, members, .. } => self.across(warp, mask, &[a, members], d),
+            Op::Redux { d, a, members, .. } => self.across(warp, mask, &[a, members], d),
+            Op::CvtHalfPair { d, a, b, .. } => self.flow(warp, mask, &[a, b], &[d]),
             Op::ReadClock { d, .. } | Op::ReadWarpId { d } | Op::ActiveMask { d } | Op::BarRed { d, .. } => {
                 self.set(warp, d, mask, 0)
             }

@@ -145,6 +145,28 @@ pub(super) fn matching(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op,
     Ok(Op::Match { all, wide, d, dp, a, members })
 }
 
+/// `redux.sync.{add,min,max}.{u32,s32} d, a, membermask;` and `redux.sync.{and,or,xor}.b32`.
+pub(super) fn redux(cx: &mut Ctx, o: &Opcode, _work: &mut Work) -> Result<Op, LoadError> {
+    o.want(cx, 3)?;
+    let op = [
+        ("add", ReduxOp::Add),
+        ("min", ReduxOp::Min),
+        ("max", ReduxOp::Max),
+        ("and", ReduxOp::And),
+        ("or", ReduxOp::Or),
+        ("xor", ReduxOp::Xor),
+    ]
+    .into_iter()
+    .find_map(|(m, op)| o.has(m).then_some(op));
+    // The float forms (`redux.sync.min.f32`, sm_100a) are not among them.
+    let (Some(op), false) = (op, o.types.iter().any(|t| t.is_float())) else { return Err(o.unknown(cx)) };
+    let signed = o.types.iter().any(|t| t.is_signed());
+    let d = cx.dst(&o.ops[0])?;
+    let a = cx.src(&o.ops[1], Ty::U32)?;
+    let members = cx.src(&o.ops[2], Ty::U32)?;
+    Ok(Op::Redux { op, signed, d, a, members })
+}
+
 /// Calls left after inlining: those to functions the module only declares (calls through a
 /// function pointer are inlined as a dispatch). `vprintf` and `__assertfail` (what `printf` and
 /// a failed `assert` call) are built in.

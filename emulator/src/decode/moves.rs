@@ -50,6 +50,14 @@ pub(super) fn cvt(cx: &mut Ctx, o: &Opcode, work: &mut Work) -> Result<Op, LoadE
     let has = |m: &str| o.has(m);
     let ops = o.ops;
     let want = |cx: &Ctx, n: usize| o.want(cx, n);
+    if has("f16x2") && types[..] == [Ty::F32] {
+        // Two floats rounded to one pair of halves (NVRTC's __floats2half2_rn from sm_80 on).
+        want(cx, 3)?;
+        work.other = 2;
+        let d = cx.dst(&ops[0])?;
+        let (a, b) = (cx.src(&ops[1], Ty::F32)?, cx.src(&ops[2], Ty::F32)?);
+        return Ok(Op::CvtHalfPair { relu: has("relu"), d, a, b });
+    }
     want(cx, 2)?;
     if types.len() < 2 {
         return Err(cx.err(format!("`{}` needs two types", o.text)));

@@ -1,8 +1,52 @@
-//! Barriers that do more than wait (`bar.red`), warp matching (`match.sync`), and the launch
+//! Barriers that do more than wait (`bar.red`), warp matching (`match.sync`) and reductions
+//! (`redux.sync`), and the launch
 //! bounds a kernel's PTX declares, as small PTX snippets against hand-computed values.
 
 use super::instructions::{run32, run_snippet_cfg};
 use super::*;
+
+#[test]
+fn warp_reductions() {
+    // Lane l holds 3 - l: the sum over 32 lanes, the signed and unsigned extremes, the bits.
+    let reduce = |op: &str| {
+        run32(&format!(
+            "mov.u32 %r2, 3;\n sub.u32 %r2, %r2, %tx;\n redux.sync.{op} %r1, %r2, -1;\n cvt.u64.u32 %res, %r1;"
+        ))
+    };
+    let values: Vec<u32> = (0..32u32).map(|l| 3u32.wrapping_sub(l)).collect();
+    let sum = values.iter().fold(0u32, |a, &x| a.wrapping_add(x));
+    assert!(reduce("add.s32").iter().all(|&x| x == sum as u64));
+    assert!(reduce("min.s32").iter().all(|&x| x == (-28i32) as u32 as u64));
+    assert!(reduce("max.s32").iter().all(|&x| x == 3));
+    assert!(reduce("min.u32").iter().all(|&x| x == 0));
+    assert!(reduce("max.u32").iter().all(|&x| x == (-1i32) as u32 as u64));
+    assert!(reduce("and.b32").iter().all(|&x| x == values.iter().fold(!0, |a, &v| a & v) as u64));
+    assert!(reduce("or.b32").iter().all(|&x| x == values.iter().fold(0, |a, &v| a | v) as u64));
+    assert!(reduce("xor.b32").iter().all(|&x| x == values.iter().fold(0, |a, &v| a ^ v) as u64));
+    // A member mask of the even lanes: each even lane gets the sum over the even lanes.
+    let v = run32(
+        "and.b32 %r3, %tx, 1;\n setp.eq.u32 %p1, %r3, 0;\n @%p1 redux.sync.add.u32 %r1, %tx, 0x55555555;\n \
+                   @%p1 cvt.u64.u32 %res, %r1;",
+    );
+    for (l, x) in v.iter().enumerate() {
+        assert_eq!(*x, if l % 2 == 0 { (0..32).step_by(2).sum::<u64>() } else { 0 }, "lane {l}");
+    }
+}
+
+#[test]
+fn two_floats_to_a_pair_of_halves() {
+    // 1.5 and -2.0 as halves (0x3e00, 0xc000); relu clamps the negative one to 0.
+    let v = run32(
+        "mov.f32 %f1, 0f3FC00000;\n mov.f32 %f2, 0fC0000000;\n cvt.rn.f16x2.f32 %r1, %f1, %f2;\n \
+                   cvt.u64.u32 %res, %r1;",
+    );
+    assert!(v.iter().all(|&x| x == 0x3e00_c000), "{:x}", v[0]);
+    let v = run32(
+        "mov.f32 %f1, 0fC0000000;\n mov.f32 %f2, 0f3FC00000;\n cvt.rn.relu.f16x2.f32 %r1, %f1, %f2;\n \
+                   cvt.u64.u32 %res, %r1;",
+    );
+    assert!(v.iter().all(|&x| x == 0x0000_3e00), "{:x}", v[0]);
+}
 
 #[test]
 fn match_any_and_all() {

@@ -88,6 +88,19 @@ __device__ inline float __shfl_xor_sync(unsigned m, float v, int x, int w = 32) 
 __device__ inline unsigned __ballot_sync(unsigned m, int p) { return __nvvm_vote_ballot_sync(m, p); }
 __device__ inline int __all_sync(unsigned m, int p) { return __nvvm_vote_all_sync(m, p); }
 __device__ inline int __any_sync(unsigned m, int p) { return __nvvm_vote_any_sync(m, p); }
+// Warp reductions (redux.sync), sm_80 and later only, as in NVIDIA's headers: older
+// architectures do not declare them.
+#if __CUDA_ARCH__ >= 800
+__device__ inline unsigned __reduce_add_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_add(v, m); }
+__device__ inline int __reduce_add_sync(unsigned m, int v) { return __nvvm_redux_sync_add(v, m); }
+__device__ inline unsigned __reduce_min_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umin(v, m); }
+__device__ inline int __reduce_min_sync(unsigned m, int v) { return __nvvm_redux_sync_min(v, m); }
+__device__ inline unsigned __reduce_max_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umax(v, m); }
+__device__ inline int __reduce_max_sync(unsigned m, int v) { return __nvvm_redux_sync_max(v, m); }
+__device__ inline unsigned __reduce_and_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_and(v, m); }
+__device__ inline unsigned __reduce_or_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_or(v, m); }
+__device__ inline unsigned __reduce_xor_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_xor(v, m); }
+#endif
 
 // printf (clang turns device printf into vprintf), assert and __trap.
 extern "C" __device__ int printf(const char *, ...);

@@ -117,6 +117,8 @@ pub(crate) const DEVICE_HEADERS: &[(&str, &str)] = &[
     ("cfloat", include_str!("../../../device-headers/cfloat")),
     ("cooperative_groups.h", include_str!("../../../device-headers/cooperative_groups.h")),
     ("cooperative_groups/reduce.h", include_str!("../../../device-headers/cooperative_groups/reduce.h")),
+    ("cuda_pipeline.h", include_str!("../../../device-headers/cuda_pipeline.h")),
+    ("cuda_pipeline_primitives.h", include_str!("../../../device-headers/cuda_pipeline_primitives.h")),
 ];
 /// Used only where NVIDIA's could not be had (see `headers`).
 const FP16_STAND_IN: (&str, &str) = ("cuda_fp16.h", include_str!("../../../device-headers/cuda_fp16.h"));

@@ -467,7 +467,7 @@ pub(crate) enum SlotInit {
     DynamicSharedBytes,
     /// `%total_smem_size`: the block's shared memory (static and dynamic) in allocation units.
     TotalSharedBytes,
-    /// `%aggr_smem_size`: `%total_smem_size` and the region reserved for the system.
+    /// `%aggr_smem_size`: the block's shared bytes and the region reserved for the system (as an H200 reads it: not in allocation units).
     AggregateSharedBytes,
 }
 

@@ -1,5 +1,6 @@
 // entry: clock
 // guide: clock_t clock(): the per-multiprocessor cycle counter (32 bits, wraps); only differences between two reads mean something
+// unportable: its outputs compare clock readings (true on every GPU), but a clock decides each value it stores, which the grader flags as it must
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,5 +1,6 @@
 // entry: __nanosleep
 // guide: void __nanosleep(unsigned ns): suspends the thread for about ns nanoseconds (0 to 2*ns, at most about 1 ms; sm_70 and later)
+// unportable: its outputs compare clock readings (true on every GPU), but a clock decides each value it stores, which the grader flags as it must
 // compilers: nvrtc
 extern "C" __global__ void probe(unsigned int *out, const float *in) {
     unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;

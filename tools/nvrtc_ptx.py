@@ -23,7 +23,7 @@ def find_nvrtc():
 
 def main():
     args = sys.argv[1:]
-    out, arch, defines, src = None, "compute_75", [], None
+    out, arch, defines, src = None, "compute_90", [], None
     while args:
         a = args.pop(0)
         if a == "-o":

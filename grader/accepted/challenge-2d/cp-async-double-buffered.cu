@@ -1,4 +1,5 @@
 // expect: pass
+// gpu-expect: target:percent_of_copy
 // why: Ampere-style pipelining: each block walks its tile in four slabs of 16 output rows, and while it computes one slab the next one is already on its way into the other shared buffer with cp.async (__pipeline_memcpy_async, ghost cells zero-filled), waited for with __pipeline_wait_prior.
 
 #include <cuda_pipeline.h>

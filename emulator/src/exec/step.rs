@@ -70,8 +70,7 @@ impl Runner {
             | Op::Carry { .. }
             | Op::Half { .. }
             | Op::Slct { .. }
-            | Op::Cvt { .. }
-            | Op::CvtHalfPair { .. } => self.arith(cx, w, pc, inst, mask),
+            | Op::Cvt { .. } => self.arith(cx, w, pc, inst, mask),
             Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
                 self.compare(cx, w, pc, inst, mask)
             }
@@ -82,7 +81,8 @@ impl Runner {
             | Op::Unpack { .. }
             | Op::Shf { .. } => self.bits(cx, w, pc, inst, mask),
             Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
-            Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } | Op::Redux { .. } => self.warp(cx, w, pc, inst, mask),
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp(cx, w, pc, inst, mask),
+            Op::Redux { .. } | Op::CvtHalfPair { .. } => self.rare(w, inst, mask),
             Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. } => self.async_copy(cx, w, pc, inst, mask),
             Op::Nop
             | Op::Printf { .. }
@@ -97,6 +97,50 @@ impl Runner {
                 unreachable!("handled by the scheduler")
             }
         }
+    }
+
+    /// Instructions a course kernel rarely has (sm_80's warp reductions, pairs of halves): out of
+    /// the executor's loop, whose code the hot instructions share.
+    #[cold]
+    #[inline(never)]
+    fn rare(&mut self, w: &mut Warp, inst: &Inst, mask: u32) -> Result<(), Stop> {
+        match inst.op {
+            Op::CvtHalfPair { relu, d, a, b } => {
+                let half = |x: u64| {
+                    let x = if relu && ops::f32v(x) < 0.0 { 0 } else { x };
+                    ops::cvt(Ty::F16, Ty::F32, Rnd::Rn, false, x)
+                };
+                w.map2(mask, d, a, b, |x, y| (half(x) << 16) | half(y))
+            }
+            Op::Redux { op, signed, d, a, members } => {
+                let av = w.regs[a.index()];
+                let mv = w.regs[members.index()];
+                let combine = |x: u32, y: u32| match op {
+                    ReduxOp::Add => x.wrapping_add(y),
+                    ReduxOp::Min if signed => (x as i32).min(y as i32) as u32,
+                    ReduxOp::Max if signed => (x as i32).max(y as i32) as u32,
+                    ReduxOp::Min => x.min(y),
+                    ReduxOp::Max => x.max(y),
+                    ReduxOp::And => x & y,
+                    ReduxOp::Or => x | y,
+                    ReduxOp::Xor => x ^ y,
+                };
+                let mut out = [0u64; 32];
+                for_lanes(mask, |l| {
+                    // Over the lanes of this lane's member mask that run it now.
+                    let mut acc: Option<u32> = None;
+                    for_lanes(mv[l] as u32 & mask, |k| {
+                        let x = av[k] as u32;
+                        acc = Some(acc.map_or(x, |y| combine(y, x)));
+                    });
+                    out[l] = acc.unwrap_or(0) as u64;
+                });
+                let dv = &mut w.regs[d.index()];
+                for_lanes(mask, |l| dv[l] = out[l]);
+            }
+            _ => unreachable!("not a rare instruction"),
+        }
+        Ok(())
     }
 
     /// Arithmetic and conversions, lane-parallel.
@@ -171,13 +215,6 @@ impl Runner {
                 (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
                 _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
             },
-            Op::CvtHalfPair { relu, d, a, b } => {
-                let half = |x: u64| {
-                    let x = if relu && ops::f32v(x) < 0.0 { 0 } else { x };
-                    ops::cvt(Ty::F16, Ty::F32, Rnd::Rn, false, x)
-                };
-                w.map2(mask, d, a, b, |x, y| (half(x) << 16) | half(y))
-            }
             _ => unreachable!("not a arith instruction"),
         }
         Ok(())
@@ -470,32 +507,6 @@ impl Runner {
                 } else {
                     w.set_pred(dp, mask, result);
                 }
-            }
-            Op::Redux { op, signed, d, a, members } => {
-                let av = w.regs[a.index()];
-                let mv = w.regs[members.index()];
-                let combine = |x: u32, y: u32| match op {
-                    ReduxOp::Add => x.wrapping_add(y),
-                    ReduxOp::Min if signed => (x as i32).min(y as i32) as u32,
-                    ReduxOp::Max if signed => (x as i32).max(y as i32) as u32,
-                    ReduxOp::Min => x.min(y),
-                    ReduxOp::Max => x.max(y),
-                    ReduxOp::And => x & y,
-                    ReduxOp::Or => x | y,
-                    ReduxOp::Xor => x ^ y,
-                };
-                let mut out = [0u64; 32];
-                for_lanes(mask, |l| {
-                    // Over the lanes of this lane's member mask that run it now.
-                    let mut acc: Option<u32> = None;
-                    for_lanes(mv[l] as u32 & mask, |k| {
-                        let x = av[k] as u32;
-                        acc = Some(acc.map_or(x, |y| combine(y, x)));
-                    });
-                    out[l] = acc.unwrap_or(0) as u64;
-                });
-                let dv = &mut w.regs[d.index()];
-                for_lanes(mask, |l| dv[l] = out[l]);
             }
             _ => unreachable!("not a warp instruction"),
         }

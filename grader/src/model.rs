@@ -106,7 +106,7 @@ pub struct SectionReport {
     pub seconds: f64,
 }
 
-/// A file graded once per distinct build across the architectures (see `build::arch`).
+/// A file graded once per distinct build across the architectures (see `toolchain::arch`).
 #[derive(Clone, Debug, Serialize)]
 pub struct ArchitecturesReport {
     /// Each distinct build: the architectures that build the same code, and its verdict.

@@ -3,7 +3,6 @@
 //! to run (the entry under its C name, its parameters, its shared memory, its launch bounds).
 //! Grading, timing, `traffic` and `profile` all build through here.
 
-pub mod arch;
 pub mod chosen_launch;
 
 use std::collections::HashMap;
@@ -36,7 +35,7 @@ type PtxCache = Arc<Mutex<HashMap<(Vec<u8>, String, Defines, String), Result<Str
 pub struct Builder<'a> {
     pub backend: &'a dyn Backend,
     pub compiler: Compiler,
-    /// The architecture it compiles for: the backend's, or another card's (see [`arch`]).
+    /// The architecture it compiles for: the backend's, or another card's (see `toolchain::arch`).
     pub arch: String,
     ptx_cache: PtxCache,
 }
@@ -122,12 +121,12 @@ impl<'a> Builder<'a> {
         kernel: &KernelFile,
         source: &[u8],
         defines: &[(String, String)],
-    ) -> arch::Variants {
-        if !arch::may_depend(source) {
-            return arch::Variants::single(&self.arch);
+    ) -> crate::toolchain::arch::Variants {
+        if !crate::toolchain::arch::may_depend(source) {
+            return crate::toolchain::arch::Variants::single(&self.arch);
         }
         let compiled = chosen_launch::compiled_source(section, source);
-        arch::variants(&self.arch, |a| self.compile_for(&compiled, &kernel.display, defines, a))
+        crate::toolchain::arch::variants(&self.arch, |a| self.compile_for(&compiled, &kernel.display, defines, a))
     }
 
     /// Builds `source` (the file `kernel`) for `cases`, giving each the launch the file chooses.

@@ -136,12 +136,12 @@ impl<'a> Grader<'a> {
                 .builds
                 .iter()
                 .find(|v| v.arch == *primary)
-                .map_or_else(|| build::arch::sm(primary), |v| v.same_code.join(", ")),
+                .map_or_else(|| crate::toolchain::arch::sm(primary), |v| v.same_code.join(", ")),
         };
         let not_built = variants
             .not_built
             .into_iter()
-            .map(|(arch, error)| ArchNotBuilt { arch: build::arch::sm(&arch), error })
+            .map(|(arch, error)| ArchNotBuilt { arch: crate::toolchain::arch::sm(&arch), error })
             .collect();
         graded.report.architectures = Some(ArchitecturesReport { builds, decided_by, not_built });
         graded.report.seconds = seconds;

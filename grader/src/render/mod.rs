@@ -481,7 +481,7 @@ pub fn not_measured_text(r: &SectionReport) -> String {
 pub fn architectures_block(a: &crate::model::ArchitecturesReport) -> String {
     let cards = |archs: &[String]| {
         let mut cards: Vec<&str> =
-            archs.iter().map(|a| crate::build::arch::cards(a)).filter(|c| !c.is_empty()).collect();
+            archs.iter().map(|a| crate::toolchain::arch::cards(a)).filter(|c| !c.is_empty()).collect();
         cards.dedup();
         cards.join(", ")
     };

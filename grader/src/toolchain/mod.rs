@@ -3,6 +3,7 @@
 //! produce PTX the emulator runs; the choice is `--compiler nvrtc|clang|auto`. Beside them,
 //! mdBook, which builds the course book (`grader book`).
 
+pub mod arch;
 pub mod clang;
 pub mod includes;
 pub mod limits;

@@ -112,8 +112,18 @@ fn each_intrinsic_runs_the_same_from_both_compilers() {
     let nvrtc = grader::toolchain::nvrtc::get(true).expect("NVRTC");
     let clang = grader::toolchain::clang::get(true).expect("clang");
     let ptx = [
-        ("nvrtc", nvrtc.compile(INTRINSICS.as_bytes(), "intrinsics.cu", "compute_75", &[]).map_err(|f| f.log)),
-        ("clang", clang.compile(INTRINSICS.as_bytes(), "intrinsics.cu", &[]).map_err(|f| f.log)),
+        (
+            "nvrtc",
+            nvrtc
+                .compile(INTRINSICS.as_bytes(), "intrinsics.cu", grader::toolchain::arch::REFERENCE, &[])
+                .map_err(|f| f.log),
+        ),
+        (
+            "clang",
+            clang
+                .compile(INTRINSICS.as_bytes(), "intrinsics.cu", grader::toolchain::arch::REFERENCE, &[])
+                .map_err(|f| f.log),
+        ),
     ];
     let input: Vec<f32> = (0..128).map(|i| i as f32 * 0.125).collect();
     let mut results = Vec::new();

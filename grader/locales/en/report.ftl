@@ -276,3 +276,4 @@ report-arch-passed = passed
 report-arch-failed = failed
 report-arch-this = ← this report
 report-arch-not-built = does not build for { $arch } ({ $cards }), graded on the others: { $error }
+report-arch-not-run = { $arch } ({ $cards }) not graded: the emulator does not run its code ({ $error })

@@ -266,3 +266,4 @@ report-arch-passed = 通过
 report-arch-failed = 未通过
 report-arch-this = ← 本报告
 report-arch-not-built = 无法为 { $arch }（{ $cards }）构建，按其余架构评分：{ $error }
+report-arch-not-run = { $arch }（{ $cards }）未评分：模拟器无法运行它的代码（{ $error }）

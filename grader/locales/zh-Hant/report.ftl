@@ -274,3 +274,4 @@ report-arch-passed = 通過
 report-arch-failed = 未通過
 report-arch-this = ← 本報告
 report-arch-not-built = 無法為 { $arch }（{ $cards }）建置，按其餘架構評分：{ $error }
+report-arch-not-run = { $arch }（{ $cards }）未評分：模擬器無法執行它的程式碼（{ $error }）

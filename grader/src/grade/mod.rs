@@ -105,6 +105,7 @@ impl<'a> Grader<'a> {
         let primary = &self.builder.arch;
         let mut builds = Vec::new();
         let mut worst: Option<(Graded, String)> = None;
+        let mut not_run = Vec::new();
         let mut seconds = graded.report.seconds;
         for variant in &variants.builds {
             let passed = if variant.arch == *primary {
@@ -119,6 +120,15 @@ impl<'a> Grader<'a> {
                 };
                 let g = other.grade_build(section, kernel, seed, visible_only, views)?;
                 seconds += g.report.seconds;
+                // PTX of that architecture the emulator does not run (clang's sm_100 packs floats
+                // in pairs, `mul.f32x2`): the grader's limit, not the kernel's fault.
+                if let Some(p) = g.report.problem.as_ref().filter(|p| p.kind == crate::model::ProblemKind::Unsupported)
+                {
+                    for arch in &variant.same_code {
+                        not_run.push(ArchNotBuilt { arch: arch.clone(), error: p.message.to_string() });
+                    }
+                    continue;
+                }
                 let passed = g.report.passed;
                 if !passed && graded.report.passed && worst.is_none() {
                     worst = Some((g, variant.same_code.join(", ")));
@@ -143,7 +153,7 @@ impl<'a> Grader<'a> {
             .into_iter()
             .map(|(arch, error)| ArchNotBuilt { arch: crate::toolchain::arch::sm(&arch), error })
             .collect();
-        graded.report.architectures = Some(ArchitecturesReport { builds, decided_by, not_built });
+        graded.report.architectures = Some(ArchitecturesReport { builds, decided_by, not_built, not_run });
         graded.report.seconds = seconds;
         Ok(graded)
     }

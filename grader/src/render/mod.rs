@@ -501,6 +501,10 @@ pub fn architectures_block(a: &crate::model::ArchitecturesReport) -> String {
             t!("report-arch-not-built", arch = &n.arch, cards = cards, error = &n.error)
         ));
     }
+    for n in &a.not_run {
+        let cards = cards(std::slice::from_ref(&n.arch));
+        s.push_str(&format!("    ◦ {}\n", t!("report-arch-not-run", arch = &n.arch, cards = cards, error = &n.error)));
+    }
     s
 }
 

@@ -50,10 +50,8 @@ cmd-list-solutions = 參考答案
 cmd-list-yours = 你的核函式
 cmd-list-header = 小節（{ $which }；快速檢查：只執行可見測試 —— 用 `cargo run -p grader -- <id>` 為單個小節評分）
 cmd-list-no-kernel = 沒有 kernel.cu
-# hant: by hand (s2twp writes 透過, "by means of", for 通过, "passed")
 cmd-list-passes = ✓ 通過可見測試
 cmd-list-does-not-compile = ✗ 無法編譯
-# hant: by hand (s2twp writes 透過, "by means of", for 通过, "passed")
 cmd-list-not-yet = ✗ 尚未通過
 
 ## watch
@@ -62,10 +60,8 @@ cmd-watch-keys = 正在監視儲存 · f 完整報告 · c 簡要報告 · h 提
 cmd-watch-sections = 小節
 cmd-cannot-watch-files = 無法監視檔案：{ $error }
 cmd-cannot-watch = 無法監視 { $path }：{ $error }
-# hant: by hand (s2twp writes 透過, "by means of", for 通过, "passed")
 cmd-watch-all-passed = 所有小節都已通過。用 `cargo run -p grader -- watch <id>` 再次監視某一小節。
 cmd-watch-grading = 正在為 { $id } 評分…
-# hant: by hand (s2twp writes 透過, "by means of", for 通过, "passed")
 cmd-watch-next = 小節 { $done } 已通過。下一節：{ $id } { $title } —— 編輯 { $path }
 cmd-watch-course-done = 這是最後一個小節：課程已全部完成。
 cmd-watch-no-next = 這是最後一個小節，後面沒有了

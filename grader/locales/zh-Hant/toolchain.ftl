@@ -68,8 +68,8 @@ toolchain-path-has-nul = { $file }：路徑中含有 NUL 位元組
 
 ## The grader's errors in a compile log (after `file(line): error: `)
 
-toolchain-compile-timeout = 編譯器沒有在 { $seconds } 秒內完成，評分器已放棄（迴圈展開得太多，還是模板例項化得太深？）。
-toolchain-compiler-out-of-memory = 編譯器在完成之前停止了：它最多隻能使用 { $limit } 記憶體（迴圈展開得太多，還是模板例項化得太深？）。
+toolchain-compile-timeout = 編譯器沒有在 { $seconds } 秒內完成，評分器已放棄（迴圈展開得太多，還是模板實例化得太深？）。
+toolchain-compiler-out-of-memory = 編譯器在完成之前停止了：它最多只能使用 { $limit } 記憶體（迴圈展開得太多，還是模板實例化得太深？）。
 toolchain-ptx-too-large = 核函式編譯出 { $bytes } 位元組的 PTX；評分器最多接受 { $limit }（迴圈展開得太多？）。
 toolchain-device-memory-too-large = `{ $name }` 佔用 { $bytes } 位元組的裝置記憶體（{ $space }；核函式全部 __device__ 和 __constant__ 變數共 { $total } 位元組）；評分器最多允許 { $limit }（{ $limit_mib }）。
 toolchain-device-memory-note = 沒有哪個練習需要 { $space } 陣列：把資料放在核函式得到的緩衝區中。

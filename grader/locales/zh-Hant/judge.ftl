@@ -37,8 +37,8 @@ judge-needs-gpu = 需要 GPU
 judge-not-graded-without-gpu = 沒有 GPU，不評分（估計為複製速度的 { $percent }%）
 judge-not-graded = 未評分：{ $why }
 judge-not-timed = 未計時：{ $error }
-judge-role-metrics-case = 度量用例
-judge-role-second-metrics-case = 第二個度量用例
+judge-role-metrics-case = 度量案例
+judge-role-second-metrics-case = 第二個度量案例
 judge-did-not-run = { $role }沒有執行
 judge-stopped-at = { $role }在 { $kind } 處停止（見「發現」）
 judge-no-metrics-counted = 沒有統計到任何度量
@@ -63,7 +63,7 @@ judge-may-follow-from = 可能由上面的{ $kind ->
 
 ## 對讀取未寫入共享記憶體的建議。
 
-judge-tile-never-loaded = 分塊的一部分從未被載入（halo 單元，或幽靈單元格：對應網格之外的點的槽位，應當存入 0 而不是跳過）
+judge-tile-never-loaded = 分塊的一部分從未被載入（halo 單元，或幽靈單元：對應網格之外的點的槽位，應當存入 0 而不是跳過）
 judge-read-beyond-loaded = 執行緒讀到了已載入的部分之外（下標超出了分塊中已載入的部分）
 judge-unwritten-outside-arrays = 在執行緒塊中任何執行緒寫入之前就讀取了共享記憶體，且讀取位置不在核函式宣告的任何共享陣列之內（偏移 { $offset }）：{ $beyond }
 judge-unwritten-read = 在執行緒塊中任何執行緒寫入之前就讀取了共享記憶體：`{ $name }` 的元素 { $index }
@@ -71,12 +71,12 @@ judge-unwritten-none-written = { $read }，而此時 `{ $name }` 的任何元素
 judge-unwritten-count = 它的 { $len } 個元素中有 { $unwritten } 個未寫入
 judge-slot-own = 讀取執行緒自己的槽位 { $slot }
 judge-slot-of-thread = 執行緒 ({ $x }, { $y }, { $z }) 的槽位 { $slot }
-judge-slot-on-edge = 這個執行緒塊位於網格邊緣：如果該槽位是幽靈單元格（網格之外的點），請在其中存入 0 而不是跳過它；如果不是，那就是該執行緒的儲存被跳過了（漏掉了 halo 單元？）
-judge-slot-inside = 這個執行緒塊位於網格內部，它的分塊沒有幽靈單元格：是該執行緒的儲存被跳過了（漏掉了 halo 單元？）
+judge-slot-on-edge = 這個執行緒塊位於網格邊緣：如果該槽位是幽靈單元（網格之外的點），請在其中存入 0 而不是跳過它；如果不是，那就是該執行緒的儲存被跳過了（漏掉了 halo 單元？）
+judge-slot-inside = 這個執行緒塊位於網格內部，它的分塊沒有幽靈單元：是該執行緒的儲存被跳過了（漏掉了 halo 單元？）
 judge-unwritten-slot = { $read }；在每個執行緒對應一個槽位的分塊中，這是{ $whose }，從未被儲存（{ $count }）。{ $why }
 judge-unwritten-past-threads = { $read }（{ $count }）。該陣列有 { $len } 個槽位，而執行緒塊只有 { $threads } 個執行緒，這個槽位在前 { $threads } 個之後：每個執行緒只儲存一次會讓它一直未被載入；請分第二步或用一個迴圈載入其餘部分（halo 單元）
-judge-block-on-edge = 這個執行緒塊位於網格邊緣，幽靈單元格就在這裡
-judge-block-inside = 這個執行緒塊位於網格內部，它的分塊沒有幽靈單元格
+judge-block-on-edge = 這個執行緒塊位於網格邊緣，幽靈單元就在這裡
+judge-block-inside = 這個執行緒塊位於網格內部，它的分塊沒有幽靈單元
 judge-unwritten-either = { $read }（{ $count }）：要麼是{ $never_loaded }，要麼是{ $beyond }；{ $block_place }
 
 ## 測試輸出中的錯誤元素。
@@ -96,7 +96,7 @@ judge-buffer-label = { $name }（{ $elements } 個元素）
 ## 計劃中的各行（Gradescope 和 PrairieLearn 中的測試名稱）。
 
 judge-row-test = { $section } 測試：{ $case }（{ $visibility ->
-    [metrics] 度量用例
+    [metrics] 度量案例
     [hidden] 隱藏
    *[other] 可見
 }）
@@ -116,6 +116,6 @@ judge-resource-atomics = 全域原子操作
 
 judge-emulator-cannot-load = 模擬器無法載入這個核函式的 PTX：{ $error }
 judge-emulator-cannot-launch = 模擬器無法啟動這個核函式：{ $error }
-judge-case-no-such-buffer = 用例 { $case }：引數指向緩衝區 { $buffer }，但它不存在
-judge-case-no-output-buffer = 用例 { $case }：輸出緩衝區 { $buffer } 不存在
+judge-case-no-such-buffer = 案例 { $case }：引數指向緩衝區 { $buffer }，但它不存在
+judge-case-no-output-buffer = 案例 { $case }：輸出緩衝區 { $buffer } 不存在
 judge-internal-error = 評分 { $section } 時出現內部錯誤（{ $what }）；請報告這個問題

@@ -38,7 +38,7 @@ report-inferred-line = 編譯器沒有為這條指令給出它自己的行號（
 report-called-from = 呼叫自 { $place }
 report-called-from-more = ，呼叫自 { $place }
 report-findings-more = … 每種只列出首次出現；另有 { $more } 次出現未列出
-report-explain-out-of-bounds = 有執行緒在陣列之外讀或寫：檢查這次存取之前的邊界判斷（幽靈單元格、向上取整的網格）
+report-explain-out-of-bounds = 有執行緒在陣列之外讀或寫：檢查這次存取之前的邊界判斷（幽靈單元、向上取整的網格）
 report-explain-misaligned = 位址不是存取大小的整數倍：本應按元素計算的下標按位元組計算了，或者型別轉換有誤
 report-explain-race = 兩個執行緒在兩次屏障之間使用了同一個共享記憶體字，且至少有一個在寫：缺少 __syncthreads() 或位置不對
 report-explain-uninitialized-shared = 在執行緒塊中任何執行緒寫入之前就讀取了共享記憶體：分塊的一部分（通常是 halo 單元）從未載入
@@ -74,7 +74,7 @@ report-variant-failed = 失敗：{ $message }
 ## 速度。
 
 report-speed-on = 在 { $device } 上的速度
-report-timing = 計時用例 { $case }：{ $ms } ms（中位數），{ $gbps } GB/s = 裝置到裝置複製的 { $percent }%（{ $copy } GB/s）
+report-timing = 計時案例 { $case }：{ $ms } ms（中位數），{ $gbps } GB/s = 裝置到裝置複製的 { $percent }%（{ $copy } GB/s）
 report-timed = 計時方式：{ $method }
 report-speed-other-card = （速度目標是在 H100 上設定的；其他顯示卡請參閱本書的「As fast as the memory allows」一節）
 report-at-most = 至多 { $value }
@@ -105,8 +105,8 @@ report-targets = 目標
 report-col-target = 目標
 report-col-measured = 測得
 report-col-textbook = 教材
-report-second-case = 但在第二個度量用例（{ $case }）上為 { $measured }：目標必須在每種規模下都成立
-report-every-line-traffic = 每一行的訪存流量：cargo run -p grader -- traffic { $section }
+report-second-case = 但在第二個度量案例（{ $case }）上為 { $measured }：目標必須在每種規模下都成立
+report-every-line-traffic = 每一行的記憶體存取流量：cargo run -p grader -- traffic { $section }
 report-culprit-loads = 每個輸出進行 { $loads } 次全域記憶體載入，是所有行中最多的
 report-culprit-sectors = 每次執行緒束級載入存取 { $per_request } 個扇區，是其寬度所需最少扇區數的 { $over } 倍（合併存取時為 1）
 report-culprit-conflicts = 造成 { $replays } 次儲存體衝突重放，是所有行中最多的
@@ -163,7 +163,7 @@ report-bar-section = 小節 { $section }
 
 ## traffic：逐行表格。
 
-report-traffic-case = 度量用例 { $case }
+report-traffic-case = 度量案例 { $case }
 report-traffic-op-per-byte = OP/B { $op_per_byte }：問題的 { $flops } FLOPs 除以從全域記憶體載入的 { $bytes } 位元組，共 { $outputs } 個輸出（實際執行 { $executed } FLOPs）
 # 表格各列的標題（要短：下面的數字在其下右對齊）。
 report-traffic-col-line = 行
@@ -205,12 +205,12 @@ report-block-shared-first = ，共 { $rows } 列，顯示前 { $shown } 列
 report-block-shared-legend = #：寫入並讀取，w：只寫入，r：讀取但從未寫入，o：該執行緒讀取過，·：未存取
 report-argument = 第 { $number } 個引數
 report-plane-not-3d = --plane { $plane }：小節 { $section } 的緩衝區不是三維的
-report-plane-out-of-range = --plane { $plane }：在度量用例中 { $name } 的平面為 0 到 { $last }
+report-plane-out-of-range = --plane { $plane }：在度量案例中 { $name } 的平面為 0 到 { $last }
 report-coords-count = `{ $text }`：請給出 X,Y 或 X,Y,Z
 report-coords-not-integer = `{ $text }`：`{ $part }` 不是非負整數
 report-traffic-another-block = （換一個執行緒塊：--block X,Y[,Z]；換一個執行緒：--thread X,Y[,Z]）
-report-traffic-no-metrics-run = { $kernel } 沒有把度量用例執行完（請先修復 `cargo run -p grader -- { $section }` 報告的問題）
-report-traffic-block-outside = 執行緒塊 { $block } 或其執行緒 { $thread } 不在這次啟動中（度量用例啟動 { $grid } 個執行緒塊，每塊 { $threads } 個執行緒）
+report-traffic-no-metrics-run = { $kernel } 沒有把度量案例執行完（請先修復 `cargo run -p grader -- { $section }` 報告的問題）
+report-traffic-block-outside = 執行緒塊 { $block } 或其執行緒 { $thread } 不在這次啟動中（度量案例啟動 { $grid } 個執行緒塊，每塊 { $threads } 個執行緒）
 report-wrote = 已寫入 { $path }
 
 ## SVG 圖的說明文字。
@@ -245,15 +245,15 @@ report-row-not-measured = 未測量
 report-row-textbook = ，教材 { $value }
 report-row-finding = { $kind } 位於 { $place }，執行緒塊 { $block } 執行緒 { $thread }，測試「{ $case }」：{ $advice }
 report-row-findings = { $count }；每種的首次出現：
-report-pl-target = 本小節針對 { $metric } 的目標，在度量用例上
-report-pl-hidden-test = 隱藏用例：輸出與 CPU 參考實作對比（其資料不顯示）
+report-pl-target = 本小節針對 { $metric } 的目標，在度量案例上
+report-pl-hidden-test = 隱藏案例：輸出與 CPU 參考實作對比（其資料不顯示）
 report-pl-test = 輸出與 CPU 參考實作對比
 report-pl-sanitizer = 檢測器：競爭、越界存取、未初始化的共享記憶體、屏障
 report-pl-right = 正確
 report-pl-wrong = 錯誤（其數值不顯示）
 report-pl-passed = 通過
 report-pl-failed = 未通過
-report-pl-no-png = （未繪製訪存流量檢視：此評分器建置時沒有啟用 `png` 特性）
+report-pl-no-png = （未繪製記憶體存取流量檢視：此評分器建置時沒有啟用 `png` 特性）
 report-pl-image-loads = { $label }：每個元素從全域記憶體載入的次數
 report-pl-image-block = 執行緒塊 { $block }：它載入的內容及其共享記憶體
 report-pl-left-out = （{ $images }{ $report }已省略：results.json 必須小於 1 MB）

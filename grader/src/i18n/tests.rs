@@ -233,11 +233,14 @@ fn the_catalogues_use_the_course_terms() {
                         wrong.push(format!("{lang}/{file}.ftl:{}: {not} (the course writes {term})", n + 1));
                     }
                 }
-                // Ghost cell: 幽灵单元格 (zh-Hant 幽靈單元格), never the bare 单元.
-                for ghost in ["幽灵单元", "幽靈單元"] {
-                    if line.match_indices(ghost).any(|(i, _)| !line[i + ghost.len()..].starts_with(['格'])) {
-                        wrong.push(format!("{lang}/{file}.ftl:{}: {ghost} without 格", n + 1));
-                    }
+                // Ghost cell: 幽灵单元格 in zh-Hans, never the bare 单元; zh-Hant's 幽靈單元, as a
+                // halo cell is a halo 單元 (單元格 is the mainland's word).
+                let ghost = "幽灵单元";
+                if line.match_indices(ghost).any(|(i, _)| !line[i + ghost.len()..].starts_with(['格'])) {
+                    wrong.push(format!("{lang}/{file}.ftl:{}: {ghost} without 格", n + 1));
+                }
+                if line.contains("單元格") {
+                    wrong.push(format!("{lang}/{file}.ftl:{}: 單元格 (Taiwan writes 幽靈單元)", n + 1));
                 }
             }
         }

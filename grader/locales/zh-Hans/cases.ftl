@@ -6,7 +6,7 @@
 # $tile (the output tile: pixels or points per side).
 
 ## 二维卷积（7.2 – 7.5、challenge-2d）。
-case-conv-textbook = 教材中的一维示例（视为 7x1 的图像），r=2
+case-conv-textbook = 教科书中的一维示例（视为 7x1 的图像），r=2
 case-conv-by-hand = 7x7 图像，非对称 5x5 滤波器 1..25
 case-conv-larger = 较大的图像（分块边长 { $tile } 像素）：{ $width }x{ $height }，r={ $r }，随机数据
 case-conv-two-tiles-by-one = 宽两个 { $tile } 像素的分块，高一个分块加一个像素：{ $width }x{ $height }，r={ $r }，随机数据

@@ -12,7 +12,7 @@ report-backend = 后端
 report-seed = 种子 { $seed }（用 --seed { $seed } 重新运行）
 report-tests = 测试
 # 测试一栏：测试的种类。
-report-vis-visible = 公开
+report-vis-visible = 可见
 report-vis-hidden = 隐藏
 report-vis-metrics = 度量
 report-printf-header = printf 输出（线程块，线程）：
@@ -66,7 +66,7 @@ report-gpu-shared-differs = { $bytes } B 静态共享内存（模拟器给出 { 
 report-gpu-spills = （寄存器溢出或本地数组）
 report-gpu-line = 在 { $device }（{ $binary }）上：每线程 { $registers } 个寄存器，每线程 { $local } B 本地内存{ $spill }，{ $shared }
 report-also-measured = 另外测得
-report-variant-textbook = （教材 { $value }）
+report-variant-textbook = （教科书 { $value }）
 report-variant-failed = 失败：{ $message }
 
 ## 速度。
@@ -102,7 +102,7 @@ report-targets = 目标
 # 目标表各列的标题。
 report-col-target = 目标
 report-col-measured = 测得
-report-col-textbook = 教材
+report-col-textbook = 教科书
 report-second-case = 但在第二个度量用例（{ $case }）上为 { $measured }：目标必须在每种规模下都成立
 report-every-line-traffic = 每一行的访存流量：cargo run -p grader -- traffic { $section }
 report-culprit-loads = 每个输出进行 { $loads } 次全局内存载入，是所有行中最多的
@@ -120,7 +120,7 @@ report-passed-word = 通过
 report-failed-word = 未通过
 report-passed-on-emulator-word = 在模拟器上通过
 report-passed-on-emulator = { $verdict } — 所有测试以及模拟器能测量的所有目标均通过；没有 GPU 无法测量：{ $targets }（挑战的目标：请在装有 NVIDIA GPU 的机器上运行 `cargo run -p grader -- time { $section }`）
-report-visible-pass = 公开测试通过
+report-visible-pass = 可见测试通过
 report-all-pass = 所有测试和目标均通过
 report-why-compile = 核函数无法编译
 report-why-launch = 核函数无法启动
@@ -234,7 +234,7 @@ report-row-skipped = 此处未测量（{ $why }）：该分照给
 report-row-measured = 测得 { $value }
 report-row-not-measured-here = 此处未测量：{ $why }
 report-row-not-measured = 未测量
-report-row-textbook = ，教材 { $value }
+report-row-textbook = ，教科书 { $value }
 report-row-finding = { $kind } 位于 { $place }，线程块 { $block } 线程 { $thread }，测试“{ $case }”：{ $advice }
 report-row-findings = { $count }；每种的首次出现：
 report-pl-target = 本小节针对 { $metric } 的目标，在度量用例上

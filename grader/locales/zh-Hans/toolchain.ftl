@@ -73,8 +73,8 @@ toolchain-compiler-out-of-memory = 编译器在完成之前停止了：它最多
 toolchain-ptx-too-large = 核函数编译出 { $bytes } 字节的 PTX；评分器最多接受 { $limit }（循环展开得太多？）。
 toolchain-device-memory-too-large = `{ $name }` 占用 { $bytes } 字节的设备内存（{ $space }；核函数全部 __device__ 和 __constant__ 变量共 { $total } 字节）；评分器最多允许 { $limit }（{ $limit_mib }）。
 toolchain-device-memory-note = 没有哪个练习需要 { $space } 数组：把数据放在核函数得到的缓冲区中。
-toolchain-local-memory-too-large = `{ $function }` 的每个线程使用 { $bytes } 字节的局部内存（它的局部数组）；评分器每个线程最多允许 { $limit }（{ $limit_mib }）。
-toolchain-local-memory-too-large-unnamed = 某个函数的每个线程使用 { $bytes } 字节的局部内存（它的局部数组）；评分器每个线程最多允许 { $limit }（{ $limit_mib }）。
+toolchain-local-memory-too-large = `{ $function }` 的每个线程使用 { $bytes } 字节的本地内存（它的本地数组）；评分器每个线程最多允许 { $limit }（{ $limit_mib }）。
+toolchain-local-memory-too-large-unnamed = 某个函数的每个线程使用 { $bytes } 字节的本地内存（它的本地数组）；评分器每个线程最多允许 { $limit }（{ $limit_mib }）。
 
 ## Headers a kernel may not include (refused before the compiler opens anything)
 

@@ -6,7 +6,7 @@
 # $tile (the output tile: pixels or points per side).
 
 ## 二維卷積（7.2 – 7.5、challenge-2d）。
-case-conv-textbook = 教材中的一維範例（視為 7x1 的影像），r=2
+case-conv-textbook = 教科書中的一維範例（視為 7x1 的影像），r=2
 case-conv-by-hand = 7x7 影像，非對稱 5x5 濾波器 1..25
 case-conv-larger = 較大的影像（分塊邊長 { $tile } 像素）：{ $width }x{ $height }，r={ $r }，隨機資料
 case-conv-two-tiles-by-one = 寬兩個 { $tile } 像素的分塊，高一個分塊加一個像素：{ $width }x{ $height }，r={ $r }，隨機資料

@@ -13,7 +13,7 @@ report-backend = 後端
 report-seed = 種子 { $seed }（用 --seed { $seed } 重新執行）
 report-tests = 測試
 # 測試一欄：測試的種類。
-report-vis-visible = 公開
+report-vis-visible = 可見
 report-vis-hidden = 隱藏
 report-vis-metrics = 度量
 report-printf-header = printf 輸出（執行緒塊，執行緒）：
@@ -68,7 +68,7 @@ report-gpu-shared-differs = { $bytes } B 靜態共享記憶體（模擬器給出
 report-gpu-spills = （暫存器溢出或本地陣列）
 report-gpu-line = 在 { $device }（{ $binary }）上：每執行緒 { $registers } 個暫存器，每執行緒 { $local } B 本地記憶體{ $spill }，{ $shared }
 report-also-measured = 另外測得
-report-variant-textbook = （教材 { $value }）
+report-variant-textbook = （教科書 { $value }）
 report-variant-failed = 失敗：{ $message }
 
 ## 速度。
@@ -104,7 +104,7 @@ report-targets = 目標
 # 目標表各列的標題。
 report-col-target = 目標
 report-col-measured = 測得
-report-col-textbook = 教材
+report-col-textbook = 教科書
 report-second-case = 但在第二個度量案例（{ $case }）上為 { $measured }：目標必須在每種規模下都成立
 report-every-line-traffic = 每一行的記憶體存取流量：cargo run -p grader -- traffic { $section }
 report-culprit-loads = 每個輸出進行 { $loads } 次全域記憶體載入，是所有行中最多的
@@ -122,7 +122,7 @@ report-passed-word = 通過
 report-failed-word = 未通過
 report-passed-on-emulator-word = 在模擬器上通過
 report-passed-on-emulator = { $verdict } — 所有測試以及模擬器能測量的所有目標均通過；沒有 GPU 無法測量：{ $targets }（挑戰的目標：請在裝有 NVIDIA GPU 的機器上執行 `cargo run -p grader -- time { $section }`）
-report-visible-pass = 公開測試通過
+report-visible-pass = 可見測試通過
 report-all-pass = 所有測試和目標均通過
 report-why-compile = 核函式無法編譯
 report-why-launch = 核函式無法啟動
@@ -242,7 +242,7 @@ report-row-skipped = 此處未測量（{ $why }）：該分照給
 report-row-measured = 測得 { $value }
 report-row-not-measured-here = 此處未測量：{ $why }
 report-row-not-measured = 未測量
-report-row-textbook = ，教材 { $value }
+report-row-textbook = ，教科書 { $value }
 report-row-finding = { $kind } 位於 { $place }，執行緒塊 { $block } 執行緒 { $thread }，測試「{ $case }」：{ $advice }
 report-row-findings = { $count }；每種的首次出現：
 report-pl-target = 本小節針對 { $metric } 的目標，在度量案例上

@@ -73,8 +73,8 @@ toolchain-compiler-out-of-memory = 編譯器在完成之前停止了：它最多
 toolchain-ptx-too-large = 核函式編譯出 { $bytes } 位元組的 PTX；評分器最多接受 { $limit }（迴圈展開得太多？）。
 toolchain-device-memory-too-large = `{ $name }` 佔用 { $bytes } 位元組的裝置記憶體（{ $space }；核函式全部 __device__ 和 __constant__ 變數共 { $total } 位元組）；評分器最多允許 { $limit }（{ $limit_mib }）。
 toolchain-device-memory-note = 沒有哪個練習需要 { $space } 陣列：把資料放在核函式得到的緩衝區中。
-toolchain-local-memory-too-large = `{ $function }` 的每個執行緒使用 { $bytes } 位元組的區域性記憶體（它的區域性陣列）；評分器每個執行緒最多允許 { $limit }（{ $limit_mib }）。
-toolchain-local-memory-too-large-unnamed = 某個函式的每個執行緒使用 { $bytes } 位元組的區域性記憶體（它的區域性陣列）；評分器每個執行緒最多允許 { $limit }（{ $limit_mib }）。
+toolchain-local-memory-too-large = `{ $function }` 的每個執行緒使用 { $bytes } 位元組的本地記憶體（它的本地陣列）；評分器每個執行緒最多允許 { $limit }（{ $limit_mib }）。
+toolchain-local-memory-too-large-unnamed = 某個函式的每個執行緒使用 { $bytes } 位元組的本地記憶體（它的本地陣列）；評分器每個執行緒最多允許 { $limit }（{ $limit_mib }）。
 
 ## Headers a kernel may not include (refused before the compiler opens anything)
 

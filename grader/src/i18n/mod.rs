@@ -259,4 +259,6 @@ macro_rules! text {
 }
 
 #[cfg(test)]
+mod terms;
+#[cfg(test)]
 mod tests;

@@ -1,43 +1,76 @@
 // Reference solution, challenge 2D: convolution at close to copy speed.
-// The kernel is memory-bound, so the aim is to read each input pixel from DRAM about once and to
-// keep the work per output small. Each block stages its input tile (outputs plus halo) in shared
-// memory; each thread then computes COARSEN output rows of one column. It reads every input row
-// it needs (its 2r+1 horizontal taps) from shared memory once, into registers, and adds it into
-// each of its output rows that the filter reaches: (COARSEN + 2r)(2r+1) shared loads for COARSEN
-// outputs, instead of (2r+1)^2 for each one.
+// The kernel is memory-bound, so the aim is to read each input pixel from DRAM about once, to keep
+// the work per output small, and to keep enough bytes in flight that the DRAM never waits.
+//
+// 1. Each block stages its input tile (outputs plus halo) in shared memory with float4 loads: a
+//    quarter of the load instructions of a float loop. Each thread issues all its loads before it
+//    stores any of them, so they are all in flight at once (a load into shared memory through a
+//    generic pointer cannot be moved above the previous store by the compiler: a float loop keeps
+//    one load in flight per thread). On an H200, whose DRAM is 40% faster than an H100's with the
+//    same SMs, the same kernel with one load in flight reaches 68% of copy; this one 83%.
+// 2. Each thread then computes COARSEN output rows of one column. It reads every input row it needs
+//    (its 2r+1 horizontal taps) from shared memory once, into registers, and adds it into each of
+//    its output rows that the filter reaches: (COARSEN + 2r)(2r+1) shared loads for COARSEN
+//    outputs, instead of (2r+1)^2 for each one.
 
 #ifndef FILTER_RADIUS
 #define FILTER_RADIUS 2
 #endif
 
-#define BLOCK_X 64
-#define BLOCK_Y 4
+#define BLOCK_X 128
+#define BLOCK_Y 2
 #define COARSEN 16                  // output rows per thread
 #define TILE_X BLOCK_X              // output columns per block: one per thread
 #define TILE_Y (BLOCK_Y * COARSEN)  // output rows per block
-#define IN_TILE_X (TILE_X + 2 * FILTER_RADIUS)
+// The halo columns, rounded up to whole float4s so that every staged row starts 16-byte aligned.
+#define PAD (((FILTER_RADIUS) + 3) / 4 * 4)
+#define IN_TILE_X (TILE_X + 2 * PAD)
+#define IN_TILE_X4 (IN_TILE_X / 4)
 #define IN_TILE_Y (TILE_Y + 2 * FILTER_RADIUS)
+#define THREADS (BLOCK_X * BLOCK_Y)
+#define LOADS4 ((IN_TILE_Y * IN_TILE_X4 + THREADS - 1) / THREADS)  // float4 loads per thread
 
 __constant__ float F[2 * FILTER_RADIUS + 1][2 * FILTER_RADIUS + 1];
 
 extern "C" __global__ void convolution_2D_challenge_kernel(float *N, float *P, int width,
                                                            int height) {
-    __shared__ float N_s[IN_TILE_Y][IN_TILE_X];
+    // The tile as float4s (16-byte aligned by its type); N_s views the same bytes as floats.
+    __shared__ float4 N_s4[IN_TILE_Y][IN_TILE_X4];
+    float(*N_s)[IN_TILE_X] = reinterpret_cast<float(*)[IN_TILE_X]>(N_s4);
 
-    // 1. The whole block loads the input tile, row by row: consecutive threads read consecutive
-    //    columns, so the loads coalesce. Pixels outside the image are ghost cells: 0.
-    int colStart = blockIdx.x * TILE_X - FILTER_RADIUS;
+    int t = threadIdx.y * BLOCK_X + threadIdx.x;
+    int colStart = blockIdx.x * TILE_X - PAD;  // a multiple of 4
     int rowStart = blockIdx.y * TILE_Y - FILTER_RADIUS;
-    for (int i = threadIdx.y * BLOCK_X + threadIdx.x; i < IN_TILE_Y * IN_TILE_X;
-         i += BLOCK_X * BLOCK_Y) {
-        int row = rowStart + i / IN_TILE_X;
-        int col = colStart + i % IN_TILE_X;
-        bool inside = row >= 0 && row < height && col >= 0 && col < width;
-        N_s[i / IN_TILE_X][i % IN_TILE_X] = inside ? N[row * width + col] : 0.0f;
+
+    if (width % 4 == 0) {
+        // Every row of N starts 16-byte aligned, and so does every group of four columns from
+        // colStart; a group is wholly inside the image or wholly outside (ghost cells: 0).
+        // Consecutive threads take consecutive groups, so a warp reads 512 consecutive bytes.
+        float4 staged[LOADS4];
+#pragma unroll
+        for (int l = 0; l < LOADS4; l++) {
+            int i = t + l * THREADS;
+            int row = rowStart + i / IN_TILE_X4, col = colStart + 4 * (i % IN_TILE_X4);
+            staged[l] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            if (i < IN_TILE_Y * IN_TILE_X4 && row >= 0 && row < height && col >= 0 && col < width)
+                staged[l] = __ldg(reinterpret_cast<const float4 *>(&N[row * width + col]));
+        }
+#pragma unroll
+        for (int l = 0; l < LOADS4; l++) {
+            int i = t + l * THREADS;
+            if (i < IN_TILE_Y * IN_TILE_X4) N_s4[i / IN_TILE_X4][i % IN_TILE_X4] = staged[l];
+        }
+    } else {
+        // Rows not 16-byte aligned: one float at a time.
+        for (int i = t; i < IN_TILE_Y * IN_TILE_X; i += THREADS) {
+            int row = rowStart + i / IN_TILE_X, col = colStart + i % IN_TILE_X;
+            bool inside = row >= 0 && row < height && col >= 0 && col < width;
+            N_s[i / IN_TILE_X][i % IN_TILE_X] = inside ? N[row * width + col] : 0.0f;
+        }
     }
     __syncthreads();  // the whole tile is in N_s before anyone reads a neighbour's pixel
 
-    // 2. This thread's outputs: tile column tx, tile rows ty0 ... ty0 + COARSEN - 1.
+    // This thread's outputs: tile column tx, tile rows ty0 ... ty0 + COARSEN - 1.
     int tx = threadIdx.x;
     int ty0 = threadIdx.y * COARSEN;
     float Pvalue[COARSEN];
@@ -52,7 +85,7 @@ extern "C" __global__ void convolution_2D_challenge_kernel(float *N, float *P, i
         float taps[2 * FILTER_RADIUS + 1];
 #pragma unroll
         for (int fCol = 0; fCol < 2 * FILTER_RADIUS + 1; fCol++) {
-            taps[fCol] = N_s[ty0 + inRow][tx + fCol];
+            taps[fCol] = N_s[ty0 + inRow][tx + fCol + PAD - FILTER_RADIUS];
         }
 #pragma unroll
         for (int o = 0; o < COARSEN; o++) {
@@ -66,7 +99,7 @@ extern "C" __global__ void convolution_2D_challenge_kernel(float *N, float *P, i
         }
     }
 
-    // 3. Store the outputs that lie inside the image (the last blocks overhang its edges).
+    // Store the outputs that lie inside the image (the last blocks overhang its edges).
     int col = blockIdx.x * TILE_X + tx;
 #pragma unroll
     for (int o = 0; o < COARSEN; o++) {

@@ -281,6 +281,10 @@ pub struct TargetReport {
     /// bound (`measured` is then `None`; the target fails when even this misses it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at_most: Option<f64>,
+    /// A speed target failed without a GPU on the model's estimate: the most the kernel can
+    /// reach by it, allowing for the estimate's error on kernels like it (`Prediction::estimate_at_most`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_at_most: Option<f64>,
 }
 
 /// A target's metric measured on the second metrics case.
@@ -343,6 +347,17 @@ pub struct Speed {
     pub device: String,
     /// What was timed (`gpu::TIMING_METHOD`).
     pub method: String,
+    /// The course's reference kernel timed in the same run, where the kernel missed the
+    /// percentage: the target also holds within `speed::PACE_TOLERANCE` of its time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<ReferenceSpeed>,
+}
+
+/// The course's reference kernel, timed beside a student's on the same card.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReferenceSpeed {
+    pub median_ms: f64,
+    pub percent_of_copy: f64,
 }
 
 /// What a real device says about a compiled kernel (cuFuncGetAttribute).

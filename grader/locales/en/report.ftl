@@ -76,7 +76,7 @@ report-variant-failed = FAILED: { $message }
 report-speed-on = speed on { $device }
 report-timing = timing case { $case }: { $ms } ms (median), { $gbps } GB/s = { $percent }% of a device-to-device copy ({ $copy } GB/s)
 report-timed = timed: { $method }
-report-speed-other-card = (the speed targets were set on an H100; on other cards see the book's "As fast as the memory allows")
+report-speed-reference = the course's reference, timed in the same run on this card: { $ms } ms = { $percent }% of copy; a kernel within { $tolerance }% of its time meets the target too
 report-at-most = at most { $value }
 report-resource-dram = DRAM traffic
 report-resource-shared-wavefronts = shared-memory wavefronts
@@ -87,6 +87,8 @@ report-resource-atomics = global atomics
 report-line = line { $line }
 report-line-with-text = line { $line }: { $text }
 report-cannot-reach = cannot reach { $target }% of copy: the { $resource } alone take at least { $ms } ms on an { $gpu }, at most { $most }% of copy{ $place }
+report-estimated-at-most = estimated at most { $value }
+report-estimate-cannot-reach = estimated below { $target }% of copy: { $percent }% on an { $gpu }; the model's estimates of kernels limited by { $resource } were at most { $factor }× slower than their measured times, and even { $factor }× faster this kernel reaches { $most }% (an estimate, not a bound: a GPU's timing decides){ $place }
 report-cannot-reach-where = {" "}— most of them at { $line }
 report-model-beside = beside the measurement above
 report-model-not-measured = not a measurement

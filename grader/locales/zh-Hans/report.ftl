@@ -74,7 +74,7 @@ report-variant-failed = 失败：{ $message }
 report-speed-on = 在 { $device } 上的速度
 report-timing = 计时用例 { $case }：{ $ms } ms（中位数），{ $gbps } GB/s = 设备到设备复制的 { $percent }%（{ $copy } GB/s）
 report-timed = 计时方式：{ $method }
-report-speed-other-card = （速度目标是在 H100 上设定的；其他显卡请参阅本书的“As fast as the memory allows”一节）
+report-speed-reference = 课程的参考核函数在本次运行中、同一张显卡上的计时：{ $ms } ms = 复制的 { $percent }%；比它慢不超过 { $tolerance }% 的核函数也算达到目标
 report-at-most = 至多 { $value }
 report-resource-dram = DRAM 流量
 report-resource-shared-wavefronts = 共享内存 wavefront
@@ -85,6 +85,8 @@ report-resource-atomics = 全局原子操作
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
 report-cannot-reach = 无法达到复制的 { $target }%：在 { $gpu } 上仅 { $resource } 一项就至少需要 { $ms } ms，至多为复制的 { $most }%{ $place }
+report-estimated-at-most = 估计至多 { $value }
+report-estimate-cannot-reach = 估计低于复制的 { $target }%：在 { $gpu } 上为 { $percent }%；模型对受 { $resource } 限制的核函数的估计，最多比实测时间慢 { $factor } 倍，即使快 { $factor } 倍，这个核函数也只有 { $most }%（这是估计，不是界限：以 GPU 上的计时为准）{ $place }
 report-cannot-reach-where = ——其中大部分在{ $line }
 report-model-beside = 与上面的实测并列
 report-model-not-measured = 并非实测

@@ -76,7 +76,7 @@ report-variant-failed = 失敗：{ $message }
 report-speed-on = 在 { $device } 上的速度
 report-timing = 計時案例 { $case }：{ $ms } ms（中位數），{ $gbps } GB/s = 裝置到裝置複製的 { $percent }%（{ $copy } GB/s）
 report-timed = 計時方式：{ $method }
-report-speed-other-card = （速度目標是在 H100 上設定的；其他顯示卡請參閱本書的「As fast as the memory allows」一節）
+report-speed-reference = 課程的參考核函式在本次執行中、同一張顯示卡上的計時：{ $ms } ms = 複製的 { $percent }%；比它慢不超過 { $tolerance }% 的核函式也算達到目標
 report-at-most = 至多 { $value }
 report-resource-dram = DRAM 流量
 report-resource-shared-wavefronts = 共享記憶體 wavefront
@@ -87,6 +87,8 @@ report-resource-atomics = 全域原子操作
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
 report-cannot-reach = 無法達到複製的 { $target }%：在 { $gpu } 上僅 { $resource } 一項就至少需要 { $ms } ms，至多為複製的 { $most }%{ $place }
+report-estimated-at-most = 估計至多 { $value }
+report-estimate-cannot-reach = 估計低於複製的 { $target }%：在 { $gpu } 上為 { $percent }%；模型對受 { $resource } 限制的核函式的估計，最多比實測時間慢 { $factor } 倍，即使快 { $factor } 倍，這個核函式也只有 { $most }%（這是估計，不是界限：以 GPU 上的計時為準）{ $place }
 report-cannot-reach-where = ——其中大部分在{ $line }
 report-model-beside = 與上面的實測並列
 report-model-not-measured = 並非實測

@@ -130,6 +130,10 @@ pub trait Backend: Sync {
     fn speed(&self, _ptx: &str, _source: &SourceUnit, _kernel: &str, _case: &Case) -> Option<Result<Speed, Error>> {
         None
     }
+    /// The card kernels run on, for the speed model (a GPU); `None` where there is none.
+    fn card(&self) -> Option<crate::speed::Card> {
+        None
+    }
 }
 
 /// What one block loaded from global memory and did in shared memory, and one of its threads.

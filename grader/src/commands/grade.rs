@@ -209,6 +209,7 @@ fn grade(
         path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());
     let (backend, compiler) = super::prepare(&args.engine)?;
     let mut grader = Grader::new(backend.as_ref(), compiler);
+    grader.card = args.engine.card(backend.as_ref());
     grader.variants = args.variants;
     grader.private_cases = private_cases;
     let file = KernelFile { path, display };

@@ -31,6 +31,7 @@ use crate::error::{Error, Outcome, Result};
 use crate::grade::{grade_isolated, Grader};
 use crate::model::{RunReport, SectionReport};
 use crate::render;
+use crate::speed;
 use crate::toolchain::{self, Compiler, CompilerChoice};
 
 /// What a command can print: a report for people or one JSON object.
@@ -70,6 +71,24 @@ pub struct Engine {
     /// What compiles kernel.cu to PTX: NVRTC where it exists or can be installed (auto), else clang; or either one by name.
     #[arg(long, value_enum, default_value = "auto")]
     pub compiler: CompilerChoice,
+    /// The card the speed model speaks of: h100-sxm (the default without a GPU), h100-pcie, h200, a100-40gb, a100-80gb, l4, t4, rtx-4090, rtx-3090, rtx-3060-laptop. With a GPU, the card found.
+    #[arg(long, value_name = "CARD", value_parser = card_arg)]
+    pub card: Option<&'static speed::Card>,
+}
+
+/// clap's parser of `--card`.
+pub fn card_arg(id: &str) -> std::result::Result<&'static speed::Card, String> {
+    speed::cards::by_id(id).ok_or_else(|| {
+        let known: Vec<&str> = speed::cards::ids().collect();
+        format!("no card `{id}` in the table: {}", known.join(", "))
+    })
+}
+
+impl Engine {
+    /// The card the speed model uses: the one `--card` names, else the GPU's, else the reference.
+    pub fn card(&self, backend: &dyn backend::Backend) -> speed::Card {
+        self.card.copied().or_else(|| backend.card()).unwrap_or(*speed::cards::REFERENCE)
+    }
 }
 
 /// A section named on the command line, checked against the registry when parsed.
@@ -127,6 +146,7 @@ pub fn grade_sections(how: &Grading, root: &Path, chosen: Vec<(&'static dyn Sect
     let (backend, compiler) = prepare(how.engine)?;
     let seed = how.seed.unwrap_or_else(fresh_seed);
     let mut grader = Grader::new(backend.as_ref(), compiler);
+    grader.card = how.engine.card(backend.as_ref());
     grader.variants = how.variants;
     if let Some(path) = how.cases {
         grader.private_cases = course::cases_file::load(path)?;

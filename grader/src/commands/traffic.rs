@@ -70,7 +70,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         text.as_deref().map(block::parse_coords).transpose().map_err(|e| Error::Usage(format!("{what} {e}")))
     };
     let watch = Watch { block: coords("--block", &args.block)?, thread: coords("--thread", &args.thread)? };
-    let engine = Engine { backend: BackendChoice::Emulator, compiler: args.compiler };
+    let engine = Engine { backend: BackendChoice::Emulator, compiler: args.compiler, card: None };
     let (backend, compiler) = super::prepare(&engine)?;
     let grader = Grader::new(backend.as_ref(), compiler);
     let seed = args.seed.unwrap_or(1);

@@ -47,7 +47,8 @@ pub struct Args {
 pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let root = course.root()?;
     let (backend, compiler) = super::prepare(&args.engine)?;
-    let grader = Grader::new(backend.as_ref(), compiler);
+    let mut grader = Grader::new(backend.as_ref(), compiler);
+    grader.card = args.engine.card(backend.as_ref());
     eprintln!("verify: grading every solution, stub and wrong kernel with seed {} …", args.seed);
     let rows = grade_all(root, &grader, args.seed, args.only, &mut |row| {
         eprintln!("  {} {} {}", if row.ok { "ok" } else { "!!" }, row.section, row.kernel);
@@ -535,6 +536,7 @@ mod tests {
                 skipped: None,
                 second: None,
                 at_most: None,
+                estimated_at_most: None,
             }],
             variants: None,
             architectures: None,

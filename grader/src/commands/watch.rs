@@ -157,7 +157,8 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         },
     };
     let (backend, compiler) = super::prepare(&args.engine)?;
-    let grader = Grader::new(backend.as_ref(), compiler);
+    let mut grader = Grader::new(backend.as_ref(), compiler);
+    grader.card = args.engine.card(backend.as_ref());
 
     let (tx, rx) = mpsc::channel();
     // Kept for the whole watch: dropping it stops the events.

@@ -38,6 +38,19 @@ registry! {
     section_challenge_3d => "challenge-3d",
 }
 
+/// The course's reference kernels of the timed challenges, built in: a challenge's speed target
+/// is met at 80% of copy, or within [`crate::speed::PACE_TOLERANCE`] of this kernel timed in the
+/// same run on the same card (so that the target means the same on every card).
+pub const PACE_SETTERS: &[(&str, &str)] = &[
+    ("challenge-2d", include_str!("../../../solutions/challenge-2d/kernel.cu")),
+    ("challenge-3d", include_str!("../../../solutions/challenge-3d/kernel.cu")),
+];
+
+/// The reference kernel a section's speed target is also measured against, if it has one.
+pub fn pace_setter(section: &dyn Section) -> Option<&'static str> {
+    PACE_SETTERS.iter().find(|(dir, _)| *dir == section.dir()).map(|(_, text)| *text)
+}
+
 /// The section with this id (as typed on the command line; case-insensitive).
 pub fn find(id: &str) -> Option<&'static dyn Section> {
     all().into_iter().find(|s| s.id().eq_ignore_ascii_case(id))

@@ -38,6 +38,8 @@ pub struct Grader<'a> {
     /// Time the kernel for a speed target where the backend can (a GPU); `time` turns it off,
     /// it times every kernel itself.
     pub speed_targets: bool,
+    /// The card the speed model speaks of (`--card`, the GPU's, or the reference).
+    pub card: crate::speed::Card,
 }
 
 /// A grading, and the metrics case's launch as it ran (its views, for `traffic`).
@@ -61,6 +63,7 @@ impl<'a> Grader<'a> {
             on_progress: None,
             variants: false,
             speed_targets: true,
+            card: backend.card().unwrap_or(*crate::speed::cards::REFERENCE),
         }
     }
 
@@ -117,6 +120,7 @@ impl<'a> Grader<'a> {
                     on_progress: None,
                     variants: false,
                     speed_targets: false,
+                    card: self.card,
                 };
                 let g = other.grade_build(section, kernel, seed, visible_only, views)?;
                 seconds += g.report.seconds;
@@ -373,6 +377,10 @@ impl<'a> Grader<'a> {
         report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
             report.speed_model = self.model_speed(section, kernel, source, &measured, &metrics_lines);
+            let prints = report.tests.iter().any(|t| !t.printf.is_empty() || t.printf_more > 0);
+            if let Some(p) = report.speed_model.as_mut() {
+                p.prints = prints;
+            }
             // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.
             let model = report.speed_model.as_ref().filter(|_| !self.backend().times_kernels());
             report.targets = judge_targets(section, &measured, model);

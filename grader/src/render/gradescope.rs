@@ -221,6 +221,7 @@ mod tests {
                 skipped: None,
                 second: None,
                 at_most: None,
+                estimated_at_most: None,
             }],
             variants: None,
             architectures: None,

@@ -550,8 +550,14 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
         }
         if let Some(speed) = &r.speed {
             s.push_str(&format!("  {}\n{}", t!("report-speed-on", device = &speed.device), speed_line(speed)));
-            if !["H100", "H200", "GH200"].iter().any(|card| speed.device.contains(card)) {
-                s.push_str(&format!("    {}\n", t!("report-speed-other-card")));
+            if let Some(pace) = &speed.reference {
+                let line = t!(
+                    "report-speed-reference",
+                    ms = format!("{:.3}", pace.median_ms),
+                    percent = format!("{:.0}", pace.percent_of_copy),
+                    tolerance = format!("{:.0}", (crate::speed::PACE_TOLERANCE - 1.0) * 100.0)
+                );
+                s.push_str(&format!("    {line}\n"));
             }
         }
         // Speed only for a kernel that works: a wrong one's would be about other work, and one

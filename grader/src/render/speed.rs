@@ -13,7 +13,10 @@ pub fn measured_text(t: &TargetReport) -> String {
         (Some(why), _, _) => why.to_string(),
         (None, Some(m), _) => super::number(m),
         (None, None, Some(most)) => t!("report-at-most", value = super::number(most.floor())),
-        (None, None, None) => "—".into(),
+        (None, None, None) => match t.estimated_at_most {
+            Some(most) => t!("report-estimated-at-most", value = super::number(most.floor())),
+            None => "—".into(),
+        },
     }
 }
 
@@ -42,10 +45,25 @@ fn line_with_text(r: &SectionReport, line: u32) -> String {
     }
 }
 
-/// Why the speed target cannot be met, for the advice under it.
+/// Why the speed target cannot be met, for the advice under it: the bound (certain), or the
+/// estimate beyond its error (estimated).
 pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
     let p = r.speed_model.as_ref()?;
-    let most = t.at_most?;
+    let Some(most) = t.at_most else {
+        let most = t.estimated_at_most?;
+        let place =
+            p.estimate_line.map(|l| t!("report-cannot-reach-where", line = line_with_text(r, l))).unwrap_or_default();
+        return Some(t!(
+            "report-estimate-cannot-reach",
+            target = super::number(t.target),
+            percent = format!("{:.0}", p.estimate_percent_of_copy),
+            gpu = &p.gpu,
+            resource = resource_words(p.estimate_limited_by),
+            factor = format!("{:.1}", p.slowest_estimate),
+            most = format!("{:.0}", most.floor()),
+            place = place
+        ));
+    };
     let place =
         p.binding_line.map(|l| t!("report-cannot-reach-where", line = line_with_text(r, l))).unwrap_or_default();
     Some(t!(

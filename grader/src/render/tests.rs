@@ -92,6 +92,7 @@ fn report() -> SectionReport {
                 skipped: None,
                 second: None,
                 at_most: None,
+                estimated_at_most: None,
             },
             TargetReport {
                 name: Metric::SharedBytesPerBlock,
@@ -104,6 +105,7 @@ fn report() -> SectionReport {
                 skipped: None,
                 second: None,
                 at_most: None,
+                estimated_at_most: None,
             },
         ],
         variants: None,

@@ -9,10 +9,18 @@
 use emulator::{LineCounts, Metrics};
 use serde::{Deserialize, Serialize};
 
+pub mod cards;
 pub mod corpus;
 pub mod reference;
 
+pub use cards::Card;
 pub use reference::{ReferenceGpu, H100};
+
+/// A challenge's speed target holds at 80% of copy or where the kernel takes at most this many
+/// times the course's reference timed in the same run on the same card: the reference passes on
+/// every card (its own time, within the timing's noise of about 1%), and a kernel well below it
+/// fails on every card, whatever that card's balance of DRAM and SMs.
+pub const PACE_TOLERANCE: f64 = 1.05;
 
 /// How many resources the model counts.
 pub const RESOURCES: usize = 6;
@@ -284,10 +292,25 @@ pub struct Prediction {
     pub error_median_percent: f64,
     pub error_worst_percent: f64,
     pub corpus_kernels: usize,
+    /// The most the corpus' estimates limited by `estimate_limited_by` were slower than measured
+    /// (`Calibration::slowest_estimate`): the estimate's error for kernels like this one.
+    pub slowest_estimate: f64,
+    /// Whether the kernel printed on the metrics case: its GPU build has `printf` compiled out,
+    /// so the estimate counts work the timed kernel does not do, and cannot fail it.
+    pub prints: bool,
     pub resources: Vec<ResourceTime>,
     /// The counts it was computed from (for the corpus and `time`).
     pub scaled: Scaled,
     pub timing: TimingShape,
+}
+
+impl Prediction {
+    /// The most % of copy the kernel can reach by the estimate, allowing for its error on kernels
+    /// like it (as fast as the estimate's slowest miss on the corpus): `None` where the kernel
+    /// prints (see `prints`).
+    pub fn estimate_at_most(&self) -> Option<f64> {
+        (!self.prints).then_some(self.estimate_percent_of_copy * self.slowest_estimate)
+    }
 }
 
 /// The line whose instructions did the most of `resource` (a line of the student's file only
@@ -328,6 +351,8 @@ pub fn predict(scaled: Scaled, timing: TimingShape, lines: &[LineCounts], gpu: &
         error_median_percent: calibration.error_median_percent,
         error_worst_percent: calibration.error_worst_percent,
         corpus_kernels: calibration.kernels,
+        slowest_estimate: calibration.slowest_estimate[limited_by.index()],
+        prints: false,
         resources: Resource::ALL
             .iter()
             .map(|&r| ResourceTime {

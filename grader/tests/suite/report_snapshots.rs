@@ -106,6 +106,7 @@ fn targets() -> Vec<TargetReport> {
             skipped: None,
             second: None,
             at_most: None,
+            estimated_at_most: None,
         },
         TargetReport {
             name: Metric::SharedBytesPerBlock,
@@ -120,6 +121,7 @@ fn targets() -> Vec<TargetReport> {
             skipped: None,
             second: None,
             at_most: None,
+            estimated_at_most: None,
         },
         // A speed target without a GPU: shown, not counted.
         TargetReport {
@@ -133,6 +135,7 @@ fn targets() -> Vec<TargetReport> {
             skipped: Some(Text::plain("needs a GPU")),
             second: None,
             at_most: None,
+            estimated_at_most: None,
         },
     ]
 }
@@ -235,6 +238,7 @@ fn advice_only_for_a_target_measured_and_missed() {
         skipped: skipped.map(Text::plain),
         second: None,
         at_most: None,
+        estimated_at_most: None,
     };
     let mut r = SectionReport {
         speed: None,

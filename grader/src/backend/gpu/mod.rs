@@ -31,6 +31,9 @@ pub struct Device {
     pub compute_capability: (i32, i32),
     pub l2_bytes: u64,
     pub memory_bytes: u64,
+    /// The speed model's figures: the table's card of this name, its L2 as the driver reports
+    /// it; a card the table lacks, from the driver's attributes.
+    pub card: crate::speed::Card,
     ctx: sys::CUcontext,
     /// One GPU operation at a time: the tests' threads share the context, and a timing must
     /// run alone.
@@ -102,6 +105,10 @@ fn probe() -> Result<Device> {
         // SAFETY: `dev` came from cuDeviceGet.
         let memory =
             unsafe { cu::device::total_mem(dev) }.map_err(|e| driver_error("cannot read the GPU's memory size", e))?;
+        let card = match crate::speed::cards::by_device_name(&name) {
+            Some(c) => crate::speed::Card { l2_bytes: l2.max(0) as u64, ..*c },
+            None => card_from_attributes(&name, (major, minor), &attr)?,
+        };
         // SAFETY: as above; the primary context lives as long as the process.
         let ctx =
             unsafe { cu::primary_ctx::retain(dev) }.map_err(|e| driver_error("cannot create a GPU context", e))?;
@@ -110,12 +117,50 @@ fn probe() -> Result<Device> {
             compute_capability: (major, minor),
             l2_bytes: l2.max(0) as u64,
             memory_bytes: memory as u64,
+            card,
             ctx,
             lock: Mutex::new(()),
         })
     });
     attempt.unwrap_or_else(|_| {
         Err(Error::Device("the CUDA driver library could not be used (cudarc panicked while probing it)".into()))
+    })
+}
+
+/// A card the table does not have, as its driver describes it: the DRAM peak from the memory
+/// clock and bus width (double data rate), the clock the driver reports, the latency of the
+/// table's cards of its compute capability (else the reference's).
+fn card_from_attributes(
+    name: &str,
+    cc: (i32, i32),
+    attr: &dyn Fn(sys::CUdevice_attribute) -> Result<i32>,
+) -> Result<crate::speed::Card> {
+    use sys::CUdevice_attribute as A;
+    let get = |a| attr(a).map(|v| v.max(0) as u32);
+    let cc = (cc.0.max(0) as u32, cc.1.max(0) as u32);
+    let sibling = crate::speed::cards::CARDS.iter().find(|c| c.compute_capability == cc);
+    let base = sibling.copied().unwrap_or(*crate::speed::cards::REFERENCE);
+    let memory_khz = get(A::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE)? as f64;
+    let bus_bits = get(A::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH)? as f64;
+    let threads_per_sm = get(A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR)?;
+    Ok(crate::speed::Card {
+        id: "found",
+        name: Box::leak(name.to_string().into_boxed_str()),
+        device_names: &[],
+        compute_capability: cc,
+        sms: get(A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?,
+        max_clock_mhz: get(A::CU_DEVICE_ATTRIBUTE_CLOCK_RATE)? / 1000,
+        dram_gb_per_s: 2.0 * memory_khz * 1e3 * bus_bits / 8.0 / 1e9,
+        measured_copy_gb_per_s: None,
+        l2_bytes: get(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as u64,
+        shared_per_sm_bytes: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)?,
+        shared_per_block_bytes: get(A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
+        registers_per_sm: get(A::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR)?,
+        max_warps_per_sm: threads_per_sm / 32,
+        max_blocks_per_sm: get(A::CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR)?,
+        max_threads_per_block: get(A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)?,
+        sources: "the driver's attributes of the device found",
+        ..base
     })
 }
 
@@ -150,6 +195,10 @@ impl Backend for GpuBackend {
     /// The emulator counts on every backend: here it runs PTX for the card in the machine, the
     /// same source and options as the CUBIN that runs (`load_source`), so that a kernel that
     /// switches on `__CUDA_ARCH__` is counted as it runs.
+    fn card(&self) -> Option<crate::speed::Card> {
+        Some(self.device.card)
+    }
+
     fn arch(&self) -> String {
         let (major, minor) = self.device.compute_capability;
         format!("compute_{major}{minor}")

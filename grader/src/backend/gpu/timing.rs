@@ -54,6 +54,7 @@ impl GpuBackend {
             percent_of_copy: 100.0 * bw / copy,
             device: self.device.name.clone(),
             method: TIMING_METHOD.to_string(),
+            reference: None,
         })
     }
 }

@@ -153,7 +153,9 @@ fn report_race(
     let offset = offset as u32;
     // The earlier access's line, from the instruction its record kept.
     let other_line = pc_of(other_pc, cx.kernel.locs.len()).and_then(|pc| cx.kernel.locs.get(pc)).map(|loc| {
-        loc.source.as_ref().map_or(crate::detail::CodeLine::Ptx(loc.ptx_line), |s| crate::detail::CodeLine::Source(s.line))
+        loc.source
+            .as_ref()
+            .map_or(crate::detail::CodeLine::Ptx(loc.ptx_line), |s| crate::detail::CodeLine::Source(s.line))
     });
     findings.report(cx, FindingKind::Race, pc, tid, || Detail::Race {
         race: what,

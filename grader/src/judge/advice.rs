@@ -57,7 +57,9 @@ pub fn race(f: &Finding) -> Option<Text> {
     let Detail::Race { race, other_line, .. } = &f.detail else { return None };
     let earlier = || match other_line {
         Some(CodeLine::Source(l)) => text!("judge-race-earlier-at", line = text!("finding-line", line = l.to_string())),
-        Some(CodeLine::Ptx(l)) => text!("judge-race-earlier-at", line = text!("finding-ptx-line", line = l.to_string())),
+        Some(CodeLine::Ptx(l)) => {
+            text!("judge-race-earlier-at", line = text!("finding-ptx-line", line = l.to_string()))
+        }
         None => text!("judge-race-earlier"),
     };
     Some(match race {
@@ -128,11 +130,29 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
                 rule = rule()
             )
         } else if index == valid + 1 {
-            text!("judge-unwritten-1d-right-halo", read = read_at, count = count, last = (bx - 1).to_string(), rule = rule())
+            text!(
+                "judge-unwritten-1d-right-halo",
+                read = read_at,
+                count = count,
+                last = (bx - 1).to_string(),
+                rule = rule()
+            )
         } else if index <= valid {
-            text!("judge-unwritten-1d-own", read = read_at, count = count, thread = (index - 1).to_string(), rule = rule())
+            text!(
+                "judge-unwritten-1d-own",
+                read = read_at,
+                count = count,
+                thread = (index - 1).to_string(),
+                rule = rule()
+            )
         } else {
-            text!("judge-unwritten-1d-past", read = read_at, count = count, halo = (valid + 1).to_string(), rule = rule())
+            text!(
+                "judge-unwritten-1d-past",
+                read = read_at,
+                count = count,
+                halo = (valid + 1).to_string(),
+                rule = rule()
+            )
         });
     }
     Some(if len == threads {
@@ -295,8 +315,9 @@ mod tests {
         use crate::i18n::{with_lang, Lang};
         let han = |s: &str| s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
         let g = geometry([4, 4, 1], [32, 32, 1]);
-        let advice = unwritten_shared(&finding([0, 0, 0], [2, 2, 0], 4, Some((0, 4096)), 400), &case(&g), Boundary::Image)
-            .unwrap();
+        let advice =
+            unwritten_shared(&finding([0, 0, 0], [2, 2, 0], 4, Some((0, 4096)), 400), &case(&g), Boundary::Image)
+                .unwrap();
         let en = with_lang(Lang::En, || advice.to_string());
         let hans = with_lang(Lang::ZhHans, || advice.to_string());
         let hant = with_lang(Lang::ZhHant, || advice.to_string());
@@ -323,7 +344,10 @@ mod tests {
         let c = Case { shape: [1000, 1, 1], ..case(&g) };
         let advice = |f: &Finding| unwritten_shared(f, &c, Boundary::Clamped).unwrap().to_string();
         let a = advice(&finding([3, 0, 0], [231, 0, 0], 233 * 4, Some((0, 1032)), 100));
-        assert!(a.contains("the right halo of this block, the last, where only threads 0 to 231 have an element"), "{a}");
+        assert!(
+            a.contains("the right halo of this block, the last, where only threads 0 to 231 have an element"),
+            "{a}"
+        );
         assert!(a.contains("thread 231 (gid = N − 1), must load it, clamped to A[N − 1]"), "{a}");
         assert!(a.contains("a load by thread 255 alone never happens here"), "{a}");
         assert!(a.contains("clamps the array's ends") && !a.contains("store 0") && !a.contains("ghost"), "{a}");

@@ -59,7 +59,9 @@ pub fn describe(detail: &Detail) -> Text {
                 None => text!("finding-other-threads"),
             };
             match other_line {
-                Some(l) => text!("finding-race-at", race = race_name(*race), place = place, other = other, line = line(*l)),
+                Some(l) => {
+                    text!("finding-race-at", race = race_name(*race), place = place, other = other, line = line(*l))
+                }
                 None => text!("finding-race", race = race_name(*race), place = place, other = other),
             }
         }

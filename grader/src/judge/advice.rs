@@ -265,7 +265,7 @@ mod tests {
     /// A case launched as `g`, its output as large as the threads.
     fn case(g: &Geometry) -> Case {
         let shape = [(g.grid[0] * g.block[0]) as usize, (g.grid[1] * g.block[1]) as usize, 1];
-        Case { geometry: g.clone(), shape, ..crate::judge::tests::tiny_case() }
+        Case { geometry: *g, shape, ..crate::judge::tests::tiny_case() }
     }
 
     fn image(f: &Finding, g: &Geometry) -> String {

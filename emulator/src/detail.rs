@@ -21,9 +21,16 @@ pub enum Detail {
     /// A store to constant or parameter memory.
     ReadOnlyWrite,
     /// A shared-memory hazard at `offset` (in the block's shared memory): `other` accessed it
-    /// earlier in the same barrier interval (`None`: several other threads). `element`: where
-    /// the offset lies in a shared array, in 4-byte elements.
-    Race { race: RaceKind, offset: u32, element: Option<ArrayElement>, other: Option<[u32; 3]> },
+    /// earlier in the same barrier interval (`None`: several other threads), at `other_line`
+    /// (`None`: not known; for several readers, the last one's line). `element`: where the
+    /// offset lies in a shared array, in 4-byte elements.
+    Race {
+        race: RaceKind,
+        offset: u32,
+        element: Option<ArrayElement>,
+        other: Option<[u32; 3]>,
+        other_line: Option<CodeLine>,
+    },
     /// A `__syncthreads()` some threads wait at while `exited` (the first) had already exited.
     BarrierExited { exited: [u32; 3] },
     /// Threads of one block wait at two different `__syncthreads()`: the first waiting one's
@@ -287,7 +294,7 @@ impl fmt::Display for Detail {
             }
             Detail::MisalignedAtomic { size, addr } => write!(f, "misaligned {size}-byte atomic at {addr:#x}"),
             Detail::ReadOnlyWrite => f.write_str("write to read-only (constant or parameter) memory"),
-            Detail::Race { race, offset, element, other } => {
+            Detail::Race { race, offset, element, other, other_line } => {
                 write!(f, "{} race on shared memory (offset {offset}", race.as_str())?;
                 if let Some(ArrayElement { array, index }) = element {
                     write!(f, ", element {index} of `{array}` counting row by row")?;
@@ -297,7 +304,11 @@ impl fmt::Display for Detail {
                     None => f.write_str("other threads")?,
                     Some(o) => write!(f, "thread ({},{},{})", o[0], o[1], o[2])?,
                 }
-                f.write_str(" accessed it earlier with no __syncthreads() in between")
+                f.write_str(" accessed it earlier")?;
+                if let Some(line) = other_line {
+                    write!(f, ", at {line},")?;
+                }
+                f.write_str(" with no __syncthreads() in between")
             }
             Detail::BarrierExited { exited: t } => write!(
                 f,
@@ -373,7 +384,7 @@ mod tests {
     #[test]
     fn each_detail_says_what_the_findings_always_said() {
         let oob = |write, space, addr, space_bytes| Detail::OutOfBounds { write, size: 4, space, addr, space_bytes };
-        let race = |race, element, other| Detail::Race { race, offset: 16, element, other };
+        let race = |race, element, other| Detail::Race { race, offset: 16, element, other, other_line: None };
         let unwritten = |array: Option<&str>, copy, used, at| Detail::UnwrittenRead {
             offset: 528,
             array: array.map(str::to_string),
@@ -429,6 +440,17 @@ mod tests {
                 race(RaceKind::WriteAfterRead, None, None),
                 "write-after-read race on shared memory (offset 16): other threads accessed it earlier with no \
                  __syncthreads() in between",
+            ),
+            (
+                Detail::Race {
+                    race: RaceKind::WriteAfterWrite,
+                    offset: 16,
+                    element: None,
+                    other: Some([0, 0, 0]),
+                    other_line: Some(CodeLine::Source(31)),
+                },
+                "write-after-write race on shared memory (offset 16): thread (0,0,0) accessed it earlier, at line 31, \
+                 with no __syncthreads() in between",
             ),
             (
                 race(RaceKind::WriteAfterWrite, None, Some([0, 0, 0])),

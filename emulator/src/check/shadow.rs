@@ -13,13 +13,34 @@
 
 use crate::detail::RaceKind;
 
-/// One access: the epoch it happened in and who made it (a thread index, or for readers
-/// `READERS_OF_WARP | warp` or `MANY_READERS`; for writers possibly with `COPIED_UNWRITTEN`).
+/// One access: the epoch it happened in, who made it (a thread index, or for readers
+/// `READERS_OF_WARP | warp` or `MANY_READERS`; for writers possibly with `COPIED_UNWRITTEN`)
+/// and the instruction that made it (`pc`, `NO_PC` when unknown or past 16 bits; for several
+/// readers, the last one's). The `pc` sits in what was padding: a record is 8 bytes either way.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(C, align(8))]
 struct Access {
     epoch: u32,
     who: u16,
+    pc: u16,
+}
+
+/// The `pc` of an access whose instruction is not known (an atomic, a `cp.async`, the initial
+/// state).
+pub(crate) const NO_PC: u16 = u16::MAX;
+
+/// An instruction's index as a record keeps it: its low 16 bits, which name it only in a
+/// kernel of fewer than `NO_PC` instructions (`pc_of` says); truncating costs nothing on the
+/// hot path, where a saturating conversion cost two instructions per warp access.
+#[inline(always)]
+pub(crate) fn short_pc(pc: usize) -> u16 {
+    pc as u16
+}
+
+/// The instruction a record's `pc` names in a kernel of `instructions` instructions: `None`
+/// when not known or ambiguous (a kernel too long for 16 bits).
+pub(crate) fn pc_of(pc: u16, instructions: usize) -> Option<usize> {
+    (pc != NO_PC && instructions <= NO_PC as usize).then_some(pc as usize)
 }
 
 /// The last write and the reads since of one location (a word, or a byte of a split word).
@@ -40,16 +61,18 @@ const COPIED_UNWRITTEN: u16 = 0x8000;
 const WRITER: u16 = 0x7fff;
 /// The writer record of a split word: an epoch and a writer that make every fast check fail,
 /// so that accesses to the word take the per-byte path. No block has thread 0x7ffe.
-const SPLIT: Access = Access { epoch: u32::MAX, who: 0x7ffe };
+const SPLIT: Access = Access { epoch: u32::MAX, who: 0x7ffe, pc: NO_PC };
 
 /// A race a checked access found (at most one per access: the first, in address order):
 /// another thread accessed `offset` earlier in this barrier interval. `what`: read-after-write,
 /// write-after-read or write-after-write; `other` is a thread index, or `None` for several
-/// threads.
+/// threads; `other_pc` the earlier access's instruction (for several readers, the last one's;
+/// `NO_PC`: not known).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hazard {
     pub offset: usize,
     pub other: Option<u16>,
+    pub other_pc: u16,
     pub what: RaceKind,
 }
 
@@ -64,11 +87,13 @@ pub(crate) struct Checked {
     pub copy: bool,
 }
 
-/// Who is asking: thread `tid`, whose warp last synchronised at epoch `warp_sync`.
+/// Who is asking: thread `tid`, whose warp last synchronised at epoch `warp_sync`, at the
+/// instruction `pc` (as `short_pc` keeps it).
 #[derive(Clone, Copy)]
 pub(crate) struct Accessor {
     pub tid: u16,
     pub warp_sync: u32,
+    pub pc: u16,
 }
 
 #[derive(Default)]
@@ -103,9 +128,9 @@ fn conflicts(prev: Access, t: u16, ws: u32, bar_start: u32) -> bool {
     (prev.who != t) & (prev.epoch >= bar_start) & ((prev.epoch >= ws) | (warp_of(prev.who) != t >> 5))
 }
 
-/// The reader record after thread `t` reads a location last read as `prev`.
+/// The reader record after thread `t` reads a location last read as `prev`, at `pc`.
 #[inline(always)]
-fn merge_reader(prev: Access, t: u16, epoch: u32, bar_start: u32) -> Access {
+fn merge_reader(prev: Access, t: u16, epoch: u32, bar_start: u32, pc: u16) -> Access {
     let who = if prev.epoch < bar_start || prev.who == t {
         t
     } else if warp_of(prev.who) == t >> 5 {
@@ -113,7 +138,7 @@ fn merge_reader(prev: Access, t: u16, epoch: u32, bar_start: u32) -> Access {
     } else {
         MANY_READERS
     };
-    Access { epoch, who }
+    Access { epoch, who, pc }
 }
 
 fn other_of(who: u16) -> Option<u16> {
@@ -178,14 +203,14 @@ impl SharedShadow {
         }
     }
 
-    /// `try_access` for a whole warp's 32-bit accesses: the lanes of `lanes`, threads
-    /// `first_tid + lane` (`first_tid` a multiple of 32), at `offsets[lane]` (in bounds,
-    /// aligned), in lane order, while none needs explaining. Returns the lanes left, the first
-    /// of which needs `access_explained`. Out of line, so that its state stays in registers.
+    /// `try_access` for a whole warp's 32-bit accesses at instruction `pc`: the lanes of
+    /// `lanes`, threads `first_tid + lane` (`first_tid` a multiple of 32), at `offsets[lane]` (in
+    /// bounds, aligned), in lane order, while none needs explaining. Returns the lanes left, the
+    /// first of which needs `access_explained`. Out of line, so that its state stays in registers.
     #[inline(never)]
     pub fn try_words_of_warp<const STORE: bool>(
         &mut self,
-        first_tid: u16,
+        (first_tid, pc): (u16, u16),
         warp_sync: u32,
         lanes: u32,
         offsets: &[u32; 32],
@@ -200,10 +225,13 @@ impl SharedShadow {
             let (w, r) = (rec.write, rec.read);
             let writer = Access { who: w.who & WRITER, ..w };
             if STORE {
-                if conflicts(writer, t, ws, bs) | conflicts(r, t, ws, bs) {
+                // Usually neither record is from this barrier interval (a tile stored right
+                // after a barrier): then neither conflicts, and the fold is skipped. (A split
+                // word's writer record is of the last epoch, so it takes the fold and fails it.)
+                if ((w.epoch >= bs) | (r.epoch >= bs)) && (conflicts(writer, t, ws, bs) | conflicts(r, t, ws, bs)) {
                     return m;
                 }
-                rec.write = Access { epoch: ep, who: t };
+                rec.write = Access { epoch: ep, who: t, pc };
             } else {
                 // Usually: written by this block before the last barrier. (A copy of unwritten
                 // memory always has something to say; its flag is only ever set in this block.)
@@ -214,7 +242,7 @@ impl SharedShadow {
                 // Already read by several warps since the barrier: merging changes nothing that
                 // `conflicts` looks at (for MANY_READERS only `epoch >= bar_start` counts).
                 if !(r.who == MANY_READERS && r.epoch >= bs) {
-                    rec.read = merge_reader(r, t, ep, bs);
+                    rec.read = merge_reader(r, t, ep, bs, pc);
                 }
             }
             m &= m - 1;
@@ -266,12 +294,12 @@ impl SharedShadow {
         if bad {
             return false;
         }
-        let ep = self.epoch;
+        let (ep, pc) = (self.epoch, who.pc);
         for rec in records {
             if store {
-                rec.write = Access { epoch: ep, who: t };
+                rec.write = Access { epoch: ep, who: t, pc };
             } else {
-                rec.read = merge_reader(rec.read, t, ep, bs);
+                rec.read = merge_reader(rec.read, t, ep, bs, pc);
             }
         }
         true
@@ -311,7 +339,7 @@ impl SharedShadow {
     /// Check each location of the access in order, keep the first hazard and the unwritten
     /// bytes read, then record the access.
     fn access_slow(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
-        let (t, ws, bs, bep, ep) = (who.tid, who.warp_sync, self.bar_start, self.block_epoch, self.epoch);
+        let (t, ws, bs, bep, ep, pc) = (who.tid, who.warp_sync, self.bar_start, self.block_epoch, self.epoch, who.pc);
         let mut out = Checked::default();
         let mut at = offset;
         while at < offset + size {
@@ -328,9 +356,19 @@ impl SharedShadow {
             if out.hazard.is_none() {
                 out.hazard = if store {
                     if conflicts(writer, t, ws, bs) {
-                        Some(Hazard { offset: at, other: Some(writer.who), what: RaceKind::WriteAfterWrite })
+                        Some(Hazard {
+                            offset: at,
+                            other: Some(writer.who),
+                            other_pc: w.pc,
+                            what: RaceKind::WriteAfterWrite,
+                        })
                     } else if conflicts(*r, t, ws, bs) {
-                        Some(Hazard { offset: at, other: other_of(r.who), what: RaceKind::WriteAfterRead })
+                        Some(Hazard {
+                            offset: at,
+                            other: other_of(r.who),
+                            other_pc: r.pc,
+                            what: RaceKind::WriteAfterRead,
+                        })
                     } else {
                         None
                     }
@@ -338,14 +376,15 @@ impl SharedShadow {
                     conflicts(writer, t, ws, bs).then_some(Hazard {
                         offset: at,
                         other: Some(writer.who),
+                        other_pc: w.pc,
                         what: RaceKind::ReadAfterWrite,
                     })
                 };
             }
             if store {
-                *w = Access { epoch: ep, who: t };
+                *w = Access { epoch: ep, who: t, pc };
             } else {
-                *r = merge_reader(*r, t, ep, bs);
+                *r = merge_reader(*r, t, ep, bs, pc);
             }
             at += step;
         }
@@ -373,7 +412,7 @@ impl SharedShadow {
         let mut at = offset;
         while at < offset + size && at / 4 < self.words.len() {
             let (w, _, step) = self.records(at);
-            if *w == (Access { epoch: ep, who: tid }) {
+            if (w.epoch, w.who) == (ep, tid) {
                 w.who = tid | COPIED_UNWRITTEN;
                 self.copies_unwritten = true;
             }
@@ -401,7 +440,7 @@ impl SharedShadow {
         while at < offset + size {
             let (w, _, step) = self.records(at);
             if w.epoch < bep {
-                *w = Access { epoch: bep, who: tid };
+                *w = Access { epoch: bep, who: tid, pc: NO_PC };
             }
             w.who &= WRITER;
             at += step;
@@ -414,7 +453,7 @@ mod tests {
     use super::*;
 
     fn thread(tid: u16, shadow: &SharedShadow) -> Accessor {
-        Accessor { tid, warp_sync: shadow.block_epoch }
+        Accessor { tid, warp_sync: shadow.block_epoch, pc: 1000 + tid }
     }
 
     #[test]
@@ -440,13 +479,13 @@ mod tests {
         assert_eq!(s.access(a, 16, 4, true).hazard, None);
         assert_eq!(
             s.access(b, 16, 4, false).hazard,
-            Some(Hazard { offset: 16, other: Some(1), what: RaceKind::ReadAfterWrite })
+            Some(Hazard { offset: 16, other: Some(1), other_pc: 1001, what: RaceKind::ReadAfterWrite })
         );
         s.barrier();
         assert_eq!(s.access(b, 16, 4, false).hazard, None);
         assert_eq!(
             s.access(a, 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: Some(40), what: RaceKind::WriteAfterRead })
+            Some(Hazard { offset: 16, other: Some(40), other_pc: 1040, what: RaceKind::WriteAfterRead })
         );
         s.barrier();
         // Two readers of different warps, then a write: "several threads".
@@ -454,8 +493,18 @@ mod tests {
         s.access(b, 16, 4, false);
         assert_eq!(
             s.access(thread(2, &s), 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: None, what: RaceKind::WriteAfterRead })
+            Some(Hazard { offset: 16, other: None, other_pc: 1040, what: RaceKind::WriteAfterRead })
         );
+        // Two writers: the earlier store's instruction; an atomic's is not known.
+        s.barrier();
+        s.access(thread(3, &s), 16, 4, true);
+        assert_eq!(
+            s.access(thread(4, &s), 16, 4, true).hazard,
+            Some(Hazard { offset: 16, other: Some(3), other_pc: 1003, what: RaceKind::WriteAfterWrite })
+        );
+        assert_eq!(pc_of(short_pc(1003), 2000), Some(1003));
+        assert_eq!(pc_of(short_pc(70_000), 80_000), None, "a kernel past 16 bits: not known");
+        assert_eq!(pc_of(NO_PC, 2000), None);
     }
 
     #[test]
@@ -463,13 +512,13 @@ mod tests {
         let mut s = SharedShadow::default();
         s.begin_block(64);
         for t in 0..4u16 {
-            let who = Accessor { tid: t * 32, warp_sync: s.epoch() };
+            let who = Accessor { tid: t * 32, warp_sync: s.epoch(), pc: 7 };
             assert_eq!(s.access(who, 20 + t as usize, 1, true).hazard, None, "byte {t}");
         }
         // A word read by a fifth thread races with the first byte's writer, reported there.
         assert_eq!(
             s.access(thread(200, &s), 20, 4, false).hazard,
-            Some(Hazard { offset: 20, other: Some(0), what: RaceKind::ReadAfterWrite })
+            Some(Hazard { offset: 20, other: Some(0), other_pc: 7, what: RaceKind::ReadAfterWrite })
         );
         s.barrier();
         assert_eq!(s.access(thread(200, &s), 20, 4, false).hazard, None);
@@ -507,12 +556,12 @@ mod tests {
         let a = thread(0, &s);
         s.access(a, 0, 4, true);
         let ep = s.warp_sync();
-        let b = Accessor { tid: 1, warp_sync: ep };
+        let b = Accessor { tid: 1, warp_sync: ep, pc: 1 };
         assert_eq!(s.access(b, 0, 4, false).hazard, None);
-        let c = Accessor { tid: 33, warp_sync: s.epoch() };
+        let c = Accessor { tid: 33, warp_sync: s.epoch(), pc: 2 };
         assert_eq!(
             s.access(c, 0, 4, false).hazard,
-            Some(Hazard { offset: 0, other: Some(0), what: RaceKind::ReadAfterWrite })
+            Some(Hazard { offset: 0, other: Some(0), other_pc: 1000, what: RaceKind::ReadAfterWrite })
         );
     }
 }

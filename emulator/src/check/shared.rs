@@ -9,7 +9,7 @@
 //! (`SharedShadow::try_words_of_warp` for whole 32-bit words, the bulk of tiled kernels;
 //! `try_access` otherwise); the rare lane with something to say goes the slow, explaining way.
 
-use super::shadow::{Accessor, Hazard, SharedShadow};
+use super::shadow::{pc_of, short_pc, Accessor, Hazard, SharedShadow};
 use super::taint::Taint;
 use super::{CheckCtx, Findings};
 use crate::detail::{ArrayElement, Detail};
@@ -72,12 +72,12 @@ impl SharedCheck {
     /// 32-bit accesses, the warp's lanes in order while none has something to say.
     #[inline(always)]
     fn words_of_warp(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, ws: u32) {
-        let first_tid = a.base_tid as u16;
+        let who = (a.base_tid as u16, short_pc(a.pc));
         let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
             if a.store {
-                shadow.try_words_of_warp::<true>(first_tid, ws, lanes, a.offsets)
+                shadow.try_words_of_warp::<true>(who, ws, lanes, a.offsets)
             } else {
-                shadow.try_words_of_warp::<false>(first_tid, ws, lanes, a.offsets)
+                shadow.try_words_of_warp::<false>(who, ws, lanes, a.offsets)
             }
         };
         let mut rest = try_lanes(&mut self.shadow, a.lanes);
@@ -91,11 +91,11 @@ impl SharedCheck {
 
     /// Other sizes, lane by lane.
     fn lane_by_lane(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, ws: u32) {
-        let mut m = a.lanes;
+        let (mut m, pc) = (a.lanes, short_pc(a.pc));
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
-            let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws };
+            let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws, pc };
             if !self.shadow.try_access(who, a.offsets[l] as usize, a.bytes as usize, a.store) {
                 self.explained(findings, cx, a, l, ws);
             }
@@ -107,7 +107,7 @@ impl SharedCheck {
     #[cold]
     #[inline(never)]
     fn explained(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, l: usize, ws: u32) {
-        let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws };
+        let who = Accessor { tid: (a.base_tid + l as u32) as u16, warp_sync: ws, pc: short_pc(a.pc) };
         let (offset, size, store) = (a.offsets[l] as usize, a.bytes as usize, a.store);
         let checked = self.shadow.access_explained(who, offset, size, store);
         if let Some(hazard) = checked.hazard {
@@ -143,8 +143,20 @@ impl SharedCheck {
 
 #[cold]
 #[inline(never)]
-fn report_race(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32, Hazard { offset, other, what }: Hazard) {
+fn report_race(
+    findings: &mut Findings,
+    cx: &CheckCtx,
+    pc: usize,
+    tid: u32,
+    Hazard { offset, other, other_pc, what }: Hazard,
+) {
     let offset = offset as u32;
+    // The earlier access's line, from the instruction its record kept.
+    let other_line = pc_of(other_pc, cx.kernel.locs.len()).and_then(|pc| cx.kernel.locs.get(pc)).map(|loc| {
+        loc.source
+            .as_ref()
+            .map_or(crate::detail::CodeLine::Ptx(loc.ptx_line), |s| crate::detail::CodeLine::Source(s.line))
+    });
     findings.report(cx, FindingKind::Race, pc, tid, || Detail::Race {
         race: what,
         offset,
@@ -153,5 +165,6 @@ fn report_race(findings: &mut Findings, cx: &CheckCtx, pc: usize, tid: u32, Haza
         element: super::taint::array_at(cx, offset)
             .map(|a| ArrayElement { index: (offset - a.offset) / 4, array: a.name }),
         other: other.map(|o| cx.thread_coords(o as u32)),
+        other_line,
     });
 }

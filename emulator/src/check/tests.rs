@@ -126,7 +126,7 @@ fn shared_hazards_and_unwritten_reads_are_found_once_per_line() {
             (
                 FindingKind::Race,
                 13,
-                "read-after-write race on shared memory (offset 0, element 0 of `s` counting row by row): thread (1,0,0) accessed it earlier with no __syncthreads() in between".to_string()
+                "read-after-write race on shared memory (offset 0, element 0 of `s` counting row by row): thread (1,0,0) accessed it earlier, at line 10, with no __syncthreads() in between".to_string()
             ),
             (
                 FindingKind::UninitializedShared,

@@ -783,7 +783,7 @@ fn a_finding_of_an_earlier_lane_comes_before_the_fault_of_a_later_one() {
                 FindingKind::Race,
                 7,
                 [0, 0, 0],
-                "read-after-write race on shared memory (offset 0, element 0 of `s` counting row by row): thread (5,0,0) accessed it earlier with no __syncthreads() in between"
+                "read-after-write race on shared memory (offset 0, element 0 of `s` counting row by row): thread (5,0,0) accessed it earlier, at line 6, with no __syncthreads() in between"
             ),
             (
                 FindingKind::OutOfBounds,

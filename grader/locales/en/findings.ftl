@@ -40,6 +40,9 @@ finding-read-only-write = write to read-only (constant or parameter) memory
 # $race: a finding-race-… kind; $place: finding-race-element or finding-race-offset; $other:
 # finding-thread or finding-other-threads.
 finding-race = { $race } race on shared memory ({ $place }): { $other } accessed it earlier with no __syncthreads() in between
+# finding-race with the earlier access's line ($line: finding-line or finding-ptx-line; for
+# several readers, the last one's).
+finding-race-at = { $race } race on shared memory ({ $place }): { $other } accessed it earlier, at { $line }, with no __syncthreads() in between
 finding-race-read-after-write = read-after-write
 finding-race-write-after-read = write-after-read
 finding-race-write-after-write = write-after-write

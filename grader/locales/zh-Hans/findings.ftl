@@ -34,6 +34,7 @@ finding-read-only-write = 写入了只读内存（常量内存或参数内存）
 ## 共享内存上的竞争
 
 finding-race = 共享内存上的{ $race }竞争（{ $place }）：此前访问过该位置的是{ $other }，两次访问之间没有 __syncthreads()
+finding-race-at = 共享内存上的{ $race }竞争（{ $place }）：此前在{ $line }访问过该位置的是{ $other }，两次访问之间没有 __syncthreads()
 finding-race-read-after-write = 写后读
 finding-race-write-after-read = 读后写
 finding-race-write-after-write = 写后写

@@ -63,7 +63,9 @@ judge-may-follow-from = 可能由上面的{ $kind ->
 
 ## 对读取未写入共享内存的建议。
 
-judge-tile-never-loaded = 分块的一部分从未被载入（halo 单元，或幽灵单元格：对应网格之外的点的槽位，应当存入 0 而不是跳过）
+judge-tile-never-loaded-image = 分块的一部分从未被载入（halo 单元，或幽灵单元格：对应图像之外像素的槽位，应当存入 0 而不是跳过）
+judge-tile-never-loaded-grid = 分块的一部分从未被载入（halo 单元；只有在计算边界点时才会读到对应网格之外的点的槽位，而本节的边界点保持输入值、不参与计算）
+judge-tile-never-loaded-clamped = 分块的一部分从未被载入（某个 halo 单元：在数组两端，它存放的是钳制后的端点元素，而不是 0）
 judge-read-beyond-loaded = 线程读到了已载入的部分之外（下标超出了分块中已载入的部分）
 judge-unwritten-outside-arrays = 在线程块中任何线程写入之前就读取了共享内存，且读取位置不在核函数声明的任何共享数组之内（偏移 { $offset }）：{ $beyond }
 judge-unwritten-read = 在线程块中任何线程写入之前就读取了共享内存：`{ $name }` 的元素 { $index }
@@ -71,13 +73,36 @@ judge-unwritten-none-written = { $read }，而此时 `{ $name }` 的任何元素
 judge-unwritten-count = 它的 { $len } 个元素中有 { $unwritten } 个未写入
 judge-slot-own = 读取线程自己的槽位 { $slot }
 judge-slot-of-thread = 线程 ({ $x }, { $y }, { $z }) 的槽位 { $slot }
-judge-slot-on-edge = 这个线程块位于网格边缘：如果该槽位是幽灵单元格（网格之外的点），请在其中存入 0 而不是跳过它；如果不是，那就是该线程的存储被跳过了（漏掉了 halo 单元？）
-judge-slot-inside = 这个线程块位于网格内部，它的分块没有幽灵单元格：是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-on-edge-image = 这个线程块的分块越过了图像边缘：如果该槽位是幽灵单元格（图像之外的像素），请在其中存入 0 而不是跳过它；如果不是，那就是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-inside-image = 这个线程块的分块位于图像内部，没有幽灵单元格：是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-on-edge-grid = 这个线程块位于网格边界：如果该槽位是网格之外的点，那么只有边界点会读取它，而本节不计算边界点（只计算 1 ≤ i, j, k ≤ N − 2 的点）；如果不是，那就是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-inside-grid = 这个线程块位于网格内部，它的分块没有任何槽位在网格之外：是该线程的存储被跳过了（漏掉了 halo 单元？）
+judge-slot-on-edge-clamped = 这个线程块位于数组的一端：本节对两端做钳制，那里的 halo 单元存放端点元素（A[−1] = A[0]，A[N] = A[N − 1]），而不是 0；如果该槽位不是 halo 单元，那就是该线程的存储被跳过了
+judge-slot-inside-clamped = 这个线程块位于数组内部：是该线程的存储被跳过了（漏掉了 halo 单元？）
 judge-unwritten-slot = { $read }；在每个线程对应一个槽位的分块中，这是{ $whose }，从未被存储（{ $count }）。{ $why }
 judge-unwritten-past-threads = { $read }（{ $count }）。该数组有 { $len } 个槽位，而线程块只有 { $threads } 个线程，这个槽位在前 { $threads } 个之后：每个线程只存储一次会让它一直未被载入；请分第二步或用一个循环载入其余部分（halo 单元）
-judge-block-on-edge = 这个线程块位于网格边缘，幽灵单元格就在这里
-judge-block-inside = 这个线程块位于网格内部，它的分块没有幽灵单元格
+judge-block-on-edge-image = 这个线程块的分块越过了图像边缘，幽灵单元格就在这里
+judge-block-inside-image = 这个线程块的分块位于图像内部，没有幽灵单元格
+judge-block-on-edge-grid = 这个线程块位于网格边界：只有在计算边界点时才会读到网格之外的槽位，而本节不计算边界点
+judge-block-inside-grid = 这个线程块位于网格内部，它的分块没有任何槽位在网格之外
+judge-block-on-edge-clamped = 这个线程块位于数组的一端，本节对两端做钳制（A[−1] = A[0]，A[N] = A[N − 1]），而不是补 0
+judge-block-inside-clamped = 这个线程块位于数组内部
+judge-rule-clamped = 本节对数组两端做钳制：A[−1] = A[0]，A[N] = A[N − 1]，从不取 0。
+judge-unwritten-1d-left-halo = { $read }（{ $count }）：这是左侧 halo 单元，即槽位 0，由线程 0 载入（A[gid − 1]，在第一个线程块中钳制为 A[0]）。{ $rule }
+judge-unwritten-1d-own = { $read }（{ $count }）：这是线程 { $thread } 自己的槽位（它把 A[gid] 存到 tid + 1），从未被存储。{ $rule }
+judge-unwritten-1d-right-halo = { $read }（{ $count }）：这是本线程块右侧的 halo 单元，由线程块的最后一个线程 { $last } 载入（A[gid + 1]，钳制为 A[N − 1]）。{ $rule }
+judge-unwritten-1d-right-halo-partial = { $read }（{ $count }）：这是本线程块右侧的 halo 单元；本线程块是最后一个，只有线程 0 到 { $last } 有元素（N = { $n }）：必须由最后一个有元素的线程，即线程 { $last }（gid = N − 1）载入它，并钳制为 A[N − 1]；只靠线程 { $block_last } 载入，在这里永远不会发生。{ $rule }
+judge-unwritten-1d-past = { $read }（{ $count }）：读到了本线程块右侧 halo 单元（槽位 { $halo }）之后：线程读到了已载入的部分之外。{ $rule }
 judge-unwritten-either = { $read }（{ $count }）：要么是{ $never_loaded }，要么是{ $beyond }；{ $block_place }
+
+## 对竞争的建议，按竞争的种类。
+
+judge-race-earlier-at = 在{ $line }
+judge-race-earlier = 在此之前
+judge-race-read-after-write = 一个线程读取的槽位，另一个线程{ $earlier }写入过，两者在同一个屏障区间内：存储与读取之间缺少 __syncthreads()，或者它被放在了存储之前
+judge-race-write-after-read = 一个线程覆盖的槽位，另一个线程{ $earlier }读取过，两者在同一个屏障区间内：读取与下一次存储之间缺少 __syncthreads()（分块在所有线程用完之前就被重用了）
+judge-race-write-after-write-one-line = 两个线程写入了同一个槽位，都在这一行：__syncthreads() 解决不了这个问题。请让每个槽位只有一个写入者：检查存储的下标（两个线程算出了同一个下标）以及选出存储线程的条件（漏掉了 `if (threadIdx.x == 0)`？）
+judge-race-write-after-write = 两个线程写入了同一个槽位，另一个线程{ $earlier }，然后是这一个：请让每个槽位只有一个写入者（检查两处存储的下标以及选出写入者的条件）；只有当这两次存储本来就是先后两个阶段时，在它们之间加 __syncthreads() 才能解决
 
 ## 测试输出中的错误元素。
 

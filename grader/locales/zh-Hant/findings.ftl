@@ -34,6 +34,7 @@ finding-read-only-write = 寫入了唯讀記憶體（常數記憶體或引數記
 ## 共享記憶體上的競爭
 
 finding-race = 共享記憶體上的{ $race }競爭（{ $place }）：此前存取過該位置的是{ $other }，兩次存取之間沒有 __syncthreads()
+finding-race-at = 共享記憶體上的{ $race }競爭（{ $place }）：此前在{ $line }存取過該位置的是{ $other }，兩次存取之間沒有 __syncthreads()
 finding-race-read-after-write = 寫後讀
 finding-race-write-after-read = 讀後寫
 finding-race-write-after-write = 寫後寫

@@ -294,7 +294,7 @@ impl<'a> Grader<'a> {
         // For showing the student's lines: any encoding, shown lossily.
         let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(source)).into_owned();
         let lines: Vec<&str> = text.lines().collect();
-        let mut findings = Findings::new(kernel, &lines);
+        let mut findings = Findings::new(kernel, &lines, section.id());
         let mut metrics_run = None;
         let mut metrics_lines = Vec::new();
         // The measuring runs' metrics, for the targets: (role, case, metrics, why they do not count).

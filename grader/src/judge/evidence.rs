@@ -46,7 +46,7 @@ pub fn describe(detail: &Detail) -> Text {
             text!("finding-misaligned-atomic", size = size.to_string(), addr = hex(*addr))
         }
         Detail::ReadOnlyWrite => text!("finding-read-only-write"),
-        Detail::Race { race, offset, element, other } => {
+        Detail::Race { race, offset, element, other, other_line } => {
             let offset = offset.to_string();
             let place = match element {
                 Some(e) => {
@@ -58,7 +58,12 @@ pub fn describe(detail: &Detail) -> Text {
                 Some(t) => thread(t),
                 None => text!("finding-other-threads"),
             };
-            text!("finding-race", race = race_name(*race), place = place, other = other)
+            match other_line {
+                Some(l) => {
+                    text!("finding-race-at", race = race_name(*race), place = place, other = other, line = line(*l))
+                }
+                None => text!("finding-race", race = race_name(*race), place = place, other = other),
+            }
         }
         Detail::BarrierExited { exited } => text!("finding-barrier-exited", thread = coords(exited)),
         Detail::BarrierDiverged { first, other } => {
@@ -173,7 +178,7 @@ mod tests {
     /// Every kind of evidence, with each of its forms.
     fn samples() -> Vec<Detail> {
         let oob = |write, space, addr| Detail::OutOfBounds { write, size: 4, space, addr, space_bytes: 4096 };
-        let race = |race, element, other| Detail::Race { race, offset: 16, element, other };
+        let race = |race, element, other| Detail::Race { race, offset: 16, element, other, other_line: None };
         let unwritten = |array: Option<&str>, copy, used, at| Detail::UnwrittenRead {
             offset: 528,
             array: array.map(str::to_string),
@@ -201,6 +206,20 @@ mod tests {
             race(RaceKind::ReadAfterWrite, Some(ArrayElement { array: "N_s".into(), index: 4 }), Some([1, 2, 0])),
             race(RaceKind::WriteAfterRead, None, None),
             race(RaceKind::WriteAfterWrite, None, Some([0, 0, 0])),
+            Detail::Race {
+                race: RaceKind::WriteAfterWrite,
+                offset: 16,
+                element: None,
+                other: Some([0, 0, 0]),
+                other_line: Some(CodeLine::Source(31)),
+            },
+            Detail::Race {
+                race: RaceKind::WriteAfterRead,
+                offset: 16,
+                element: None,
+                other: None,
+                other_line: Some(CodeLine::Ptx(80)),
+            },
             Detail::BarrierExited { exited: [3, 1, 0] },
             Detail::BarrierDiverged { first: CodeLine::Source(12), other: CodeLine::Source(20) },
             Detail::BarrierDiverged { first: CodeLine::Ptx(80), other: CodeLine::Source(1234) },

@@ -368,13 +368,17 @@ pub struct Findings<'k> {
     list: Vec<FindingReport>,
     seen: HashMap<FindingKey, usize>,
     more: u64,
+    /// The section's rule at the edge of its data, for the advice.
+    boundary: advice::Boundary,
 }
 
 impl<'k> Findings<'k> {
-    /// `lines`: the kernel file's lines, to quote.
-    pub fn new(kernel: &'k KernelFile, lines: &'k [&'k str]) -> Self {
+    /// `lines`: the kernel file's lines, to quote; `section`: the section's id, whose rules the
+    /// advice follows.
+    pub fn new(kernel: &'k KernelFile, lines: &'k [&'k str], section: &str) -> Self {
         let canonical = kernel.path.canonicalize().ok();
-        Findings { kernel, lines, canonical, list: Vec::new(), seen: HashMap::new(), more: 0 }
+        let boundary = advice::Boundary::of_section(section);
+        Findings { kernel, lines, canonical, list: Vec::new(), seen: HashMap::new(), more: 0, boundary }
     }
 
     /// The file as the student names it.
@@ -398,7 +402,7 @@ impl<'k> Findings<'k> {
     pub fn add(&mut self, findings: &[Finding], dropped: u64, case: &Case) {
         self.more += dropped;
         for f in findings {
-            let advice = advice::unwritten_shared(f, &case.geometry);
+            let advice = advice::for_finding(f, case, self.boundary);
             let mut f = f.clone();
             // The header's frames are dropped.
             while f.source.as_ref().is_some_and(|s| self.in_course_header(&s.file)) && !f.called_from.is_empty() {

@@ -46,6 +46,7 @@ fn race_finding() -> Finding {
             offset: 0,
             element: None,
             other: None,
+            other_line: None,
         },
         message: "x".into(),
         source: None,

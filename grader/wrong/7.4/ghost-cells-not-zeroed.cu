@@ -1,4 +1,5 @@
 // expect: finding:uninitialized_shared
+// message: ghost cell (a pixel outside the image), store 0 in it
 // why: Pixels outside the image don't exist, so I skip loading them and leave their tile slots alone.
 
 #ifndef FILTER_RADIUS

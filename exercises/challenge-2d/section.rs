@@ -1,8 +1,8 @@
 //! Challenge: the fastest 2D convolution. The mathematics of 7.4 (filter in `__constant__ F`,
 //! ghost cells 0), but the kernel file chooses its launch (`BLOCK_X/Y`, `TILE_X/Y`) and the goal
-//! is speed: 80% of a device-to-device copy on an H100. Without a GPU, the section grades what
-//! decides speed whatever the caches do: per-tap global loads, uncoalesced loads, bank
-//! conflicts, local memory.
+//! is speed: 80% of a device-to-device copy, or within 5% of the reference on the same card.
+//! Without a GPU, the section grades what decides speed whatever the caches do: per-tap global
+//! loads, uncoalesced loads, bank conflicts, local memory.
 
 use kernels::conv::{
     blocks_for, conv2d_case, conv2d_hidden_inputs, conv2d_metrics_input, conv2d_timing_input, conv2d_visible_inputs,
@@ -126,7 +126,9 @@ impl Section for Convolution2dChallenge {
             Target {
                 metric: Metric::PercentOfCopy,
                 compare: Compare::AtLeast,
-                // An H100: the reference solution measured 82.4% (0.218 ms on 8192², r = 2).
+                // Or within speed::PACE_TOLERANCE of the reference timed in the same run (the
+                // grader's rule). The reference: 85% on an H100 (the earlier one), 83% on an
+                // H200 (0.154 ms on 8192², r = 2; docs/gpu-timing.md).
                 value: 80.0,
                 textbook: None,
                 advice: "measured on the GPU: see which of the other numbers is off, then `cargo run -p grader -- traffic challenge-2d` for the line",

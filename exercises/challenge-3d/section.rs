@@ -1,7 +1,7 @@
 //! Challenge: the fastest 3D seven-point stencil. The mathematics of 8.2 (coefficients c0 … c6
 //! as macros, boundary points kept), but the kernel file chooses its launch (`BLOCK_X/Y/Z`,
-//! `TILE_X/Y/Z`) and the goal is speed: 80% of a device-to-device copy on an H100. Without a GPU,
-//! the section grades what is slow whatever the caches do: uncoalesced loads, bank conflicts,
+//! `TILE_X/Y/Z`) and the goal is speed: 80% of a device-to-device copy, or within 5% of the
+//! reference on the same card. Without a GPU, the section grades what is slow whatever the caches do: uncoalesced loads, bank conflicts,
 //! local memory; global loads per output are shown, not graded (the L1 serves the neighbours).
 
 use kernels::conv::blocks_for;
@@ -125,9 +125,9 @@ impl Section for Stencil3dChallenge {
             Target {
                 metric: Metric::PercentOfCopy,
                 compare: Compare::AtLeast,
-                // An H100: the reference solution measured 83% (0.432 ms on N=512), the best of
-                // about twenty block shapes, depths and prefetch distances (83-84%); 80% leaves
-                // it a margin over run-to-run noise.
+                // Or within speed::PACE_TOLERANCE of the reference timed in the same run (the
+                // grader's rule). The reference: 87% on an H200 (0.293 ms on N=512, four columns
+                // per thread as float4); the earlier one, a column per thread, 83-84% on an H100.
                 value: 80.0,
                 textbook: None,
                 advice: "measured on the GPU: see which of the other numbers is off, then `cargo run -p grader -- traffic challenge-3d` for the line",

@@ -82,3 +82,13 @@ hint-another = another hint: { $command }
 hint-last = that was the last hint; the section's chapter in the book: { $command }
 # The progress file could not be read or saved ($message says why).
 hint-note = (note: { $message })
+
+## time, without a GPU: the speed model's table
+cmd-time-no-gpu = no GPU ({ $why }): the speed model's figures for an { $card }, from the emulator's counts
+cmd-time-modelling = modelling { $section } ({ $file })…
+cmd-time-row-no-gpu = no GPU
+cmd-time-row-not-graded = not graded: { $error }
+cmd-time-model-header = Speed model, not a measurement: an { $card } ({ $sms } SMs at { $ghz } GHz, DRAM { $tbps } TB/s, copy { $copy } GB/s), the emulator's counts scaled to the timing case. "at most": no kernel with these counts can be faster (its resource named); "estimated": the model's estimate and its error on the course's corpus.
+cmd-time-model-columns = | section | kernel | at most % of copy | bound by | estimated % of copy | error (median, worst) |
+cmd-time-model-line = , line { $line }
+cmd-time-no-model = no model

@@ -113,3 +113,8 @@ toolchain-define-shadowed = { $name } is a macro the grader defines for each tes
 toolchain-missing-semicolon = a missing ';' is reported where the next statement starts: line { $line } (`{ $code }`) does not end with one
 toolchain-host-header = <{ $name }> is for host code. The grader compiles your kernel file alone, as device code (it writes the host code itself): remove `#include <{ $name }>`.
 toolchain-headers-provided = the grader compiles your kernel file alone and provides only these headers: { $headers }. Remove `#include <{ $name }>` or put what you need from it in the kernel file.
+
+## backend/gpu: why there is no GPU
+gpu-no-driver = no NVIDIA driver on this machine (its library, libcuda or nvcuda.dll, was not found); use --backend emulator (or auto)
+gpu-no-device = the NVIDIA driver sees no GPU; use --backend emulator (or auto)
+gpu-driver-unusable = the CUDA driver library could not be used (cudarc panicked while probing it)

@@ -73,3 +73,13 @@ hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
 hint-another = 下一条提示：{ $command }
 hint-last = 这是最后一条提示；本节在课程讲义中的章节：{ $command }
 hint-note = （注意：{ $message }）
+
+## time, without a GPU: the speed model's table
+cmd-time-no-gpu = 没有 GPU（{ $why }）：以下是速度模型针对 { $card } 的数字，来自模拟器的计数
+cmd-time-modelling = 正在为 { $section }（{ $file }）建模…
+cmd-time-row-no-gpu = 没有 GPU
+cmd-time-row-not-graded = 未评判：{ $error }
+cmd-time-model-header = 速度模型，不是实测：{ $card }（{ $sms } 个 SM，{ $ghz } GHz，DRAM { $tbps } TB/s，复制 { $copy } GB/s），模拟器的计数按比例换算到计时用例。“至多”：具有这些计数的核函数不可能更快（并指出是哪种资源）；“估计”：模型的估计值及其在课程语料库上的误差。
+cmd-time-model-columns = | 小节 | 核函数 | 至多为复制的 % | 受限于 | 估计为复制的 % | 误差（中位数，最大） |
+cmd-time-model-line = ，第 { $line } 行
+cmd-time-no-model = 没有模型

@@ -99,3 +99,8 @@ toolchain-define-shadowed = { $name } 是评分器为每个测试定义的宏（
 toolchain-missing-semicolon = 缺少的 ';' 是在下一条语句开始的地方报告的：第 { $line } 行（`{ $code }`）的末尾没有 ';'
 toolchain-host-header = <{ $name }> 用于主机代码。评分器把你的核函数文件单独作为设备代码编译（主机代码由它自己编写）：请删除 `#include <{ $name }>`。
 toolchain-headers-provided = 评分器单独编译你的核函数文件，只提供这些头文件：{ $headers }。请删除 `#include <{ $name }>`，或者把你需要的内容放进核函数文件。
+
+## backend/gpu: why there is no GPU
+gpu-no-driver = 本机上没有 NVIDIA 驱动（找不到它的库 libcuda 或 nvcuda.dll）；请使用 --backend emulator（或 auto）
+gpu-no-device = NVIDIA 驱动没有看到任何 GPU；请使用 --backend emulator（或 auto）
+gpu-driver-unusable = 无法使用 CUDA 驱动库（cudarc 在探测它时 panic 了）

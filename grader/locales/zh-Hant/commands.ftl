@@ -74,3 +74,13 @@ hint-number-last = 提示 { $index }/{ $count }（解法的思路）：{ $hint }
 hint-another = 下一條提示：{ $command }
 hint-last = 這是最後一條提示；本節在課程講義中的章節：{ $command }
 hint-note = （注意：{ $message }）
+
+## time, without a GPU: the speed model's table
+cmd-time-no-gpu = 沒有 GPU（{ $why }）：以下是速度模型針對 { $card } 的數字，來自模擬器的計數
+cmd-time-modelling = 正在為 { $section }（{ $file }）建模…
+cmd-time-row-no-gpu = 沒有 GPU
+cmd-time-row-not-graded = 未評判：{ $error }
+cmd-time-model-header = 速度模型，不是實測：{ $card }（{ $sms } 個 SM，{ $ghz } GHz，DRAM { $tbps } TB/s，複製 { $copy } GB/s），模擬器的計數按比例換算到計時案例。「至多」：具有這些計數的核函式不可能更快（並指出是哪種資源）；「估計」：模型的估計值及其在課程語料庫上的誤差。
+cmd-time-model-columns = | 小節 | 核函式 | 至多為複製的 % | 受限於 | 估計為複製的 % | 誤差（中位數，最大） |
+cmd-time-model-line = ，第 { $line } 行
+cmd-time-no-model = 沒有模型

@@ -99,3 +99,8 @@ toolchain-define-shadowed = { $name } 是評分器為每個測試定義的巨集
 toolchain-missing-semicolon = 缺少的 ';' 是在下一條語句開始的地方報告的：第 { $line } 行（`{ $code }`）的末尾沒有 ';'
 toolchain-host-header = <{ $name }> 用於主機程式碼。評分器把你的核函式檔案單獨作為裝置程式碼編譯（主機程式碼由它自己編寫）：請刪除 `#include <{ $name }>`。
 toolchain-headers-provided = 評分器單獨編譯你的核函式檔案，只提供這些標頭檔：{ $headers }。請刪除 `#include <{ $name }>`，或者把你需要的內容放進核函式檔案。
+
+## backend/gpu: why there is no GPU
+gpu-no-driver = 本機上沒有 NVIDIA 驅動（找不到它的庫 libcuda 或 nvcuda.dll）；請使用 --backend emulator（或 auto）
+gpu-no-device = NVIDIA 驅動沒有看到任何 GPU；請使用 --backend emulator（或 auto）
+gpu-driver-unusable = 無法使用 CUDA 驅動庫（cudarc 在探測它時 panic 了）

@@ -339,19 +339,19 @@ fn model_only(
     let emulator = EmulatorBackend;
     let mut grader = Grader::new(&emulator, compiler);
     grader.card = args.card.copied().unwrap_or(*speed::cards::REFERENCE);
-    eprintln!("no GPU ({why}): the speed model's figures for an {}, from the emulator's counts", grader.card.name);
+    eprintln!("{}", crate::t!("cmd-time-no-gpu", why = why, card = grader.card.name));
     let mut rows = Vec::new();
     let mut all_ok = true;
     for (section, file) in chosen.iter().zip(files) {
-        eprintln!("modelling {} ({})…", section.id(), file.display);
+        eprintln!("{}", crate::t!("cmd-time-modelling", section = section.id(), file = &file.display));
         let mut row = empty_row(*section, file);
-        row.skipped = Some("no GPU".into());
+        row.skipped = Some(crate::t!("cmd-time-row-no-gpu"));
         match model_row(&grader, *section, file, seed) {
             Ok(r) => {
                 row.passed_on_emulator = Some(r.passed);
                 row.model = r.speed_model;
             }
-            Err(e) => row.skipped = Some(format!("not graded: {e}")),
+            Err(e) => row.skipped = Some(crate::t!("cmd-time-row-not-graded", error = e.to_string())),
         }
         all_ok &= row.model.is_some();
         if args.jsonl {
@@ -369,18 +369,16 @@ fn model_only(
 pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
     let mut s = String::new();
     let gpu = card.rates();
-    let _ = writeln!(
-        s,
-        "Speed model, not a measurement: an {} ({} SMs at {:.2} GHz, DRAM {:.2} TB/s, copy {:.0} GB/s), the \
-         emulator's counts scaled to the timing case. \"at most\": no kernel with these counts can be faster \
-         (its resource named); \"estimated\": the model's estimate and its error on the course's corpus.\n",
-        gpu.name,
-        gpu.sms,
-        gpu.max_clock_hz / 1e9,
-        gpu.dram_bytes_per_s / 1e12,
-        gpu.copy_bytes_per_s / 1e9
+    let header = crate::t!(
+        "cmd-time-model-header",
+        card = gpu.name,
+        sms = format!("{}", gpu.sms),
+        ghz = format!("{:.2}", gpu.max_clock_hz / 1e9),
+        tbps = format!("{:.2}", gpu.dram_bytes_per_s / 1e12),
+        copy = format!("{:.0}", gpu.copy_bytes_per_s / 1e9)
     );
-    s.push_str("| section | kernel | at most % of copy | bound by | estimated % of copy | error (median, worst) |\n");
+    let _ = writeln!(s, "{header}\n");
+    let _ = writeln!(s, "{}", crate::t!("cmd-time-model-columns"));
     s.push_str("|---|---|--:|---|--:|---|\n");
     for r in rows {
         match &r.model {
@@ -392,7 +390,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
                     r.kernel,
                     p.at_most_percent_of_copy,
                     p.binding.words(),
-                    p.binding_line.map(|l| format!(", line {l}")).unwrap_or_default(),
+                    p.binding_line.map(|l| crate::t!("cmd-time-model-line", line = l.to_string())).unwrap_or_default(),
                     p.estimate_percent_of_copy,
                     p.error_median_percent,
                     p.error_worst_percent
@@ -404,7 +402,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
                     "| {} | {} | — | {} | — | |",
                     r.section,
                     r.kernel,
-                    r.skipped.as_deref().unwrap_or("no model")
+                    r.skipped.clone().unwrap_or_else(|| crate::t!("cmd-time-no-model"))
                 );
             }
         }

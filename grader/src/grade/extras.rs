@@ -29,7 +29,7 @@ impl Grader<'_> {
             return;
         }
         let Some(case) = section.timing_case(&mut CaseRng::seed_from_u64(seed)) else { return };
-        let speed = match self.time_kernel(section, kernel, source, case.clone()) {
+        let speed = match self.time_kernel(section, kernel, source, case) {
             None => return,
             Some(speed) => speed,
         };
@@ -45,7 +45,9 @@ impl Grader<'_> {
         let speed = speed.map(|mut s| {
             if let (true, Some(pace)) = (missed(&s), crate::course::sections::pace_setter(section)) {
                 let reference = KernelFile { path: kernel.path.clone(), display: "reference".into() };
-                if let Some(Ok(r)) = self.time_kernel(section, &reference, pace.as_bytes(), case) {
+                // The same data again (the seed's), not a copy kept of half a gigabyte.
+                let case = section.timing_case(&mut CaseRng::seed_from_u64(seed));
+                if let Some(Ok(r)) = case.and_then(|c| self.time_kernel(section, &reference, pace.as_bytes(), c)) {
                     s.reference = Some(crate::model::ReferenceSpeed {
                         median_ms: r.median_ms,
                         percent_of_copy: r.percent_of_copy,
@@ -91,9 +93,7 @@ impl Grader<'_> {
             Err(e) => Some(Err(e)),
         }
     }
-}
 
-impl Grader<'_> {
     /// The section's other configurations, one after another (each is as big as the metrics
     /// case). Their own seed stream, so the graded cases do not change with `--variants`. A
     /// failure of the grader's own (a driver that refuses the module) ends the grading: it is

@@ -1,5 +1,7 @@
-//! What several test modules share: gradings too costly to repeat per module.
+//! What several test modules share: gradings too costly to repeat per module, and the course as
+//! shipped.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
@@ -12,6 +14,36 @@ pub fn grader() -> Command {
     }
     c.env("LANG", "C.UTF-8");
     c
+}
+
+/// A section's stub as the course ships it: the text built into the grader, which `grader
+/// reset` restores. Never this checkout's `exercises/<dir>/kernel.cu`: a student who did the
+/// course has solved it there.
+pub fn stub(dir: &str) -> &'static str {
+    grader::course::sections::STUBS
+        .iter()
+        .find(|(d, _)| *d == dir)
+        .map(|(_, text)| *text)
+        .unwrap_or_else(|| panic!("no section in directory {dir}"))
+}
+
+/// A course as shipped, for the tests that grade the stubs: the workspace manifest and, in
+/// `exercises/`, every section's [`stub`] (made once for the test binary, in a temporary
+/// directory). Run the grader with this as its working directory to grade the stubs whatever
+/// this checkout's `exercises/` holds.
+pub fn shipped_course() -> &'static Path {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = tempfile::Builder::new().prefix("grader-shipped-course-").tempdir().unwrap().keep();
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        std::fs::copy(here.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
+        for (dir, text) in grader::course::sections::STUBS {
+            let section = root.join("exercises").join(dir);
+            std::fs::create_dir_all(&section).unwrap();
+            std::fs::write(section.join("kernel.cu"), text).unwrap();
+        }
+        root
+    })
 }
 
 /// `grader all --solutions --compiler nvrtc --format json --seed 1 --variants`, run once for the

@@ -1,18 +1,27 @@
-//! What several test modules share: gradings too costly to repeat per module, and the course as
-//! shipped.
+//! What several test modules share: gradings too costly to repeat per module, the course as
+//! shipped, and the language the tests expect.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+/// `command` speaking English whatever the locale of the machine that runs the tests: the
+/// grader's language is the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set (and GNU's
+/// `LANGUAGE` before them), so those are cleared and `LANG` is set to C. For the grader binary
+/// and for the scripts that run it (Gradescope's `run_autograder`, PrairieLearn's entrypoint),
+/// whose child inherits the environment.
+pub fn in_english(command: &mut Command) -> &mut Command {
+    for v in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] {
+        command.env_remove(v);
+    }
+    command.env("LANG", "C.UTF-8")
+}
+
 /// The grader binary, speaking English whatever the locale of the machine that runs the tests
 /// (their expectations are English; `wrong_reports` asks for Chinese where it means to).
 pub fn grader() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_grader"));
-    for v in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] {
-        c.env_remove(v);
-    }
-    c.env("LANG", "C.UTF-8");
+    in_english(&mut c);
     c
 }
 

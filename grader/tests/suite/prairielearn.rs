@@ -135,7 +135,8 @@ impl Job {
         let _ = std::fs::remove_dir_all(self.grade.join("results"));
         std::fs::write(self.grade.join("data/data.json"), data).unwrap();
         let script = self.grade.join(self.entrypoint[0].strip_prefix("/grade/").unwrap());
-        let run = Command::new("bash")
+        // The entrypoint's grader inherits the environment: English, as the test expects.
+        let run = crate::common::in_english(&mut Command::new("bash"))
             .arg(&script)
             .args(&self.entrypoint[1..])
             .env("PL_GRADE_ROOT", &self.grade)

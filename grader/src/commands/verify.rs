@@ -1,7 +1,7 @@
-//! `verify` (for instructors and CI): every reference solution passes, every stub fails, every
-//! kernel in `grader/wrong/<section>/*.cu` fails for each reason its header names, and every
-//! kernel in `grader/accepted/<section>/*.cu` (correct kernels written as students write them)
-//! passes:
+//! `verify` (for instructors and CI): every reference solution passes, every stub as shipped
+//! (`grader/bundle/stubs/`, not the student's `exercises/`) fails, every kernel in
+//! `grader/wrong/<section>/*.cu` fails for each reason its header names, and every kernel in
+//! `grader/accepted/<section>/*.cu` (correct kernels written as students write them) passes:
 //!
 //! ```text
 //! // expect: finding:race        (one line per reason; any of:)
@@ -313,7 +313,8 @@ pub fn plan(root: &Path) -> Result<Vec<Planned>> {
     let mut out = Vec::new();
     for s in sections::all() {
         out.push((s, course::solution_path(root, s), Ok((Expect::Pass, plain(&["pass"])))));
-        out.push((s, course::exercise_path(root, s), Ok((Expect::Fail(vec![]), plain(&[])))));
+        // The stub as shipped, not the student's copy in exercises/ (a solved checkout verifies).
+        out.push((s, course::shipped_stub_path(root, s), Ok((Expect::Fail(vec![]), plain(&[])))));
         for suite in Suite::ALL {
             for f in course::suite_kernels(root, suite, s) {
                 // Any encoding: the header is ASCII, the rest may be GBK or Latin-1.
@@ -495,6 +496,22 @@ mod tests {
         assert!(accepted.len() >= 15, "{} accepted kernels", accepted.len());
         for (_, path, expect) in accepted {
             assert!(matches!(expect, Ok((Expect::Pass, h)) if h.expects == ["pass"]), "{}", path.display());
+        }
+    }
+
+    /// The stubs verified are the ones the course ships, never the student's `exercises/`: a
+    /// checkout where the student solved every section still verifies.
+    #[test]
+    fn the_plan_fails_the_stubs_as_shipped() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let plan = plan(root).unwrap();
+        let stubs: Vec<_> =
+            plan.iter().filter(|(_, _, e)| matches!(e, Ok((Expect::Fail(w), _)) if w.is_empty())).collect();
+        assert_eq!(stubs.len(), sections::STUBS.len());
+        for ((s, path, _), (dir, text)) in stubs.into_iter().zip(sections::STUBS) {
+            assert_eq!(s.dir(), *dir);
+            assert!(path.starts_with(root.join("grader/bundle/stubs")), "{}", path.display());
+            assert_eq!(std::fs::read_to_string(path).unwrap(), *text, "{}: the built-in stub", path.display());
         }
     }
 

@@ -76,6 +76,12 @@ pub fn exercise_path(root: &Path, section: &dyn Section) -> PathBuf {
     exercise_dir(root, section).join("kernel.cu")
 }
 
+/// A section's stub as shipped: the file its built-in copy is made from
+/// ([`sections::STUBS`], what `reset` restores), whatever the student's `exercises/` holds now.
+pub fn shipped_stub_path(root: &Path, section: &dyn Section) -> PathBuf {
+    root.join("grader").join("bundle").join("stubs").join(section.dir()).join("kernel.cu")
+}
+
 pub fn solution_path(root: &Path, section: &dyn Section) -> PathBuf {
     root.join("solutions").join(section.dir()).join("kernel.cu")
 }

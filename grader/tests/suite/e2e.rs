@@ -75,9 +75,15 @@ fn every_solution_passes() {
     assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// The stubs as shipped (in a course of their own: this checkout's may be solved).
 #[test]
 fn every_stub_fails() {
-    let out = grader(&["all", "--format", "json", "--seed", "11"]);
+    let out = crate::common::grader()
+        .args(["all", "--format", "json", "--seed", "11"])
+        .current_dir(crate::common::shipped_course())
+        .env("PMPP_NO_PROGRESS", "1")
+        .output()
+        .expect("the grader binary runs");
     let json = json_of(&out);
     let sections = json["sections"].as_array().unwrap();
     assert_eq!(sections.len(), grader::course::sections::ids().len());
@@ -225,20 +231,23 @@ fn list_shows_every_section_and_the_compiler() {
 
 #[test]
 fn the_working_directorys_course_is_graded_not_the_one_the_binary_was_built_in() {
-    // A second checkout (a student's) whose 7.2 kernel is the solution; this checkout's is the stub.
+    // Two checkouts other than the one the binary was built in: a student's whose 7.2 kernel is
+    // the solution, and one as shipped (the stub). Each grades its own.
     let root = std::env::temp_dir().join(format!("grader-second-checkout-{}", std::process::id()));
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     std::fs::create_dir_all(root.join("exercises/7.2-basic")).unwrap();
     std::fs::copy(here.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
     std::fs::copy(here.join("solutions/7.2-basic/kernel.cu"), root.join("exercises/7.2-basic/kernel.cu")).unwrap();
-    let out = crate::common::grader()
-        .args(["7.2", "--format", "json", "--seed", "3"])
-        .current_dir(root.join("exercises"))
-        .env("PMPP_NO_PROGRESS", "1")
-        .output()
-        .unwrap();
-    let s = &json_of(&out)["sections"][0];
-    assert_eq!(s["passed"], true, "the second checkout's kernel (the solution) was graded: {s:#}");
-    assert_eq!(out.status.code(), Some(0));
+    for (course, passes) in [(root.as_path(), true), (crate::common::shipped_course(), false)] {
+        let out = crate::common::grader()
+            .args(["7.2", "--format", "json", "--seed", "3"])
+            .current_dir(course.join("exercises"))
+            .env("PMPP_NO_PROGRESS", "1")
+            .output()
+            .unwrap();
+        let s = &json_of(&out)["sections"][0];
+        assert_eq!(s["passed"], passes, "{}: its own kernel was graded: {s:#}", course.display());
+        assert_eq!(out.status.code(), Some(if passes { 0 } else { 1 }));
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -77,8 +77,8 @@ fn the_generated_questions_parse_and_name_existing_files() {
         let source = html.split("source-file-name=\"").nth(1).unwrap().split('"').next().unwrap();
         assert_eq!(
             std::fs::read_to_string(q.join(source)).unwrap(),
-            std::fs::read_to_string(root().join(format!("exercises/{dir}/kernel.cu"))).unwrap(),
-            "the editor starts with the stub"
+            crate::common::stub(dir),
+            "the editor starts with the stub as shipped"
         );
         assert!(html.contains("<pl-external-grader-results>") && html.contains("file-name=\"kernel.cu\""));
         assert!(q.join("tests").is_dir());
@@ -135,7 +135,8 @@ impl Job {
         let _ = std::fs::remove_dir_all(self.grade.join("results"));
         std::fs::write(self.grade.join("data/data.json"), data).unwrap();
         let script = self.grade.join(self.entrypoint[0].strip_prefix("/grade/").unwrap());
-        let run = Command::new("bash")
+        // The entrypoint's grader inherits the environment: English, as the test expects.
+        let run = crate::common::in_english(&mut Command::new("bash"))
             .arg(&script)
             .args(&self.entrypoint[1..])
             .env("PL_GRADE_ROOT", &self.grade)
@@ -232,7 +233,7 @@ fn the_entrypoint_grades_submissions_as_prairielearn_runs_them() {
     assert!(good["message"].as_str().unwrap().contains(&format!("seed {}", job.entrypoint[2])), "{good:#}");
     assert!(good["output"].as_str().unwrap().contains("7.4  Tiled convolution"), "the text report");
 
-    let stub = job.grade(Some(&kernel("exercises/7.4-halo-tiling/kernel.cu")), no_params);
+    let stub = job.grade(Some(crate::common::stub("7.4-halo-tiling")), no_params);
     assert_eq!(stub["gradable"], true);
     assert!(stub["score"].as_f64().unwrap() < 1.0);
     assert_eq!(max_points(&stub), total, "the same total whatever happens");

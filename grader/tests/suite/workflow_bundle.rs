@@ -40,7 +40,8 @@ fn autograde(ag: &Path, submission: Option<&str>) -> Value {
     if let Some(text) = submission {
         std::fs::write(sub.join("nested").join("kernel.cu"), text).unwrap();
     }
-    let out = Command::new(ag.join("source").join("run_autograder"))
+    // run_autograder's grader inherits the environment: English, as the tests expect.
+    let out = crate::common::in_english(&mut Command::new(ag.join("source").join("run_autograder")))
         .env("AUTOGRADER_ROOT", ag)
         .env("GRADER_BIN", env!("CARGO_BIN_EXE_grader"))
         .env("CI", "1")

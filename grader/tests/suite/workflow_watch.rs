@@ -31,9 +31,9 @@ fn watch_regrades_each_save_of_the_sections_kernel() {
     let section = root.join("exercises/7.2-basic");
     std::fs::create_dir_all(&section).unwrap();
     std::fs::copy(here.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
-    let stub = std::fs::read_to_string(here.join("exercises/7.2-basic/kernel.cu")).unwrap();
+    let stub = crate::common::stub("7.2-basic");
     let solution = std::fs::read_to_string(here.join("solutions/7.2-basic/kernel.cu")).unwrap();
-    std::fs::write(section.join("kernel.cu"), &stub).unwrap();
+    std::fs::write(section.join("kernel.cu"), stub).unwrap();
 
     let mut child = crate::common::grader()
         .args(["watch", "7.2", "--seed", "5"])

@@ -384,7 +384,6 @@ mod tests {
     #[test]
     fn each_detail_says_what_the_findings_always_said() {
         let oob = |write, space, addr, space_bytes| Detail::OutOfBounds { write, size: 4, space, addr, space_bytes };
-        let race = |race, element, other| Detail::Race { race, offset: 16, element, other, other_line: None };
         let unwritten = |array: Option<&str>, copy, used, at| Detail::UnwrittenRead {
             offset: 528,
             array: array.map(str::to_string),
@@ -392,7 +391,6 @@ mod tests {
             used,
             at,
         };
-        let n_s = Some(ArrayElement { array: "N_s".into(), index: 4 });
         for (detail, said) in [
             (
                 oob(false, MemorySpace::Global, 0x7f00_0000_1000, 0),
@@ -431,32 +429,6 @@ mod tests {
             ),
             (Detail::MisalignedAtomic { size: 8, addr: 0x1004 }, "misaligned 8-byte atomic at 0x1004"),
             (Detail::ReadOnlyWrite, "write to read-only (constant or parameter) memory"),
-            (
-                race(RaceKind::ReadAfterWrite, n_s.clone(), Some([1, 2, 0])),
-                "read-after-write race on shared memory (offset 16, element 4 of `N_s` counting row by row): thread \
-                 (1,2,0) accessed it earlier with no __syncthreads() in between",
-            ),
-            (
-                race(RaceKind::WriteAfterRead, None, None),
-                "write-after-read race on shared memory (offset 16): other threads accessed it earlier with no \
-                 __syncthreads() in between",
-            ),
-            (
-                Detail::Race {
-                    race: RaceKind::WriteAfterWrite,
-                    offset: 16,
-                    element: None,
-                    other: Some([0, 0, 0]),
-                    other_line: Some(CodeLine::Source(31)),
-                },
-                "write-after-write race on shared memory (offset 16): thread (0,0,0) accessed it earlier, at line 31, \
-                 with no __syncthreads() in between",
-            ),
-            (
-                race(RaceKind::WriteAfterWrite, None, Some([0, 0, 0])),
-                "write-after-write race on shared memory (offset 16): thread (0,0,0) accessed it earlier with no \
-                 __syncthreads() in between",
-            ),
             (
                 Detail::BarrierExited { exited: [3, 1, 0] },
                 "__syncthreads() reached by only part of the block: thread (3,1,0) had already exited, so the others \
@@ -513,6 +485,43 @@ mod tests {
                 unwritten(None, false, ValueUse::Atomic, UsePlace::Ptx(99)),
                 "read of shared memory (offset 528) that no thread of the block has written; its value reaches an \
                  atomic operation at PTX line 99",
+            ),
+        ] {
+            assert_eq!(detail.to_string(), said);
+        }
+    }
+
+    /// A race, with and without the other access's thread, element and line.
+    #[test]
+    fn each_race_says_what_the_findings_always_said_and_the_other_line() {
+        let race = |race, element, other| Detail::Race { race, offset: 16, element, other, other_line: None };
+        let n_s = Some(ArrayElement { array: "N_s".into(), index: 4 });
+        for (detail, said) in [
+            (
+                race(RaceKind::ReadAfterWrite, n_s.clone(), Some([1, 2, 0])),
+                "read-after-write race on shared memory (offset 16, element 4 of `N_s` counting row by row): thread \
+                 (1,2,0) accessed it earlier with no __syncthreads() in between",
+            ),
+            (
+                race(RaceKind::WriteAfterRead, None, None),
+                "write-after-read race on shared memory (offset 16): other threads accessed it earlier with no \
+                 __syncthreads() in between",
+            ),
+            (
+                Detail::Race {
+                    race: RaceKind::WriteAfterWrite,
+                    offset: 16,
+                    element: None,
+                    other: Some([0, 0, 0]),
+                    other_line: Some(CodeLine::Source(31)),
+                },
+                "write-after-write race on shared memory (offset 16): thread (0,0,0) accessed it earlier, at line 31, \
+                 with no __syncthreads() in between",
+            ),
+            (
+                race(RaceKind::WriteAfterWrite, None, Some([0, 0, 0])),
+                "write-after-write race on shared memory (offset 16): thread (0,0,0) accessed it earlier with no \
+                 __syncthreads() in between",
             ),
         ] {
             assert_eq!(detail.to_string(), said);

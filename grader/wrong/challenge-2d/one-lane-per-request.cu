@@ -29,6 +29,7 @@ extern "C" __global__ void convolution_2D_challenge_kernel(float *N, float *P, i
         bool inside = row >= 0 && row < height && col >= 0 && col < width;
         // One lane at a time: the lanes of a warp take turns, so each load request carries one
         // lane's 4 bytes instead of the warp's 128.
+#pragma unroll 1
         for (int lane = 0; lane < 32; lane++) {
             if ((threadIdx.x & 31) == lane) N_s[i / IN_TILE_X][i % IN_TILE_X] = inside ? N[row * width + col] : 0.0f;
         }

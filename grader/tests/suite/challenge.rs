@@ -60,11 +60,14 @@ fn the_launch_is_read_for_each_radius_and_per_tap_loads_fail_by_name() {
         .filter(|t| t["passed"] == false)
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(missed, ["global_load_bytes_per_output"]);
+    assert_eq!(missed, ["global_load_bytes_per_output", "percent_of_copy"]);
     let speed = s["targets"].as_array().unwrap().iter().find(|t| t["name"] == "percent_of_copy").unwrap();
-    // Not ruled out by the speed model's bound (DRAM: 124%), so not graded without a GPU.
-    assert_eq!(speed["passed"], Value::Bool(true));
-    assert!(speed["skipped"].as_str().unwrap().starts_with("not graded without a GPU (estimated "), "{speed}");
+    // Not ruled out by the speed model's bound (DRAM: 124%), but by its estimate: its L1 sectors,
+    // even at the corpus' worst error for kernels they limit, stay below 80% (35% on an H100).
+    assert!(speed["at_most"].is_null(), "{speed}");
+    let most = speed["estimated_at_most"].as_f64().unwrap();
+    assert!(most < 80.0, "{speed}");
+    assert!(speed["skipped"].is_null(), "{speed}");
     let shown: Vec<&str> = m["shown"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     assert_eq!(
         shown,

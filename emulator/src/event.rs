@@ -45,6 +45,9 @@ pub(crate) struct SharedAccess<'a> {
     /// goes, for free; `false` is always allowed): with the lanes within 32 words, no bank
     /// conflict, and a probe needs no second pass over the lanes to say so.
     pub ascending: bool,
+    /// The lanes' 4-byte words lie in a row: lane `l` at the first lane's offset plus 4 × (`l`
+    /// less the first lane); implies `ascending` (`false` is always allowed).
+    pub in_a_row: bool,
     /// The registers loaded or stored (one per element of a vector access), whose values the
     /// shared check follows: a load of unwritten bytes marks the lanes of its registers (see
     /// `check::taint`); a store of marked lanes keeps the bytes it writes unwritten.

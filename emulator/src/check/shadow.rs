@@ -96,9 +96,34 @@ pub(crate) struct Accessor {
     pub pc: u16,
 }
 
+/// A warp's loads of words in a row, all settled, whose reader records are not yet written (see
+/// `SharedShadow::logged`): lane `l` (of `lanes`), thread `first_tid + l`, read word
+/// `first_word + l - first lane` at `epoch`, instruction `pc`.
+#[derive(Clone, Copy)]
+struct LoggedLoads {
+    first_word: u32,
+    lanes: u32,
+    epoch: u32,
+    first_tid: u16,
+    pc: u16,
+}
+
+/// Loads logged before the log is written out anyway (a bound on its memory: 48 KiB).
+const MOST_LOGGED: usize = 3072;
+
 #[derive(Default)]
 pub(crate) struct SharedShadow {
     words: Vec<Record>,
+    /// One bit per word: its writer record is *settled* (written by this block before the last
+    /// barrier, not a copy of unwritten memory), so no load of it has anything to say, whoever
+    /// makes it. Set by loads that found so; cleared wherever a writer record changes (a
+    /// settled record stays settled as barriers pass) and when a block starts.
+    settled: Vec<u64>,
+    /// Reads of settled words in a row, whose reader records are written only when something
+    /// looks at them (every other access and check of the shadow writes them first), and
+    /// dropped at a barrier, after which no reader record of the interval counts: a tile read
+    /// by every warp between two barriers costs its warps a test of a few bits each.
+    logged: Vec<LoggedLoads>,
     bytes: Vec<Record>,
     /// Words split in this block (reset when the next block starts).
     split: Vec<u32>,
@@ -145,6 +170,23 @@ fn other_of(who: u16) -> Option<u16> {
     (who & READERS_OF_WARP == 0).then_some(who)
 }
 
+/// The word's writer record may change: it is no longer known to be settled.
+#[inline(always)]
+fn unsettle(settled: &mut [u64], word: usize) {
+    if let Some(bits) = settled.get_mut(word / 64) {
+        *bits &= !(1 << (word % 64));
+    }
+}
+
+/// The 32 settled bits of the words from `first_word` (words past the end are not settled).
+#[inline(always)]
+fn settled_bits(settled: &[u64], first_word: usize) -> u32 {
+    let (i, shift) = (first_word / 64, first_word % 64);
+    let low = settled.get(i).map_or(0, |b| b >> shift);
+    let high = if shift == 0 { 0 } else { settled.get(i + 1).map_or(0, |b| b << (64 - shift)) };
+    (low | high) as u32
+}
+
 impl SharedShadow {
     /// A new block with `bytes` of shared memory starts: nothing is written yet.
     pub fn begin_block(&mut self, bytes: usize) {
@@ -152,7 +194,10 @@ impl SharedShadow {
         if self.words.len() < words {
             self.words.resize(words, Record::default());
             self.bytes.resize(4 * words, Record::default());
+            self.settled.resize(self.words.len().div_ceil(64), 0);
         }
+        self.settled.fill(0);
+        self.logged.clear();
         for &word in &self.split {
             self.words[word as usize] = Record::default();
         }
@@ -170,6 +215,8 @@ impl SharedShadow {
 
     /// Every thread of the block passed a barrier.
     pub fn barrier(&mut self) {
+        // The logged reads are of the interval that ends: no reader record of it counts again.
+        self.logged.clear();
         self.epoch += 1;
         self.bar_start = self.epoch;
     }
@@ -195,6 +242,7 @@ impl SharedShadow {
     /// nothing to say; false when it must go through `access_explained` (nothing recorded).
     #[inline(always)]
     pub fn try_access(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> bool {
+        self.write_logged();
         match size {
             4 => self.try_words::<1>(who, offset, store),
             8 => self.try_words::<2>(who, offset, store),
@@ -215,6 +263,7 @@ impl SharedShadow {
         lanes: u32,
         offsets: &[u32; 32],
     ) -> u32 {
+        self.write_logged();
         let (bs, bep, ep, ws) = (self.bar_start, self.block_epoch, self.epoch, warp_sync);
         let records = &mut self.words[..];
         let mut m = lanes;
@@ -232,6 +281,7 @@ impl SharedShadow {
                     return m;
                 }
                 rec.write = Access { epoch: ep, who: t, pc };
+                unsettle(&mut self.settled, offsets[l] as usize / 4);
             } else {
                 // Usually: written by this block before the last barrier. (A copy of unwritten
                 // memory always has something to say; its flag is only ever set in this block.)
@@ -250,11 +300,85 @@ impl SharedShadow {
         0
     }
 
+    /// A warp's 32-bit loads of words in a row: the lanes of `lanes`, threads `first_tid + lane`
+    /// (`first_tid` a multiple of 32), lane `l` at word `first_word + l - f` (`f`: the first lane
+    /// of `lanes`, which reads `first_word`; all in bounds). True when every word is settled: the loads are logged and
+    /// there is nothing to say; false when they must go `try_words_of_warp`'s way (nothing done).
+    #[inline(always)]
+    pub fn try_settled_row(&mut self, (first_tid, pc): (u16, u16), lanes: u32, first_word: usize) -> bool {
+        let f = lanes.trailing_zeros();
+        let wanted = lanes >> f;
+        let unknown = wanted & !settled_bits(&self.settled, first_word);
+        if unknown != 0 && !self.settle_row(first_word, unknown) {
+            return false;
+        }
+        if self.logged.len() >= MOST_LOGGED {
+            self.write_logged();
+        }
+        let epoch = self.epoch;
+        self.logged.push(LoggedLoads {
+            first_word: first_word as u32,
+            lanes: wanted,
+            epoch,
+            first_tid: first_tid + f as u16,
+            pc,
+        });
+        true
+    }
+
+    /// Look at the writer records of the words `first_word + i` for the bits `i` of `wanted`
+    /// (those not yet known to be settled), mark the settled ones; true when all are.
+    #[inline(never)]
+    fn settle_row(&mut self, first_word: usize, wanted: u32) -> bool {
+        let (bs, bep) = (self.bar_start, self.block_epoch);
+        let mut settled = 0u32;
+        let mut m = wanted;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let w = self.words[first_word + i].write;
+            // Written by this block before the last barrier, and not a copy of unwritten memory
+            // (`SPLIT`'s epoch is never before a barrier).
+            let ok = w.epoch.wrapping_sub(bep) < bs.wrapping_sub(bep) && w.who & COPIED_UNWRITTEN == 0;
+            if ok {
+                self.settled[(first_word + i) / 64] |= 1 << ((first_word + i) % 64);
+                settled |= 1 << i;
+            }
+        }
+        settled == wanted
+    }
+
+    /// The logged loads into the reader records, in the order they happened.
+    #[inline(always)]
+    fn write_logged(&mut self) {
+        if !self.logged.is_empty() {
+            self.write_logged_now();
+        }
+    }
+
+    #[inline(never)]
+    fn write_logged_now(&mut self) {
+        let bs = self.bar_start;
+        for LoggedLoads { first_word, lanes, epoch, first_tid, pc } in std::mem::take(&mut self.logged) {
+            let mut m = lanes;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let rec = &mut self.words[first_word as usize + i];
+                let r = rec.read;
+                if !(r.who == MANY_READERS && r.epoch >= bs) {
+                    rec.read = merge_reader(r, first_tid + i as u16, epoch, bs, pc);
+                }
+            }
+        }
+    }
+
     /// The slow path of `access`: 1- and 2-byte accesses, split words, and every access with
     /// something to report or unwritten memory to read.
     #[cold]
     #[inline(never)]
     pub fn access_explained(&mut self, who: Accessor, offset: usize, size: usize, store: bool) -> Checked {
+        self.write_logged();
         if size < 4 {
             self.access_bytes(who, offset, size, store)
         } else {
@@ -267,6 +391,11 @@ impl SharedShadow {
     fn try_words<const N: usize>(&mut self, who: Accessor, offset: usize, store: bool) -> bool {
         let first = offset / 4;
         let (t, ws, bs) = (who.tid, who.warp_sync, self.bar_start);
+        if store {
+            for word in first..first + N {
+                unsettle(&mut self.settled, word);
+            }
+        }
         let records: &mut [Record; N] = (&mut self.words[first..first + N]).try_into().unwrap();
         // First a cheap filter: nothing written since the last barrier means no write hazard.
         let mut recent = false;
@@ -321,6 +450,7 @@ impl SharedShadow {
             self.bytes[b] = self.words[word];
         }
         self.words[word].write = SPLIT;
+        unsettle(&mut self.settled, word);
         self.split.push(word as u32);
     }
 
@@ -328,6 +458,8 @@ impl SharedShadow {
     /// and how many bytes they cover from `offset`.
     fn records(&mut self, offset: usize) -> (&mut Access, &mut Access, usize) {
         let word = offset / 4;
+        // Every caller may change the writer record.
+        unsettle(&mut self.settled, word);
         let (rec, step) = if self.words[word].write == SPLIT {
             (&mut self.bytes[offset], 1)
         } else {
@@ -408,6 +540,7 @@ impl SharedShadow {
     /// Thread `tid` stored, at `offset`, a value copied from unwritten memory: where it is still
     /// the last writer, the location stays unwritten (it still counts as a write for races).
     pub fn mark_copied_unwritten(&mut self, tid: u16, offset: usize, size: usize) {
+        self.write_logged();
         let ep = self.epoch;
         let mut at = offset;
         while at < offset + size && at / 4 < self.words.len() {
@@ -424,6 +557,7 @@ impl SharedShadow {
     /// waits for it: until then they hold nothing any thread may read (a barrier does not
     /// complete the copy), as if never written.
     pub fn mark_in_flight(&mut self, offset: usize, size: usize) {
+        self.write_logged();
         let mut at = offset;
         while at < offset + size && at / 4 < self.words.len() {
             let (w, _, step) = self.records(at);
@@ -435,6 +569,7 @@ impl SharedShadow {
     /// An atomic by thread `tid` on `size` bytes at `offset`. Atomics never race with each
     /// other; they do count as writing (initialising) the location.
     pub fn atomic(&mut self, tid: u16, offset: usize, size: usize) {
+        self.write_logged();
         let bep = self.block_epoch;
         let mut at = offset;
         while at < offset + size {
@@ -449,119 +584,4 @@ impl SharedShadow {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn thread(tid: u16, shadow: &SharedShadow) -> Accessor {
-        Accessor { tid, warp_sync: shadow.block_epoch, pc: 1000 + tid }
-    }
-
-    #[test]
-    fn unwritten_read_then_write_then_read() {
-        let mut s = SharedShadow::default();
-        s.begin_block(64);
-        let t0 = thread(0, &s);
-        assert_eq!(s.access(t0, 8, 4, false), Checked { hazard: None, unwritten: 0xf, copy: false });
-        assert_eq!(s.access(t0, 8, 4, true), Checked::default());
-        assert_eq!(s.access(t0, 8, 4, false), Checked::default());
-        assert_eq!(s.unwritten_bytes(0, 64), 60);
-        // Another block: unwritten again.
-        s.begin_block(64);
-        assert_eq!(s.access(t0, 8, 4, false).unwritten, 0xf);
-        assert_eq!(s.unwritten_bytes(0, 64), 64);
-    }
-
-    #[test]
-    fn races_need_a_barrier_between_threads_of_different_warps() {
-        let mut s = SharedShadow::default();
-        s.begin_block(64);
-        let (a, b) = (thread(1, &s), thread(40, &s));
-        assert_eq!(s.access(a, 16, 4, true).hazard, None);
-        assert_eq!(
-            s.access(b, 16, 4, false).hazard,
-            Some(Hazard { offset: 16, other: Some(1), other_pc: 1001, what: RaceKind::ReadAfterWrite })
-        );
-        s.barrier();
-        assert_eq!(s.access(b, 16, 4, false).hazard, None);
-        assert_eq!(
-            s.access(a, 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: Some(40), other_pc: 1040, what: RaceKind::WriteAfterRead })
-        );
-        s.barrier();
-        // Two readers of different warps, then a write: "several threads".
-        s.access(a, 16, 4, false);
-        s.access(b, 16, 4, false);
-        assert_eq!(
-            s.access(thread(2, &s), 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: None, other_pc: 1040, what: RaceKind::WriteAfterRead })
-        );
-        // Two writers: the earlier store's instruction; an atomic's is not known.
-        s.barrier();
-        s.access(thread(3, &s), 16, 4, true);
-        assert_eq!(
-            s.access(thread(4, &s), 16, 4, true).hazard,
-            Some(Hazard { offset: 16, other: Some(3), other_pc: 1003, what: RaceKind::WriteAfterWrite })
-        );
-        assert_eq!(pc_of(short_pc(1003), 2000), Some(1003));
-        assert_eq!(pc_of(short_pc(70_000), 80_000), None, "a kernel past 16 bits: not known");
-        assert_eq!(pc_of(NO_PC, 2000), None);
-    }
-
-    #[test]
-    fn bytes_of_one_word_written_by_different_threads_do_not_race() {
-        let mut s = SharedShadow::default();
-        s.begin_block(64);
-        for t in 0..4u16 {
-            let who = Accessor { tid: t * 32, warp_sync: s.epoch(), pc: 7 };
-            assert_eq!(s.access(who, 20 + t as usize, 1, true).hazard, None, "byte {t}");
-        }
-        // A word read by a fifth thread races with the first byte's writer, reported there.
-        assert_eq!(
-            s.access(thread(200, &s), 20, 4, false).hazard,
-            Some(Hazard { offset: 20, other: Some(0), other_pc: 7, what: RaceKind::ReadAfterWrite })
-        );
-        s.barrier();
-        assert_eq!(s.access(thread(200, &s), 20, 4, false).hazard, None);
-        // Half a word written: the other half is still unwritten, and found at its first byte.
-        assert_eq!(s.access(thread(3, &s), 32, 2, true).hazard, None);
-        s.barrier();
-        assert_eq!(s.access(thread(3, &s), 32, 4, false).unwritten, 0b1100);
-        // The split ends with the block.
-        s.begin_block(64);
-        assert_eq!(s.access(thread(0, &s), 20, 4, true).hazard, None);
-        assert_eq!(s.access(thread(0, &s), 20, 4, false).hazard, None);
-    }
-
-    #[test]
-    fn copies_of_unwritten_memory_stay_unwritten() {
-        let mut s = SharedShadow::default();
-        s.begin_block(64);
-        let t = thread(5, &s);
-        let c = s.access(t, 0, 4, false);
-        assert_eq!(c, Checked { hazard: None, unwritten: 0xf, copy: false });
-        assert_eq!(s.access(t, 32, 8, true).hazard, None);
-        s.mark_copied_unwritten(5, 32, 8);
-        assert_eq!(s.access(t, 36, 4, false), Checked { hazard: None, unwritten: 0xf, copy: true });
-        // An 8-byte read of a word written again and a copied one: the second half only.
-        s.access(t, 32, 4, true);
-        assert_eq!(s.access(t, 32, 8, false), Checked { hazard: None, unwritten: 0xf0, copy: true });
-        s.atomic(5, 36, 4);
-        assert_eq!(s.access(t, 36, 4, false), Checked::default());
-    }
-
-    #[test]
-    fn lanes_of_one_warp_are_ordered_by_syncwarp() {
-        let mut s = SharedShadow::default();
-        s.begin_block(64);
-        let a = thread(0, &s);
-        s.access(a, 0, 4, true);
-        let ep = s.warp_sync();
-        let b = Accessor { tid: 1, warp_sync: ep, pc: 1 };
-        assert_eq!(s.access(b, 0, 4, false).hazard, None);
-        let c = Accessor { tid: 33, warp_sync: s.epoch(), pc: 2 };
-        assert_eq!(
-            s.access(c, 0, 4, false).hazard,
-            Some(Hazard { offset: 0, other: Some(0), other_pc: 1000, what: RaceKind::ReadAfterWrite })
-        );
-    }
-}
+mod tests;

@@ -8,6 +8,8 @@
 //! Per lane, a fast test that records the access when there is nothing to say
 //! (`SharedShadow::try_words_of_warp` for whole 32-bit words, the bulk of tiled kernels;
 //! `try_access` otherwise); the rare lane with something to say goes the slow, explaining way.
+//! Before those, a warp's loads of settled words in a row take a test of the words' bits
+//! (`try_settled_row`): the reads of a tile between two barriers.
 
 use super::shadow::{pc_of, short_pc, Accessor, Hazard, SharedShadow};
 use super::taint::Taint;
@@ -73,6 +75,13 @@ impl SharedCheck {
     #[inline(always)]
     fn words_of_warp(&mut self, findings: &mut Findings, cx: &CheckCtx, a: &SharedAccess, ws: u32) {
         let who = (a.base_tid as u16, short_pc(a.pc));
+        // A tile's words read in a row, all settled: a test of their bits.
+        if a.in_a_row && !a.store {
+            let first_word = a.offsets[a.lanes.trailing_zeros() as usize] as usize / 4;
+            if self.shadow.try_settled_row(who, a.lanes, first_word) {
+                return;
+            }
+        }
         let try_lanes = |shadow: &mut SharedShadow, lanes: u32| {
             if a.store {
                 shadow.try_words_of_warp::<true>(who, ws, lanes, a.offsets)

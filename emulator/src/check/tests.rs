@@ -76,6 +76,7 @@ fn one_lane<'a>(pc: usize, tid: u32, offsets: &'a [u32; 32], store: bool, values
         bytes: 4,
         store,
         ascending: false,
+        in_a_row: false,
         values,
     }
 }

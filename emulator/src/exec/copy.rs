@@ -246,6 +246,7 @@ impl Runner {
                 bytes: bytes as u32,
                 store: true,
                 ascending: false,
+                in_a_row: false,
                 // From global memory: no register carries the values.
                 values: &[],
             };

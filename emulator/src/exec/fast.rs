@@ -63,6 +63,30 @@ impl Runner {
         }
         let last = cx.shared_bytes - 4;
         let ri = r.index();
+        if let Some(first) = words_in_a_row(&w.regs[base.index()], off, mask, last) {
+            let f = mask.trailing_zeros() as usize;
+            let shared = &mut self.shared[..cx.shared_bytes as usize];
+            move_words_in_a_row(shared, first as usize, f, mask, &mut w.regs[ri], ty, store);
+            if !store {
+                w.work += gpu::LoadLatency::Shared.work();
+            }
+            let offsets = std::array::from_fn(|l| (first as u32).wrapping_add(4 * l as u32).wrapping_sub(4 * f as u32));
+            let access = SharedAccess {
+                pc,
+                base_tid: w.base_tid,
+                mask,
+                lanes: mask,
+                offsets: &offsets,
+                bytes: 4,
+                store,
+                ascending: true,
+                in_a_row: true,
+                values: &a.regs[..1],
+            };
+            self.checks.shared(&cx.check, &access);
+            self.probes.shared(&access);
+            return Ok(());
+        }
         // The register row is kept local (it may also be the address register).
         let mut row = w.regs[ri];
         let addrs = &w.regs[base.index()];
@@ -103,6 +127,7 @@ impl Runner {
             bytes: 4,
             store,
             ascending,
+            in_a_row: false,
             values: &a.regs[..1],
         };
         self.checks.shared(&cx.check, &access);
@@ -158,8 +183,18 @@ impl Runner {
             w.work += gpu::LoadLatency::Shared.work();
         }
         let (base_tid, bytes, values) = (w.base_tid, total as u32, &regs[..n as usize]);
-        let access =
-            SharedAccess { pc, base_tid, mask, lanes: mask, offsets: &offsets, bytes, store, ascending: false, values };
+        let access = SharedAccess {
+            pc,
+            base_tid,
+            mask,
+            lanes: mask,
+            offsets: &offsets,
+            bytes,
+            store,
+            ascending: false,
+            in_a_row: false,
+            values,
+        };
         self.checks.shared(&cx.check, &access);
         self.probes.shared(&access);
         true
@@ -223,5 +258,76 @@ impl Runner {
         };
         self.probes.global(&access);
         true
+    }
+}
+
+/// The offset of the first lane of `mask` when the lanes' 32-bit words lie in a row (lane `l` at
+/// the first lane's word plus `l` less the first lane), all in bounds (`last`: the highest
+/// offset a word may start at) and aligned: the bulk of a tile's accesses, moved and checked as
+/// one span. Every lane is compared, branch-free, and only the lanes of `mask` count.
+#[inline(always)]
+fn words_in_a_row(addrs: &[u64; 32], off: i64, mask: u32, last: u64) -> Option<u64> {
+    if mask == 0 {
+        return None;
+    }
+    let f = mask.trailing_zeros() as u64;
+    let lane0 = addrs[f as usize & 31].wrapping_add(off as u64).wrapping_sub(4 * f);
+    // Lanes out of their place in the row: over a run of lanes (a whole warp, or the first
+    // lanes of one, the usual masks), xors and ors that vectorise; otherwise lane by lane.
+    let expected = |l: usize| lane0.wrapping_add(off.wrapping_neg() as u64).wrapping_add(4 * l as u64);
+    let run = mask >> f;
+    let mut astray = 0u64;
+    if run & run.wrapping_add(1) == 0 {
+        let end = 32 - mask.leading_zeros() as usize;
+        for (i, &a) in addrs[f as usize..end].iter().enumerate() {
+            astray |= a ^ expected(f as usize + i);
+        }
+    } else {
+        for_lanes(mask, |l| astray |= addrs[l] ^ expected(l));
+    }
+    let first = lane0.wrapping_add(4 * f);
+    let end = lane0.wrapping_add(4 * (31 - mask.leading_zeros() as u64));
+    (astray == 0 && first & 3 == 0 && first <= end && end <= last).then_some(first)
+}
+
+/// Load or store the lanes of `mask` whose words lie in a row from `first` (the offset of lane
+/// `f`, the first of `mask`; all in bounds and aligned). Where all 32 lanes' words would fit,
+/// every lane is moved branch-free and only those of `mask` kept (a loop the compiler
+/// vectorises); otherwise lane by lane.
+#[inline(always)]
+fn move_words_in_a_row(shared: &mut [u8], first: usize, f: usize, mask: u32, row: &mut [u64; 32], ty: Ty, store: bool) {
+    let on = |l: usize| mask & (1 << l) != 0;
+    let signed = ty.is_signed();
+    let widen = |word: [u8; 4]| {
+        let v = u32::from_le_bytes(word);
+        if signed {
+            v as i32 as i64 as u64
+        } else {
+            v as u64
+        }
+    };
+    if let Some(lane0) = first.checked_sub(4 * f).filter(|&o| o + 128 <= shared.len()) {
+        let words: &mut [u8; 128] = (&mut shared[lane0..lane0 + 128]).try_into().unwrap();
+        let old: [u32; 32] = std::array::from_fn(|l| u32::from_le_bytes(words[4 * l..4 * l + 4].try_into().unwrap()));
+        if store {
+            for l in 0..32 {
+                let v = if on(l) { row[l] as u32 } else { old[l] };
+                words[4 * l..4 * l + 4].copy_from_slice(&v.to_le_bytes());
+            }
+        } else if signed {
+            *row = std::array::from_fn(|l| if on(l) { old[l] as i32 as i64 as u64 } else { row[l] });
+        } else {
+            *row = std::array::from_fn(|l| if on(l) { old[l] as u64 } else { row[l] });
+        }
+    } else {
+        let words = &mut shared[first..];
+        for_lanes(mask, |l| {
+            let at = 4 * (l - f);
+            if store {
+                words[at..at + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
+            } else {
+                row[l] = widen(words[at..at + 4].try_into().unwrap());
+            }
+        });
     }
 }

@@ -93,6 +93,7 @@ impl Runner {
             bytes,
             store,
             ascending: false,
+            in_a_row: false,
             values: &regs[..n as usize],
         };
         if shared != 0 || (store && space == Space::Generic) {

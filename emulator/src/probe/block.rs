@@ -103,6 +103,7 @@ mod tests {
             bytes: 8,
             store: false,
             ascending: false,
+            in_a_row: false,
             values: &[],
         });
         b.shared(&SharedAccess {
@@ -114,6 +115,7 @@ mod tests {
             bytes: 4,
             store: true,
             ascending: false,
+            in_a_row: false,
             values: &[],
         });
         assert_eq!(b.shared.get(&2), Some(&(1, 1, 1)), "stored by thread 1, loaded by thread 33");

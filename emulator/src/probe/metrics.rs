@@ -114,7 +114,8 @@ fn bank_conflicts(a: &SharedAccess) -> (u64, u64) {
 #[inline(always)]
 fn merge_ways(a: &SharedAccess) -> u64 {
     let bytes = a.bytes as u64;
-    if bytes >= 16 || a.lanes == 0 {
+    // Two neighbouring lanes' words in a row are 4 bytes apart: no wider access covers both.
+    if bytes >= 16 || a.lanes == 0 || (a.in_a_row && a.lanes & (a.lanes >> 1) != 0) {
         return 1;
     }
     let first = a.offsets[a.lanes.trailing_zeros() as usize];
@@ -350,7 +351,18 @@ mod tests {
     }
 
     fn shared<'a>(lanes: u32, offsets: &'a [u32; 32], bytes: u32, store: bool) -> SharedAccess<'a> {
-        SharedAccess { pc: 0, base_tid: 0, mask: lanes, lanes, offsets, bytes, store, ascending: false, values: &[] }
+        SharedAccess {
+            pc: 0,
+            base_tid: 0,
+            mask: lanes,
+            lanes,
+            offsets,
+            bytes,
+            store,
+            ascending: false,
+            in_a_row: false,
+            values: &[],
+        }
     }
 
     #[test]

@@ -415,6 +415,8 @@ macro_rules! counters {
             /// own (`.loc 1 0`), counted on this, the nearest line (see `Finding::line_inferred`).
             pub inferred: bool,
             $($(#[$ldoc])* pub $l: u64,)*
+            /// One of the line's bank-conflicted shared accesses, two of whose lanes collide.
+            pub bank_conflict: Option<BankConflict>,
         }
 
         impl LineCounts {
@@ -428,7 +430,7 @@ macro_rules! counters {
 
             /// A line's counts, from what its instructions counted.
             pub(crate) fn new(file: String, line: u32, inferred: bool, m: &Metrics) -> LineCounts {
-                LineCounts { file, line, inferred, $($l: 0 $(+ m.$part)+,)* }
+                LineCounts { file, line, inferred, $($l: 0 $(+ m.$part)+,)* bank_conflict: None }
             }
         }
     };
@@ -564,6 +566,24 @@ pub struct BlockTraffic {
     pub global_loads: BTreeMap<u64, (u32, u32)>,
     /// Shared word (offset / 4) → stores by the block, loads by the block, loads by the thread.
     pub shared: BTreeMap<u32, (u32, u32, u32)>,
+}
+
+/// A warp's shared access that took more than one pass (the first such of a line, in block
+/// order): two of its lanes that needed different 4-byte words of one bank, which serves one
+/// word per pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BankConflict {
+    /// The two lanes, and their threads' coordinates in the block.
+    pub lanes: [u32; 2],
+    pub threads: [[u32; 3]; 2],
+    /// Their byte offsets in shared memory, and the shared array's elements there (4-byte
+    /// elements counted row by row) where the offset lies in a named array.
+    pub offsets: [u32; 2],
+    pub elements: [Option<crate::detail::ArrayElement>; 2],
+    /// The bank (0–31), and how many distinct words the access needed from it: its passes.
+    pub bank: u32,
+    pub ways: u32,
+    pub store: bool,
 }
 
 /// What a launch produced besides the writes to device memory.

@@ -235,6 +235,32 @@ pub struct LineReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local_array: Option<NamedArray>,
     pub flops: u64,
+    /// Where the line has bank conflicts: two lanes of one of its accesses that collide.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank_conflict: Option<CollidingLanes>,
+}
+
+/// Two lanes of a warp's shared access (the line's first with a bank conflict) that needed
+/// different 4-byte words of one bank, which serves one word per pass: `ways` passes.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct CollidingLanes {
+    pub lanes: [u32; 2],
+    /// The two threads' coordinates in the block (x, y, z).
+    pub threads: [[u32; 3]; 2],
+    /// Their byte offsets in shared memory, and the elements of the shared array there (4-byte
+    /// elements counted row by row; absent where no named array holds the offset).
+    pub offsets: [u32; 2],
+    pub elements: [Option<SharedElement>; 2],
+    pub bank: u32,
+    pub ways: u32,
+    pub store: bool,
+}
+
+/// An element of a shared array, counted row by row.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SharedElement {
+    pub array: String,
+    pub index: u32,
 }
 
 /// A variable of the student's source: its name and the line that declares it.

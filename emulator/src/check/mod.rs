@@ -80,6 +80,13 @@ impl CheckCtx<'_> {
     }
 }
 
+/// The element of `kernel`'s shared array at `offset` (4-byte elements counted row by row, as a
+/// race names it): for a probe's account of an access.
+pub(crate) fn shared_element(kernel: &Kernel, offset: u32) -> Option<crate::detail::ArrayElement> {
+    let a = taint::array_of(kernel, u64::MAX, offset)?;
+    Some(crate::detail::ArrayElement { index: (offset - a.offset) / 4, array: a.name })
+}
+
 /// The checks of one block, each a field; every event goes to the checks it concerns.
 #[derive(Default)]
 pub(crate) struct Checks {

@@ -23,7 +23,7 @@ use super::shadow::SharedShadow;
 use super::{CheckCtx, Findings};
 use crate::detail::{Detail, UsePlace, ValueUse};
 use crate::event::SharedAccess;
-use crate::ir::{Op, Reg, Space, NO_REG};
+use crate::ir::{Kernel, Op, Reg, Space, NO_REG};
 use crate::types::{SharedArray, UnwrittenRead};
 
 /// Where a marked lane's value was read.
@@ -462,9 +462,15 @@ fn report(shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, o: Orig
 
 /// The shared array holding `offset` (dynamic memory ends with the block's).
 pub(super) fn array_at(cx: &CheckCtx, offset: u32) -> Option<SharedArray> {
+    array_of(cx.kernel, cx.shared_bytes, offset)
+}
+
+/// The shared array at `offset` of `kernel`'s shared memory of `shared_bytes` (a dynamic array
+/// runs to its end).
+pub(super) fn array_of(kernel: &Kernel, shared_bytes: u64, offset: u32) -> Option<SharedArray> {
     let offset = offset as u64;
-    cx.kernel.shared_arrays.iter().find_map(|(name, start, bytes)| {
-        let bytes = if *bytes == 0 { cx.shared_bytes.saturating_sub(*start) } else { *bytes };
+    kernel.shared_arrays.iter().find_map(|(name, start, bytes)| {
+        let bytes = if *bytes == 0 { shared_bytes.saturating_sub(*start) } else { *bytes };
         (*start <= offset && offset < start + bytes).then(|| SharedArray {
             name: plain_name(name),
             offset: *start as u32,

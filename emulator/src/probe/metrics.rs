@@ -105,6 +105,24 @@ fn bank_conflicts(a: &SharedAccess) -> (u64, u64) {
     conflicts_of_words(&mut words[..n])
 }
 
+/// A bank-conflicted request's most loaded bank: two lanes that need different words of it
+/// (the first in lane order), the bank, and how many distinct words it serves (its passes).
+#[cold]
+pub(super) fn colliding_lanes(a: &SharedAccess) -> Option<([u32; 2], u32, u32)> {
+    let mut words_of_bank: [Vec<(u32, u32)>; 32] = Default::default(); // (word, first lane)
+    for_lanes(a.lanes, |l| {
+        let o = a.offsets[l];
+        for word in o >> 2..(o + a.bytes.max(1) - 1) / 4 + 1 {
+            let bank = &mut words_of_bank[(word % 32) as usize];
+            if !bank.iter().any(|&(w, _)| w == word) {
+                bank.push((word, l as u32));
+            }
+        }
+    });
+    let (bank, words) = words_of_bank.iter().enumerate().rev().max_by_key(|(_, w)| w.len())?;
+    (words.len() > 1).then(|| ([words[0].1, words[1].1], bank as u32, words.len() as u32))
+}
+
 /// How many requests like this one the compiler could have merged into one wider access: ptxas
 /// turns a thread's adjacent shared accesses (`a[i]`, `a[i+1]`, …) into an 8- or 16-byte one
 /// where it can prove the address aligned, which needs every lane's address to have the same

@@ -109,3 +109,31 @@ fn clangs_call_sites_are_read_from_the_comment_of_its_loc() {
     assert_eq!(f.called_from, vec![SourceLocation { file: "/t/k.cu".into(), line: 17 }]);
     assert!(!f.line_inferred);
 }
+
+#[test]
+fn a_conflicted_line_names_two_lanes_that_collide_and_their_bank() {
+    // Half-warps on different rows of a 32-word-wide tile: lanes l and l + 16 need words 32
+    // apart, the same bank (a 16-wide block's layout).
+    let body = " .loc 1 12 5\n shr.u32 %r2, %r1, 4;\n and.b32 %r3, %r1, 15;\n shl.b32 %r4, %r2, 5;\n \
+        add.u32 %r5, %r4, %r3;\n mul.wide.u32 %rd1, %r5, 4;\n mov.u64 %rd2, sm;\n add.s64 %rd3, %rd2, %rd1;\n \
+        .loc 1 13 5\n st.shared.u32 [%rd3], %r1;\n .loc 1 14 5\n mul.wide.u32 %rd4, %r1, 4;\n \
+        add.s64 %rd5, %rd2, %rd4;\n ld.shared.u32 %r6, [%rd5];";
+    let r = run(body);
+    let line = |n: u32| r.lines.iter().find(|l| l.line == n).unwrap();
+    assert_eq!(line(13).shared_bank_conflicts, 1);
+    let element = |index| Some(ArrayElement { array: "sm".into(), index });
+    assert_eq!(
+        line(13).bank_conflict,
+        Some(BankConflict {
+            lanes: [0, 16],
+            threads: [[0, 0, 0], [16, 0, 0]],
+            offsets: [0, 128],
+            elements: [element(0), element(32)],
+            bank: 0,
+            ways: 2,
+            store: true,
+        })
+    );
+    // A conflict-free line has none.
+    assert_eq!((line(14).shared_bank_conflicts, &line(14).bank_conflict), (0, &None));
+}

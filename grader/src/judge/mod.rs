@@ -11,7 +11,9 @@ use crate::backend::{Finding, InputChange, Metrics, Outcome};
 use crate::compare::{compare, Mismatch};
 use crate::course::KernelFile;
 use crate::i18n::Text;
-use crate::model::{FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, TargetReport};
+use crate::model::{
+    CollidingLanes, FindingReport, LineReport, MetricsReport, PrintfReport, SecondMeasure, SharedElement, TargetReport,
+};
 use crate::speed::Prediction;
 use ::emulator::{FindingKey, FindingKind};
 
@@ -223,6 +225,15 @@ pub fn line_reports(counts: &[::emulator::LineCounts], kernel: &KernelFile, sour
                 local_store_bytes: c.local_store_bytes,
                 local_array: if local(c) { arrays.next().flatten() } else { None },
                 flops: c.flops,
+                bank_conflict: c.bank_conflict.as_ref().map(|b| CollidingLanes {
+                    lanes: b.lanes,
+                    threads: b.threads,
+                    offsets: b.offsets,
+                    elements: b.elements.clone().map(|e| e.map(|e| SharedElement { array: e.array, index: e.index })),
+                    bank: b.bank,
+                    ways: b.ways,
+                    store: b.store,
+                }),
             }
         })
         .collect()

@@ -4,15 +4,15 @@
 use crate::t;
 use ::emulator::FindingKind;
 use colored::Colorize;
-use kernels::exercise::Metric;
 
 use crate::i18n::{pad, pad_left, width};
-use crate::model::{thousands, FindingReport, LineReport, MetricsReport, SectionReport, TargetReport, TestReport};
+use crate::model::{thousands, FindingReport, MetricsReport, SectionReport, TargetReport, TestReport};
 
 pub mod bar;
 pub mod block;
 pub mod buffers;
 mod compact;
+mod culprit;
 pub mod gradescope;
 pub mod maps;
 pub mod opb;
@@ -24,6 +24,8 @@ pub mod svg;
 pub mod traffic;
 
 pub use compact::compact;
+use culprit::conflict_advice;
+pub use culprit::{culprit_line, heaviest_line};
 
 /// What a finding of this kind means and what usually causes it.
 pub fn explain_kind(kind: FindingKind) -> String {
@@ -405,6 +407,9 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
         // Advice only for a target measured and missed (not for one not graded).
         if let Some(why) = r.and_then(|r| speed::cannot_reach(r, t)) {
             s.push_str(&format!("        → {why}\n"));
+        } else if let Some(advice) = r.filter(|_| !t.passed && t.skipped.is_none()).and_then(|r| conflict_advice(r, t))
+        {
+            s.push_str(&format!("        → {advice}\n"));
         } else if !t.passed && t.skipped.is_none() && !t.advice.is_empty() {
             s.push_str(&format!("        → {}\n", t.advice));
         }
@@ -583,61 +588,6 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
         s.push_str(&format!("  {}\n", t!("report-stuck", section = &r.section)).dimmed().to_string());
     }
     s
-}
-
-/// Lines of a compile log shown in the compact report.
-/// For each missed target that a source line explains, that line: the one that loads most
-/// (OP/B, bytes per output), the one with the most sectors beyond 4 per request (coalescing),
-/// the one with the most bank-conflict replays; with the command that shows every line.
-pub fn heaviest_line(r: &SectionReport) -> Option<String> {
-    let mut lines: Vec<String> =
-        r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).filter_map(|t| culprit_line(r, t.name)).collect();
-    // Two targets missed for one line (OP/B and reuse) name it once.
-    lines.dedup();
-    (!lines.is_empty()).then(|| {
-        format!("{}\n        {}", lines.join("\n      "), t!("report-every-line-traffic", section = &r.section))
-    })
-}
-
-/// The source line behind a missed target named `metric`, if a line explains it.
-pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
-    let m = r.metrics.as_ref()?;
-    let per_output = |n: u64| {
-        let v = format!("{:.1}", n as f64 / m.output_elements.max(1) as f64);
-        v.trim_end_matches(".0").to_string()
-    };
-    let (l, what) = match metric {
-        Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput | Metric::GlobalLoadsPerElement => {
-            let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
-            (l, t!("report-culprit-loads", loads = per_output(l.global_loads)))
-        }
-        Metric::GlobalLoadSectorsPerRequest
-        | Metric::GlobalLoadSectorsOverMinimum
-        | Metric::GlobalLoadUncoalescedSectorsPerOutput => {
-            let excess = |l: &&LineReport| l.global_load_sectors.saturating_sub(l.global_load_minimum_sectors);
-            let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
-            let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;
-            let per_request = l.global_load_sectors as f64 / l.global_load_requests.max(1) as f64;
-            (l, t!("report-culprit-sectors", per_request = format!("{per_request:.1}"), over = format!("{over:.1}")))
-        }
-        Metric::SharedBankConflictsPerRequest | Metric::SharedBankConflictsPerOutput => {
-            let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
-            (l, t!("report-culprit-conflicts", replays = thousands(l.shared_bank_conflicts).to_string()))
-        }
-        Metric::LocalMemoryBytes => {
-            let local = |l: &&LineReport| l.local_load_bytes + l.local_store_bytes;
-            let l = m.lines.iter().filter(|l| local(l) > 0).max_by_key(local)?;
-            let array = match &l.local_array {
-                Some(a) => t!("report-culprit-local-array", name = &a.name, line = a.line.to_string()),
-                None => String::new(),
-            };
-            (l, t!("report-culprit-local", bytes = thousands(local(&l)).to_string(), array = array))
-        }
-        _ => return None,
-    };
-    let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
-    let inferred = if l.inferred { format!("\n        {}", t!("report-culprit-inferred")) } else { String::new() };
-    Some(format!("{}:{} {what}{source}{inferred}", l.file, l.line))
 }
 
 /// The summary after several sections: one line each with its time, then the total.

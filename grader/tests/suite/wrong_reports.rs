@@ -20,6 +20,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("8.5", "grader/wrong/8.5/halo-ring-not-stored.cu"),
     ("challenge-2d", "grader/wrong/challenge-2d/local-array.cu"),
     ("challenge-2d", "grader/wrong/challenge-2d/tiled-7.4-style.cu"),
+    ("challenge-2d", "grader/wrong/challenge-2d/half-warps-on-two-rows.cu"),
 ];
 
 /// The report with its run-to-run parts made stable.
@@ -108,6 +109,38 @@ fn the_report_reads_in_the_language_the_locale_names() {
         let report = stable(&String::from_utf8_lossy(&out.stdout));
         insta::assert_snapshot!(format!("7_4-missing-syncthreads-{name}"), report);
     }
+}
+
+/// A bank conflict is told by the lanes that collide: two of them, their threads, the elements
+/// and the bank; and where the two halves of a warp collide on two rows of a 16-wide block, the
+/// advice is about the block's width, not the tile's indexing, which is already right.
+#[test]
+fn a_bank_conflict_names_the_lanes_that_collide() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let report = |kernel: &str| {
+        let out = crate::common::in_english(&mut crate::common::grader())
+            .args(["challenge-2d", "--kernel", kernel, "--seed", "1", "--backend", "emulator"])
+            .current_dir(root)
+            .env("PMPP_NO_PROGRESS", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{kernel}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let transposed = report("grader/wrong/challenge-2d/bank-conflicts.cu");
+    assert!(
+        transposed.contains(
+            "lanes 0 and 1 of one warp (threads (0, 0, 0) and (1, 0, 0)) read elements 0 and 96 of `N_s` (counted \
+             row by row): two different words of bank 0, which serves one word per pass, so the access takes 32 passes"
+        ),
+        "{transposed}"
+    );
+    assert!(transposed.contains("→ a warp's shared accesses hit the same bank: index the shared tile [row][column]"));
+    let half_warps = report("grader/wrong/challenge-2d/half-warps-on-two-rows.cu");
+    assert!(half_warps.contains("lanes 0 and 16 of one warp (threads (0, 0, 0) and (0, 1, 0))"), "{half_warps}");
+    assert!(half_warps.contains("→ the two halves of each warp sit on different rows of a block 16 threads wide"));
+    assert!(!half_warps.contains("index the shared tile [row][column]"), "{half_warps}");
 }
 
 #[test]

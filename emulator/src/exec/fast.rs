@@ -207,6 +207,9 @@ impl Runner {
         let total = (esize * n as u32) as u64;
         let am = alignment(total) - 1;
         let addrs = w.regs[base.index()];
+        if total == 4 && self.global_words_in_runs(cx, w, &addrs, a) {
+            return true;
+        }
         let mut which = [0u32; 32];
         let mut ok = true;
         let mut m = mask;
@@ -260,6 +263,88 @@ impl Runner {
         true
     }
 }
+
+impl Runner {
+    /// A warp's 32-bit global accesses whose lanes form a few runs of words in a row (a row of
+    /// a block, or two half-warps on two rows of a 16-wide block), each run within one
+    /// allocation (its ends are, so every lane between is): moved without resolving each lane.
+    /// False when they do not (nothing done).
+    #[inline(always)]
+    fn global_words_in_runs(&mut self, cx: &LaunchCtx, w: &mut Warp, addrs: &[u64; 32], a: Access) -> bool {
+        let Access { pc, mask, ty, regs, off, store, .. } = a;
+        // Lanes whose word follows the lane before's, and those at the same word; a run starts
+        // at every other active lane.
+        let (mut follows, mut same) = (0u32, 0u32);
+        for l in 1..32 {
+            let step = addrs[l].wrapping_sub(addrs[l - 1]);
+            follows |= ((step == 4) as u32) << l;
+            same |= ((step == 0) as u32) << l;
+        }
+        let f = mask.trailing_zeros();
+        // One word for the whole warp (a filter or a size read by every thread): one load.
+        if mask != 0 && (mask >> f) & (mask >> f).wrapping_add(1) == 0 && same & mask == mask & !(1 << f) {
+            let at = addrs[f as usize].wrapping_add(off as u64);
+            let Some(Region::Global(i, o)) = self.resolve(cx, Space::Global, at, 4) else { return false };
+            if o & 3 != 0 {
+                return false;
+            }
+            let al = &cx.mem.allocs[i];
+            if store {
+                // Several lanes store to one word: the last lane's value stays.
+                al.store(o, 4, w.regs[regs[0].index()][31 - mask.leading_zeros() as usize]);
+            } else {
+                fill_lanes(&mut w.regs[regs[0].index()], mask, extend_loaded(al.load(o, 4), ty));
+                al.mark_read(o, 4);
+                self.global_load_latency(w, at);
+            }
+            self.probes.global(&GlobalAccess { pc, base_tid: w.base_tid, lanes: mask, base: addrs, offset: off as u64, bytes: 4, store });
+            return true;
+        }
+        let starts = mask & !(follows & (mask << 1));
+        if starts == 0 || starts.count_ones() > MOST_RUNS {
+            return false;
+        }
+        // Every run's ends resolved before anything moves: a run that fails leaves it all to
+        // the lane-by-lane path.
+        let mut runs = [(0u32, 0u32, 0usize, 0u64); MOST_RUNS as usize];
+        let mut m = starts;
+        for run in runs.iter_mut().take(starts.count_ones() as usize) {
+            let first = m.trailing_zeros();
+            m &= m - 1;
+            let next = if m == 0 { 32 } else { m.trailing_zeros() };
+            let last = first + (!(mask >> first)).trailing_zeros().min(next - first) - 1;
+            let at = |l: u32| addrs[l as usize].wrapping_add(off as u64);
+            let (Some(Region::Global(i, o)), Some(Region::Global(j, _))) =
+                (self.resolve(cx, Space::Global, at(first), 4), self.resolve(cx, Space::Global, at(last), 4))
+            else {
+                return false;
+            };
+            if i != j || o & 3 != 0 || at(last) < at(first) {
+                return false;
+            }
+            *run = (first, last, i, o);
+        }
+        let row = &mut w.regs[regs[0].index()];
+        for &(first, last, i, o) in runs.iter().take(starts.count_ones() as usize) {
+            let al = &cx.mem.allocs[i];
+            let at = |l: u32| o + 4 * (l - first) as u64;
+            if store {
+                (first..=last).for_each(|l| al.store(at(l), 4, row[l as usize]));
+            } else {
+                (first..=last).for_each(|l| row[l as usize] = extend_loaded(al.load(at(l), 4), ty));
+                al.mark_read(o, 4 * (last - first + 1));
+            }
+        }
+        if !store {
+            self.global_load_latency(w, addrs[f as usize].wrapping_add(off as u64));
+        }
+        self.probes.global(&GlobalAccess { pc, base_tid: w.base_tid, lanes: mask, base: addrs, offset: off as u64, bytes: 4, store });
+        true
+    }
+}
+
+/// The most runs of words in a row a warp's global access is moved in at once.
+const MOST_RUNS: u32 = 4;
 
 /// The offset of the first lane of `mask` when the lanes' 32-bit words lie in a row (lane `l` at
 /// the first lane's word plus `l` less the first lane), all in bounds (`last`: the highest

@@ -61,7 +61,22 @@ report-metric-global-load-sectors = global load sectors (32 B)
 report-metric-global-store-bytes = global store bytes
 report-metric-shared-per-block = shared memory per block (bytes)
 report-metric-threads-blocks = threads × blocks
-# $shown: metric names and values ("l1_hit_rate 0.93").
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = shared memory bytes per block
+report-metric-name-global-load-bytes-per-output = global load bytes per output
+report-metric-name-threads-per-block = threads per block
+report-metric-name-global-load-sectors-per-request = sectors per global load request
+report-metric-name-global-load-sectors-over-minimum = global load sectors over the fewest possible
+report-metric-name-global-load-uncoalesced-sectors-per-output = uncoalesced global load sectors per output
+report-metric-name-global-loads-per-element = global loads per input element
+report-metric-name-shared-bank-conflicts-per-request = bank conflicts per shared memory request
+report-metric-name-shared-bank-conflicts-per-output = bank conflicts per output
+report-metric-name-local-memory-bytes = local memory bytes
+report-metric-name-active-lane-percent = active lanes in % of a warp
+report-metric-name-percent-of-copy = speed in % of a copy
+# $shown: metrics in words, each with its value ("sectors per global load request 17.30").
 report-not-graded-shown = not graded (the caches decide what they cost): { $shown }
 report-gpu-shared-same = { $bytes } B static shared (= emulator)
 report-gpu-shared-differs = { $bytes } B static shared (emulator says { $emulator } B!)

@@ -59,7 +59,22 @@ report-metric-global-load-sectors = 全局内存载入扇区数（32 B）
 report-metric-global-store-bytes = 全局内存存储字节数
 report-metric-shared-per-block = 每个线程块的共享内存（字节）
 report-metric-threads-blocks = 线程数 × 线程块数
-# $shown：度量名称与数值（"l1_hit_rate 0.93"）。
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = 每个线程块的共享内存字节数
+report-metric-name-global-load-bytes-per-output = 每个输出的全局内存载入字节数
+report-metric-name-threads-per-block = 每个线程块的线程数
+report-metric-name-global-load-sectors-per-request = 每次全局内存载入请求的扇区数
+report-metric-name-global-load-sectors-over-minimum = 全局内存载入扇区数与最少可能值之比
+report-metric-name-global-load-uncoalesced-sectors-per-output = 每个输出的未合并全局内存载入扇区数
+report-metric-name-global-loads-per-element = 每个输入元素的全局内存载入次数
+report-metric-name-shared-bank-conflicts-per-request = 每次共享内存请求的存储体冲突数
+report-metric-name-shared-bank-conflicts-per-output = 每个输出的存储体冲突数
+report-metric-name-local-memory-bytes = 本地内存字节数
+report-metric-name-active-lane-percent = 活跃线程占线程束的百分比
+report-metric-name-percent-of-copy = 速度占复制的百分比
+# $shown：度量的名称（文字）与数值（"每次全局内存载入请求的扇区数 17.30"）。
 report-not-graded-shown = 不计分（其开销由缓存决定）：{ $shown }
 report-gpu-shared-same = { $bytes } B 静态共享内存（与模拟器一致）
 report-gpu-shared-differs = { $bytes } B 静态共享内存（模拟器给出 { $emulator } B！）

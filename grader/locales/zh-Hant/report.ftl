@@ -61,7 +61,22 @@ report-metric-global-load-sectors = 全域記憶體載入扇區數（32 B）
 report-metric-global-store-bytes = 全域記憶體儲存位元組數
 report-metric-shared-per-block = 每個執行緒塊的共享記憶體（位元組）
 report-metric-threads-blocks = 執行緒數 × 執行緒塊數
-# $shown：度量名稱與數值（"l1_hit_rate 0.93"）。
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = 每個執行緒塊的共享記憶體位元組數
+report-metric-name-global-load-bytes-per-output = 每個輸出的全域記憶體載入位元組數
+report-metric-name-threads-per-block = 每個執行緒塊的執行緒數
+report-metric-name-global-load-sectors-per-request = 每次全域記憶體載入請求的扇區數
+report-metric-name-global-load-sectors-over-minimum = 全域記憶體載入扇區數與最少可能值之比
+report-metric-name-global-load-uncoalesced-sectors-per-output = 每個輸出的未合併全域記憶體載入扇區數
+report-metric-name-global-loads-per-element = 每個輸入元素的全域記憶體載入次數
+report-metric-name-shared-bank-conflicts-per-request = 每次共享記憶體請求的儲存體衝突數
+report-metric-name-shared-bank-conflicts-per-output = 每個輸出的儲存體衝突數
+report-metric-name-local-memory-bytes = 本地記憶體位元組數
+report-metric-name-active-lane-percent = 活躍執行緒佔執行緒束的百分比
+report-metric-name-percent-of-copy = 速度佔複製的百分比
+# $shown：度量的名稱（文字）與數值（"每次全域記憶體載入請求的扇區數 17.30"）。
 report-not-graded-shown = 不計分（其開銷由快取決定）：{ $shown }
 report-gpu-shared-same = { $bytes } B 靜態共享記憶體（與模擬器一致）
 report-gpu-shared-differs = { $bytes } B 靜態共享記憶體（模擬器給出 { $emulator } B！）

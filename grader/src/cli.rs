@@ -11,6 +11,10 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::commands::{self, grade::Format, Output};
 use crate::course::{sections, Course};
 use crate::error::{Error, Outcome, Result};
+use crate::t;
+
+mod help;
+pub use help::{clap_words, print_clap_answer};
 
 /// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.
 #[derive(Debug, Parser)]
@@ -149,32 +153,74 @@ fn command_word(args: &[OsString]) -> Option<&str> {
 /// takes a section.
 pub fn command() -> clap::Command {
     let ids = sections::ids().join(" ");
-    let section_help = format!("A section: {ids}");
-    let mut cmd = Cli::command()
+    let section_help = t!("cli-section", ids = &ids);
+    let sections_help = t!("cli-sections", ids = &ids);
+    let mut cmd = help::localize(Cli::command())
         .override_usage("grader <SECTION> [OPTIONS]\n       grader <COMMAND> [OPTIONS]")
         .after_help(format!(
-            "Sections: {ids} (`grader <SECTION> --help` for grading's options)\n\n\
-             Examples:\n  cargo run -p grader -- list\n  cargo run -p grader -- 7.4\n  \
-             cargo run -p grader -- 7.4 --solutions\n  cargo run -p grader -- 7.4 --kernel my.cu\n  \
-             cargo run -p grader -- all --solutions\n  cargo run -p grader -- hint 7.4\n  cargo run -p grader -- traffic 7.4\n  \
-             cargo run -p grader -- watch\n  cargo run -p grader -- reset 7.4\n  \
-             cargo run -p grader -- book --open\n  cargo run -p grader -- verify\n  \
-             cargo run -p grader -- bundle 7.4 --cases private.toml\n  \
-             cargo run -p grader -- 7.4 --format gradescope --results results.json"
-        ));
+            "{}\n\n{}",
+            t!("cli-sections-line", ids = &ids),
+            help::examples(
+                t!("cli-examples-heading"),
+                &[
+                    "cargo run -p grader -- list",
+                    "cargo run -p grader -- 7.4",
+                    "cargo run -p grader -- 7.4 --solutions",
+                    "cargo run -p grader -- 7.4 --kernel my.cu",
+                    "cargo run -p grader -- all --solutions",
+                    "cargo run -p grader -- hint 7.4",
+                    "cargo run -p grader -- traffic 7.4",
+                    "cargo run -p grader -- watch",
+                    "cargo run -p grader -- reset 7.4",
+                    "cargo run -p grader -- book --open",
+                    "cargo run -p grader -- verify",
+                    "cargo run -p grader -- bundle 7.4 --cases private.toml",
+                    "cargo run -p grader -- 7.4 --format gradescope --results results.json",
+                ]
+            )
+        ))
+        .mut_subcommand("grade", |sub| {
+            sub.after_help(help::examples(
+                t!("cli-examples-heading"),
+                &[
+                    "grader 7.4",
+                    "grader 7.4 --solutions",
+                    "grader 7.4 --kernel my.cu",
+                    "grader 7.4 --format json --seed 1234",
+                    "grader 7.4 --format gradescope --results results.json",
+                    "grader 7.4 --format prairielearn --results /grade/results/results.json --data /grade/data/data.json",
+                ],
+            ))
+        })
+        .mut_subcommand("prairielearn", |sub| {
+            sub.after_help(help::examples(
+                t!("cli-example-heading"),
+                &["grader prairielearn all --out pl-course --image ghcr.io/my-course/pmpp-grader:2026"],
+            ))
+        });
     for name in command_names() {
-        let help = section_help.clone();
+        let (one, list) = (section_help.clone(), sections_help.clone());
         cmd = cmd.mut_subcommand(&name, |sub| {
             let ids: Vec<String> = sub.get_arguments().map(|a| a.get_id().to_string()).collect();
             match ids.iter().find(|id| *id == "section" || *id == "sections") {
                 // A list of sections also takes `all` (time, prairielearn).
-                Some(id) if id == "sections" => sub.mut_arg(id, |a| a.help(format!("{help}, or all"))),
-                Some(id) => sub.mut_arg(id, |a| a.help(help)),
+                Some(id) if id == "sections" => sub.mut_arg(id, |a| a.help(list)),
+                Some(id) => sub.mut_arg(id, |a| a.help(one)),
                 None => sub,
             }
         });
     }
     cmd
+}
+
+impl Cli {
+    /// The parser as derived, before [`command`] names the sections and speaks the language.
+    #[cfg(test)]
+    pub(crate) fn command_for_tests() -> clap::Command {
+        let mut cmd = Cli::command();
+        cmd.build();
+        cmd
+    }
 }
 
 /// The commands' names, from the parser (the one list of them).

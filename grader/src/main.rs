@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             // --help and --version are answers (0); a usage mistake cannot be graded (2).
-            let _ = e.print();
+            grader::cli::print_clap_answer(&e);
             return ExitCode::from(if e.use_stderr() { CANNOT_RUN } else { PASSED });
         }
     };

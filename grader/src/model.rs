@@ -86,6 +86,10 @@ pub struct SectionReport {
     /// the metrics case did not finish.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_model: Option<crate::speed::Prediction>,
+    /// The same model's figures for the course's reference kernel of the section (the
+    /// challenges), on the same card and cases: shown beside the kernel's, not in the JSON.
+    #[serde(skip)]
+    pub speed_reference: Option<crate::speed::Prediction>,
     /// Other configurations measured with `--variants`; absent without it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variants: Option<Vec<VariantReport>>,

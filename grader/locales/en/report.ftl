@@ -61,7 +61,22 @@ report-metric-global-load-sectors = global load sectors (32 B)
 report-metric-global-store-bytes = global store bytes
 report-metric-shared-per-block = shared memory per block (bytes)
 report-metric-threads-blocks = threads × blocks
-# $shown: metric names and values ("l1_hit_rate 0.93").
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = shared memory bytes per block
+report-metric-name-global-load-bytes-per-output = global load bytes per output
+report-metric-name-threads-per-block = threads per block
+report-metric-name-global-load-sectors-per-request = sectors per global load request
+report-metric-name-global-load-sectors-over-minimum = global load sectors over the fewest possible
+report-metric-name-global-load-uncoalesced-sectors-per-output = uncoalesced global load sectors per output
+report-metric-name-global-loads-per-element = global loads per input element
+report-metric-name-shared-bank-conflicts-per-request = bank conflicts per shared memory request
+report-metric-name-shared-bank-conflicts-per-output = bank conflicts per output
+report-metric-name-local-memory-bytes = local memory bytes
+report-metric-name-active-lane-percent = active lanes in % of a warp
+report-metric-name-percent-of-copy = speed in % of a copy
+# $shown: metrics in words, each with its value ("sectors per global load request 17.30").
 report-not-graded-shown = not graded (the caches decide what they cost): { $shown }
 report-gpu-shared-same = { $bytes } B static shared (= emulator)
 report-gpu-shared-differs = { $bytes } B static shared (emulator says { $emulator } B!)
@@ -95,10 +110,23 @@ report-model-not-measured = not a measurement
 report-model-header = speed on an { $gpu } by the model (from the emulator's counts; { $measured })
 report-model-bound-at = { $resource }, most at { $line }
 report-model-bound-once = { $resource }: the inputs read once and the output written once
-report-model-at-most = at most { $percent }% of copy ({ $ms } ms at least): { $bound }
+# A bound: the least time the counts allow, so the most % of copy the kernel can reach.
+# $reference: report-model-reference-at-most, or nothing where the section has no reference.
+report-model-at-most = at most { $percent }% of copy ({ $ms } ms at least{ $reference }), a bound: the kernel cannot be faster than this on this card; it is set by { $bound }
+report-model-reference-at-most = ; the course's reference: at most { $percent }%
+report-model-reference-estimate = ; the course's reference: { $percent }%
+# $change: one of report-change-*; $place: report-model-change-where or nothing.
+report-model-change = to be faster, the kernel needs { $change }{ $place }
+report-model-change-where = {" "}— most of it at { $line }
+report-change-dram = fewer bytes between DRAM and the chip (the least: each input read once, each output written once)
+report-change-shared-wavefronts = fewer shared-memory wavefronts (fewer shared accesses per output, or no bank conflicts)
+report-change-issue = fewer instructions per output (more outputs per thread, less index arithmetic)
+report-change-l1-sectors = fewer global load sectors (coalesced loads, inputs reused from shared memory or registers)
+report-change-blocks = fewer blocks (more outputs per block)
+report-change-atomics = fewer global atomics
 report-model-limited-at = , { $resource } at line { $line }
 report-model-limited = , { $resource }
-report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
+report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }{ $reference }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
 
 ## Targets.
 

@@ -21,7 +21,7 @@ case-conv-second-metrics = 尺寸由种子决定的度量用例：{ $width }x{ $
 
 ## 三维七点 stencil（8.2 – 8.5、challenge-3d）。
 case-stencil3d-laplacian = 斜坡 i+2j+3k 在 5^3 网格上的拉普拉斯算子：内部全为 0
-case-stencil3d-smoothing = 平滑 stencil，7 个互不相同的权重，6^3 网格，值为 index mod 11
+case-stencil3d-smoothing = 平滑 stencil，7 个互不相同的权重，6^3 网格，值为下标除以 11 的余数
 # $tile is given but not said.
 case-stencil3d-no-interior = 没有内部点：N={ $n }，随机数据
 # $tile is given but not said.

@@ -59,7 +59,22 @@ report-metric-global-load-sectors = 全局内存载入扇区数（32 B）
 report-metric-global-store-bytes = 全局内存存储字节数
 report-metric-shared-per-block = 每个线程块的共享内存（字节）
 report-metric-threads-blocks = 线程数 × 线程块数
-# $shown：度量名称与数值（"l1_hit_rate 0.93"）。
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = 每个线程块的共享内存字节数
+report-metric-name-global-load-bytes-per-output = 每个输出的全局内存载入字节数
+report-metric-name-threads-per-block = 每个线程块的线程数
+report-metric-name-global-load-sectors-per-request = 每次全局内存载入请求的扇区数
+report-metric-name-global-load-sectors-over-minimum = 全局内存载入扇区数与最少可能值之比
+report-metric-name-global-load-uncoalesced-sectors-per-output = 每个输出的未合并全局内存载入扇区数
+report-metric-name-global-loads-per-element = 每个输入元素的全局内存载入次数
+report-metric-name-shared-bank-conflicts-per-request = 每次共享内存请求的存储体冲突数
+report-metric-name-shared-bank-conflicts-per-output = 每个输出的存储体冲突数
+report-metric-name-local-memory-bytes = 本地内存字节数
+report-metric-name-active-lane-percent = 活跃线程占线程束的百分比
+report-metric-name-percent-of-copy = 速度占复制的百分比
+# $shown：度量的名称（文字）与数值（"每次全局内存载入请求的扇区数 17.30"）。
 report-not-graded-shown = 不计分（其开销由缓存决定）：{ $shown }
 report-gpu-shared-same = { $bytes } B 静态共享内存（与模拟器一致）
 report-gpu-shared-differs = { $bytes } B 静态共享内存（模拟器给出 { $emulator } B！）
@@ -93,10 +108,23 @@ report-model-not-measured = 并非实测
 report-model-header = 模型估计的 { $gpu } 上的速度（根据模拟器的计数；{ $measured }）
 report-model-bound-at = { $resource }，大部分在{ $line }
 report-model-bound-once = { $resource }：输入只读一次、输出只写一次
-report-model-at-most = 至多为复制的 { $percent }%（至少 { $ms } ms）：{ $bound }
+# A bound: the least time the counts allow, so the most % of copy the kernel can reach.
+# $reference: report-model-reference-at-most, or nothing where the section has no reference.
+report-model-at-most = 至多为复制的 { $percent }%（至少 { $ms } ms{ $reference }），这是界限：在这张卡上，核函数不可能比这更快；限制它的是{ $bound }
+report-model-reference-at-most = ；课程参考答案：至多 { $percent }%
+report-model-reference-estimate = ；课程参考答案：{ $percent }%
+# $change: one of report-change-*; $place: report-model-change-where or nothing.
+report-model-change = 要更快，核函数需要{ $change }{ $place }
+report-model-change-where = ——其中大部分在{ $line }
+report-change-dram = 减少 DRAM 与芯片之间传输的字节（最少是：每个输入只读一次，每个输出只写一次）
+report-change-shared-wavefronts = 减少共享内存 wavefront（每个输出更少的共享内存访问，或消除存储体冲突）
+report-change-issue = 减少每个输出的指令数（每个线程计算更多输出，减少下标运算）
+report-change-l1-sectors = 减少全局内存载入的扇区数（合并访问，或从共享内存、寄存器中复用输入）
+report-change-blocks = 减少线程块数（每个线程块计算更多输出）
+report-change-atomics = 减少全局原子操作
 report-model-limited-at = ，瓶颈：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶颈：{ $resource }
-report-model-estimate = 估计为复制的 { $percent }%（{ $ms } ms{ $limited }）；模型在 { $kernels } 个已计时核函数上的误差：中位数 { $median }%，最大 { $worst }%
+report-model-estimate = 估计为复制的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 个已计时核函数上的误差：中位数 { $median }%，最大 { $worst }%
 
 ## 目标。
 

@@ -23,7 +23,7 @@ case-conv-second-metrics = 尺寸由種子決定的度量案例：{ $width }x{ $
 
 ## 三維七點 stencil（8.2 – 8.5、challenge-3d）。
 case-stencil3d-laplacian = 斜坡 i+2j+3k 在 5^3 網格上的拉普拉斯算子：內部全為 0
-case-stencil3d-smoothing = 平滑 stencil，7 個互不相同的權重，6^3 網格，值為 index mod 11
+case-stencil3d-smoothing = 平滑 stencil，7 個互不相同的權重，6^3 網格，值為下標除以 11 的餘數
 # $tile is given but not said.
 case-stencil3d-no-interior = 沒有內部點：N={ $n }，隨機資料
 # $tile is given but not said.

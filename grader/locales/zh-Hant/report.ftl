@@ -61,7 +61,22 @@ report-metric-global-load-sectors = 全域記憶體載入扇區數（32 B）
 report-metric-global-store-bytes = 全域記憶體儲存位元組數
 report-metric-shared-per-block = 每個執行緒塊的共享記憶體（位元組）
 report-metric-threads-blocks = 執行緒數 × 執行緒塊數
-# $shown：度量名稱與數值（"l1_hit_rate 0.93"）。
+# A metric in words ($shown of report-not-graded-shown; the targets' table keeps the ids the
+# JSON and the contract use).
+report-metric-name-op-per-byte = OP/B
+report-metric-name-shared-bytes-per-block = 每個執行緒塊的共享記憶體位元組數
+report-metric-name-global-load-bytes-per-output = 每個輸出的全域記憶體載入位元組數
+report-metric-name-threads-per-block = 每個執行緒塊的執行緒數
+report-metric-name-global-load-sectors-per-request = 每次全域記憶體載入請求的扇區數
+report-metric-name-global-load-sectors-over-minimum = 全域記憶體載入扇區數與最少可能值之比
+report-metric-name-global-load-uncoalesced-sectors-per-output = 每個輸出的未合併全域記憶體載入扇區數
+report-metric-name-global-loads-per-element = 每個輸入元素的全域記憶體載入次數
+report-metric-name-shared-bank-conflicts-per-request = 每次共享記憶體請求的儲存體衝突數
+report-metric-name-shared-bank-conflicts-per-output = 每個輸出的儲存體衝突數
+report-metric-name-local-memory-bytes = 本地記憶體位元組數
+report-metric-name-active-lane-percent = 活躍執行緒佔執行緒束的百分比
+report-metric-name-percent-of-copy = 速度佔複製的百分比
+# $shown：度量的名稱（文字）與數值（"每次全域記憶體載入請求的扇區數 17.30"）。
 report-not-graded-shown = 不計分（其開銷由快取決定）：{ $shown }
 report-gpu-shared-same = { $bytes } B 靜態共享記憶體（與模擬器一致）
 report-gpu-shared-differs = { $bytes } B 靜態共享記憶體（模擬器給出 { $emulator } B！）
@@ -95,10 +110,23 @@ report-model-not-measured = 並非實測
 report-model-header = 模型估計的 { $gpu } 上的速度（根據模擬器的計數；{ $measured }）
 report-model-bound-at = { $resource }，大部分在{ $line }
 report-model-bound-once = { $resource }：輸入只讀一次、輸出只寫一次
-report-model-at-most = 至多為複製的 { $percent }%（至少 { $ms } ms）：{ $bound }
+# A bound: the least time the counts allow, so the most % of copy the kernel can reach.
+# $reference: report-model-reference-at-most, or nothing where the section has no reference.
+report-model-at-most = 至多為複製的 { $percent }%（至少 { $ms } ms{ $reference }），這是界限：在這張卡上，核函式不可能比這更快；限制它的是{ $bound }
+report-model-reference-at-most = ；課程參考答案：至多 { $percent }%
+report-model-reference-estimate = ；課程參考答案：{ $percent }%
+# $change: one of report-change-*; $place: report-model-change-where or nothing.
+report-model-change = 要更快，核函式需要{ $change }{ $place }
+report-model-change-where = ——其中大部分在{ $line }
+report-change-dram = 減少 DRAM 與晶片之間傳輸的位元組（最少是：每個輸入只讀一次，每個輸出只寫一次）
+report-change-shared-wavefronts = 減少共享記憶體 wavefront（每個輸出更少的共享記憶體存取，或消除儲存體衝突）
+report-change-issue = 減少每個輸出的指令數（每個執行緒計算更多輸出，減少下標運算）
+report-change-l1-sectors = 減少全域記憶體載入的扇區數（合併存取，或從共享記憶體、暫存器中複用輸入）
+report-change-blocks = 減少執行緒塊數（每個執行緒塊計算更多輸出）
+report-change-atomics = 減少全域原子操作
 report-model-limited-at = ，瓶頸：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶頸：{ $resource }
-report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
+report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
 
 ## 目標。
 

@@ -34,9 +34,6 @@ impl Format {
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  grader 7.4\n  grader 7.4 --solutions\n  grader 7.4 --kernel my.cu\n  \
-                        grader 7.4 --format json --seed 1234\n  grader 7.4 --format gradescope --results results.json\n  \
-                        grader 7.4 --format prairielearn --results /grade/results/results.json --data /grade/data/data.json")]
 pub struct Args {
     /// The section to grade.
     #[arg(value_name = "SECTION")]

@@ -27,9 +27,6 @@ const SERVER_FILES: &str = "pmpp-grader";
 const MAX_TIMEOUT: u64 = 600;
 
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Example:\n  grader prairielearn all --out pl-course --image ghcr.io/my-course/pmpp-grader:2026"
-)]
 pub struct Args {
     /// The sections to make questions of (their ids, or `all`).
     #[arg(value_name = "SECTION", required = true)]

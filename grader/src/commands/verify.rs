@@ -542,6 +542,7 @@ mod tests {
             metrics: None,
             speed: None,
             speed_model: None,
+            speed_reference: None,
             targets: vec![TargetReport {
                 name: Metric::OpPerByte,
                 op: Compare::AtLeast,

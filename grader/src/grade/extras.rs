@@ -176,4 +176,32 @@ impl Grader<'_> {
         let scaled = speed::scale(first, second, timing);
         Some(speed::predict(scaled, timing, lines, &self.card.rates()))
     }
+
+    /// The course reference's own bound and estimate on the same card (the challenges, whose
+    /// speed target the reference sets, where no GPU times them): its built-in kernel run on the
+    /// measuring cases of this seed, so that the student reads their figures beside its own.
+    /// `None` where the section has no reference, or the reference could not be run.
+    pub(super) fn model_reference(
+        &self,
+        section: &dyn Section,
+        kernel: &KernelFile,
+        seed: u64,
+    ) -> Option<speed::Prediction> {
+        use rayon::prelude::*;
+        let pace = crate::course::sections::pace_setter(section)?;
+        let (mut cases, roles): (Vec<kernels::exercise::Case>, Vec<Role>) =
+            crate::plan::cases(section, seed, false, &[]).into_iter().filter(|(_, role)| role.measures()).unzip();
+        let reference = KernelFile { path: kernel.path.clone(), display: "reference".into() };
+        let Ok(Built::Ready(build)) = self.builder.build(section, &reference, pace.as_bytes(), &mut cases) else {
+            return None;
+        };
+        let outcomes: Vec<_> = cases.par_iter().map(|case| build.run(case, Views::default()).ok()).collect();
+        let measured: Vec<super::Measured> = cases
+            .iter()
+            .zip(roles)
+            .zip(outcomes)
+            .map(|((case, role), o)| (role, case, o.filter(|o| o.completed).and_then(|o| o.metrics), None))
+            .collect();
+        self.model_speed(section, &reference, pace.as_bytes(), &measured, &[])
+    }
 }

@@ -232,6 +232,7 @@ impl<'a> Grader<'a> {
             targets: Vec::new(),
             speed: None,
             speed_model: None,
+            speed_reference: None,
             variants: None,
             architectures: None,
             findings: Vec::new(),
@@ -380,6 +381,14 @@ impl<'a> Grader<'a> {
             let prints = report.tests.iter().any(|t| !t.printf.is_empty() || t.printf_more > 0);
             if let Some(p) = report.speed_model.as_mut() {
                 p.prints = prints;
+            }
+            // Without a GPU the reference's own figures stand beside the kernel's (a GPU times it).
+            if report.speed_model.is_some() && !self.backend().times_kernels() {
+                report.speed_reference = match crate::course::sections::pace_setter(section) {
+                    // The reference itself (`--solutions`): its figures are the kernel's.
+                    Some(pace) if pace.as_bytes() == source => report.speed_model.clone(),
+                    _ => self.model_reference(section, kernel, report.seed),
+                };
             }
             // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.
             let model = report.speed_model.as_ref().filter(|_| !self.backend().times_kernels());

@@ -17,11 +17,13 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 mod cases;
+mod english;
 mod lang;
 mod memory;
 mod width;
 
 pub use cases::case_text;
+pub use english::english_runs;
 pub use lang::{negotiate, Lang, LangError};
 pub use memory::{english_messages, memory_id};
 pub use width::{pad, pad_left, width};
@@ -55,7 +57,8 @@ catalogue![
     "cases",
     "exercises",
     "files",
-    "figures"
+    "figures",
+    "cli"
 ];
 
 /// The language of this process, chosen by `main` (English until then).
@@ -238,6 +241,11 @@ pub fn say(id: &str, args: Option<&FluentArgs>) -> String {
         }
     }
     id.to_string()
+}
+
+/// Whether English (and so, by the catalogue test, every language) has message `id`.
+pub fn exists(id: &str) -> bool {
+    bundles()[Lang::En as usize].has_message(id)
 }
 
 /// `t!("id")` or `t!("id", name = value, …)`: a message's words in the current language.

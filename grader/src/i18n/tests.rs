@@ -307,3 +307,22 @@ fn widths_count_terminal_columns() {
     assert_eq!(pad("共享", 6), "共享  ");
     assert_eq!(pad_left("9.59", 6), "  9.59");
 }
+
+/// The check behind "nothing English in a Chinese run" (i18n/english.rs).
+#[test]
+fn english_pieces_are_found_and_code_names_and_paths_are_not() {
+    assert_eq!(crate::i18n::english_runs("  -h, --help  Print help"), vec!["Print help"]);
+    assert_eq!(crate::i18n::english_runs("    不计分（not graded）：x 1.5"), vec!["not graded"]);
+    assert_eq!(crate::i18n::english_runs("平滑，6^3 网格，值为 index mod 11"), vec!["index mod"]);
+    assert_eq!(crate::i18n::english_runs("with a GPU, the card found"), vec!["with a GPU", "the card found"]);
+    for fine in [
+        "没有 NVIDIA GPU：用 --backend emulator 运行",
+        "为 Nsight Compute 启动一次度量用例，见 `cargo run -p grader -- time 7.4`",
+        "  cargo run -p grader -- list",
+        "  --kernel <FILE>  把这个文件当作核函数 exercises/challenge-2d/kernel.cu",
+        "| challenge-2d | exercises/challenge-2d/kernel.cu | 124% | DRAM 流量 |",
+        "用法：grader time [OPTIONS] [SECTION]...",
+    ] {
+        assert_eq!(crate::i18n::english_runs(fine), Vec::<String>::new(), "{fine}");
+    }
+}

@@ -210,6 +210,7 @@ mod tests {
             }),
             speed: None,
             speed_model: None,
+            speed_reference: None,
             targets: vec![TargetReport {
                 name: Metric::OpPerByte,
                 op: Compare::AtLeast,

@@ -15,6 +15,7 @@ mod compact;
 mod culprit;
 pub mod gradescope;
 pub mod maps;
+mod metric_words;
 pub mod opb;
 pub mod png;
 pub mod prairielearn;
@@ -300,7 +301,8 @@ pub fn metrics_block(m: &MetricsReport) -> String {
         s.push_str(&gpu_line(g));
     }
     if !m.shown.is_empty() {
-        let shown: Vec<String> = m.shown.iter().map(|x| format!("{} {}", x.name, number(x.measured))).collect();
+        let shown: Vec<String> =
+            m.shown.iter().map(|x| format!("{} {}", metric_words::metric_words(x.name), number(x.measured))).collect();
         s.push_str(&format!("    {}\n", t!("report-not-graded-shown", shown = shown.join(", "))));
     }
     s

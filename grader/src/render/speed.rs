@@ -77,25 +77,40 @@ pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
     ))
 }
 
+/// What the kernel would need to do less of to be faster, by the resource that limits it.
+fn change_words(r: Resource) -> String {
+    match r {
+        Resource::Dram => t!("report-change-dram"),
+        Resource::SharedWavefronts => t!("report-change-shared-wavefronts"),
+        Resource::Issue => t!("report-change-issue"),
+        Resource::L1Sectors => t!("report-change-l1-sectors"),
+        Resource::Blocks => t!("report-change-blocks"),
+        Resource::Atomics => t!("report-change-atomics"),
+    }
+}
+
 /// The report's block: on the emulator the model is all there is; on a GPU it stands beside the
-/// measurement.
+/// measurement. Each figure is said with what it means (a bound, an estimate), beside the
+/// course reference's own where the report has them, and followed by what would make the kernel
+/// faster: the resource that limits its estimate, and where.
 pub fn block(r: &SectionReport, p: &Prediction) -> String {
     let measured = if r.speed.is_some() { t!("report-model-beside") } else { t!("report-model-not-measured") };
-    let mut s = format!(
-        "  {}
-",
-        t!("report-model-header", gpu = &p.gpu, measured = measured)
-    );
+    let mut s = format!("  {}\n", t!("report-model-header", gpu = &p.gpu, measured = measured));
     let bound_by = match p.binding_line {
         Some(l) => t!("report-model-bound-at", resource = resource_words(p.binding), line = line_with_text(r, l)),
         None => t!("report-model-bound-once", resource = resource_words(p.binding)),
     };
+    let reference = r.speed_reference.as_ref();
+    let reference_at_most = reference
+        .map(|q| t!("report-model-reference-at-most", percent = format!("{:.0}", q.at_most_percent_of_copy.floor())))
+        .unwrap_or_default();
     s.push_str(&format!(
         "    {}\n",
         t!(
             "report-model-at-most",
             percent = format!("{:.0}", p.at_most_percent_of_copy.floor()),
             ms = format!("{:.3}", p.bound_ms),
+            reference = reference_at_most,
             bound = bound_by
         )
     ));
@@ -105,6 +120,9 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
         }
         _ => t!("report-model-limited", resource = resource_words(p.estimate_limited_by)),
     };
+    let reference_estimate = reference
+        .map(|q| t!("report-model-reference-estimate", percent = format!("{:.0}", q.estimate_percent_of_copy)))
+        .unwrap_or_default();
     s.push_str(&format!(
         "    {}\n",
         t!(
@@ -112,10 +130,17 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
             percent = format!("{:.0}", p.estimate_percent_of_copy),
             ms = format!("{:.3}", p.estimate_ms),
             limited = limited,
+            reference = reference_estimate,
             kernels = p.corpus_kernels.to_string(),
             median = format!("{:.0}", p.error_median_percent),
             worst = format!("{:.0}", p.error_worst_percent)
         )
+    ));
+    let place =
+        p.estimate_line.map(|l| t!("report-model-change-where", line = line_with_text(r, l))).unwrap_or_default();
+    s.push_str(&format!(
+        "    {}\n",
+        t!("report-model-change", change = change_words(p.estimate_limited_by), place = place)
     ));
     s
 }

@@ -80,6 +80,7 @@ fn report() -> SectionReport {
         }),
         speed: None,
         speed_model: None,
+        speed_reference: None,
         targets: vec![
             TargetReport {
                 name: Metric::OpPerByte,

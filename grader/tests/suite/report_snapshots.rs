@@ -152,6 +152,7 @@ fn compile_error_section() {
     let r = SectionReport {
         speed: None,
         speed_model: None,
+        speed_reference: None,
         section: "7.2".into(),
         title: "Basic 2D convolution".into(),
         kernel: "exercises/7.2-basic/kernel.cu".into(),
@@ -192,6 +193,7 @@ fn compact_report_fits_a_screen() {
     let r = SectionReport {
         speed: None,
         speed_model: None,
+        speed_reference: None,
         section: "7.4".into(),
         title: "Tiled convolution with halo cells".into(),
         kernel: "exercises/7.4-halo-tiling/kernel.cu".into(),
@@ -243,6 +245,7 @@ fn advice_only_for_a_target_measured_and_missed() {
     let mut r = SectionReport {
         speed: None,
         speed_model: None,
+        speed_reference: None,
         section: "8.5".into(),
         title: "Register tiling".into(),
         kernel: "exercises/8.5-register-tiling/kernel.cu".into(),

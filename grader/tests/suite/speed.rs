@@ -135,6 +135,39 @@ fn without_a_gpu_the_speed_target_fails_only_where_the_bound_is_below_it() {
     }
 }
 
+/// Without a GPU the speed block says what its figures are (a bound, an estimate), beside the
+/// course reference's own on the same card and cases (the very figures `--solutions` gets), and
+/// what the kernel would need to do less of to be faster, at the line the model names.
+#[test]
+fn the_speed_block_stands_beside_the_references_figures() {
+    let kernel = root().join("grader/wrong/challenge-2d/tiled-7.4-style.cu");
+    let kernel = kernel.to_str().unwrap();
+    let reference = grade_json(&["challenge-2d", "--solutions"]);
+    let student = grade_json(&["challenge-2d", "--kernel", kernel]);
+    let out = crate::common::grader()
+        .args(["challenge-2d", "--kernel", kernel, "--backend", "emulator", "--seed", "2"])
+        .env("PMPP_NO_PROGRESS", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let figure = |r: &serde_json::Value, key: &str| r["speed_model"][key].as_f64().unwrap();
+    let at_most = figure(&reference, "at_most_percent_of_copy").floor();
+    let estimate = figure(&reference, "estimate_percent_of_copy");
+    assert!(at_most >= 100.0 && estimate > figure(&student, "estimate_percent_of_copy"), "{reference}");
+    for said in [
+        format!("at most {:.0}% of copy (", figure(&student, "at_most_percent_of_copy").floor()),
+        format!("; the course's reference: at most {at_most:.0}%)"),
+        format!("; the course's reference: {estimate:.0}%)"),
+        "), a bound: the kernel cannot be faster than this on this card; it is set by ".to_string(),
+        format!(
+            "to be faster, the kernel needs fewer shared-memory wavefronts (fewer shared accesses per output, or no bank conflicts) — most of it at line {}:",
+            student["speed_model"]["estimate_line"]
+        ),
+    ] {
+        assert!(text.contains(&said), "{said:?} in:\n{text}");
+    }
+}
+
 fn corpus_rows() -> Vec<corpus::CorpusRow> {
     let text = std::fs::read_to_string(root().join("docs/generated/speed-corpus.jsonl")).expect("the recorded corpus");
     corpus::parse(&text).unwrap()

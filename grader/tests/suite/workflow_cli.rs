@@ -93,6 +93,36 @@ fn every_command_has_its_own_help() {
     assert_eq!((code, help.contains("Usage: grader grade")), (Some(0), true));
 }
 
+/// Under a Chinese locale the help (clap's own words included) and `grader time` without a GPU
+/// say no English sentence: only code, file names, flags and names are ASCII.
+#[test]
+fn a_chinese_locale_gets_no_english_sentence() {
+    for locale in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
+        let mut runs: Vec<Vec<&str>> = vec![vec!["--help"], vec!["-h"], vec!["help"], vec!["time", "challenge-2d"]];
+        for c in COMMANDS {
+            runs.push(vec![c, "--help"]);
+            runs.push(vec![c, "-h"]);
+        }
+        runs.push(vec!["7.4", "--help"]);
+        for args in runs {
+            let out = crate::common::grader()
+                .args(&args)
+                .env("LANG", locale)
+                .env("PMPP_NO_PROGRESS", "1")
+                .env_remove("CLICOLOR_FORCE")
+                .output()
+                .unwrap();
+            let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            assert_eq!(out.status.code(), Some(0), "{locale} {args:?}: {said}");
+            assert!(
+                said.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{locale} {args:?} speaks Chinese: {said}"
+            );
+            assert_eq!(grader::i18n::english_runs(&said), Vec::<String>::new(), "{locale} {args:?}:\n{said}");
+        }
+    }
+}
+
 #[test]
 fn misplaced_and_bad_flags_are_usage_errors() {
     let cases: &[(&str, &[&str])] = &[

@@ -293,7 +293,8 @@ impl Runner {
                 // Several lanes store to one word: the last lane's value stays.
                 al.store(o, 4, w.regs[regs[0].index()][31 - mask.leading_zeros() as usize]);
             } else {
-                fill_lanes(&mut w.regs[regs[0].index()], mask, extend_loaded(al.load(o, 4), ty));
+                let v = extend_loaded(al.load(o, 4), ty);
+                for_lanes(mask, |l| w.regs[regs[0].index()][l] = v);
                 al.mark_read(o, 4);
                 self.global_load_latency(w, at);
             }

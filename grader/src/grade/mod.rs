@@ -50,6 +50,17 @@ pub struct Graded {
     pub metrics_run: Option<(Case, Outcome)>,
 }
 
+/// One section's grading: what its steps share, in fields (as wasmi keeps an executor's state),
+/// not passed from function to function.
+struct SectionGrading<'s, 'a> {
+    grader: &'s Grader<'a>,
+    section: &'s dyn Section,
+    /// The student's file, and its text as read once for this grading.
+    kernel: &'s KernelFile,
+    source: &'s [u8],
+    seed: u64,
+}
+
 /// A test not run once another ran out of its instruction budget.
 fn not_run_after_timeout() -> Error {
     Error::Kernel(crate::t!("judge-not-run-after-timeout"))
@@ -194,15 +205,16 @@ impl<'a> Grader<'a> {
             }
         };
         let outcomes = self.run_cases(&build, &cases, &roles, views);
-        let metrics_run = self.judge_tests(&mut report, section, kernel, &source, &build, &cases, &roles, outcomes)?;
+        let grading = SectionGrading { grader: self, section, kernel, source: &source, seed };
+        let metrics_run = grading.judge_tests(&mut report, &build, &cases, &roles, outcomes)?;
         if !visible_only && report.targets.is_empty() {
             report.targets = judge::evaluate_targets(&section.targets(), None, None, None);
         }
         if self.speed_targets && self.backend().times_kernels() && report.targets.iter().any(|t| t.skipped.is_some()) {
-            self.time_speed_targets(&mut report, section, &source, kernel, seed);
+            grading.time_speed_targets(&mut report);
         }
         if self.variants && !visible_only && report.metrics.is_some() {
-            report.variants = Some(self.run_variants(section, kernel, &source, seed)?);
+            report.variants = Some(grading.run_variants()?);
         }
         report.passed = report.compile.ok
             && report.problem.is_none()
@@ -276,23 +288,22 @@ impl<'a> Grader<'a> {
         }
         outcomes
     }
+}
 
+impl SectionGrading<'_, '_> {
     /// Each test's verdict into the report, the findings gathered, the metrics case measured;
     /// an error no test can stand for (the grader's) ends the grading.
-    #[allow(clippy::too_many_arguments)]
     fn judge_tests(
         &self,
         report: &mut SectionReport,
-        section: &dyn Section,
-        kernel: &KernelFile,
-        source: &[u8],
         build: &Build,
         cases: &[Case],
         roles: &[Role],
         outcomes: Vec<Result<Outcome>>,
     ) -> Result<Option<(Case, Outcome)>> {
+        let (section, kernel) = (self.section, self.kernel);
         // For showing the student's lines: any encoding, shown lossily.
-        let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(source)).into_owned();
+        let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(self.source)).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         let mut findings = Findings::new(kernel, &lines, section.id());
         let mut metrics_run = None;
@@ -376,13 +387,13 @@ impl<'a> Grader<'a> {
         (report.findings, report.findings_more) = findings.finish();
         report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
-            report.speed_model = self.model_speed(section, kernel, source, &measured, &metrics_lines);
+            report.speed_model = self.model_speed(&measured, &metrics_lines);
             let prints = report.tests.iter().any(|t| !t.printf.is_empty() || t.printf_more > 0);
             if let Some(p) = report.speed_model.as_mut() {
                 p.prints = prints;
             }
             // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.
-            let model = report.speed_model.as_ref().filter(|_| !self.backend().times_kernels());
+            let model = report.speed_model.as_ref().filter(|_| !self.grader.backend().times_kernels());
             report.targets = judge_targets(section, &measured, model);
         }
         Ok(metrics_run)

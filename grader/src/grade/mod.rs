@@ -256,23 +256,25 @@ impl<'a> Grader<'a> {
     }
 
     /// The tests side by side (the emulator also spreads blocks over cores), then the big metrics
-    /// case. A kernel that never ends costs one instruction budget: once a test runs out of it,
-    /// the tests not started yet are not run, those running stop (whatever their defines: the
-    /// build's programs share one stop flag, see `Program::share_stop`), and so is the metrics
-    /// case, which would take minutes to say the same.
+    /// case. A kernel that never ends costs about one instruction budget: once a test runs out of
+    /// it, the tests not started yet are not run, those running stop (whatever their defines:
+    /// the build's programs share one stop flag, see `Program::share_stop`), and so is the
+    /// metrics case, which would take minutes to say the same. Which test ran out first depends
+    /// on the cores' timing, the report does not: the first test in case order that runs out
+    /// decides, as on one core. The tests before it that another stopped (or kept from
+    /// starting) run again, one after another; those after it are not run.
     fn run_cases(&self, build: &Build, cases: &[Case], roles: &[Role], views: Views) -> Vec<Result<Outcome>> {
         let stop = AtomicBool::new(false);
-        let run = |case: &Case, views: Views| -> Result<Outcome> {
-            let outcome =
-                if stop.load(Ordering::Relaxed) { Err(not_run_after_timeout()) } else { build.run(case, views) };
-            let timeout = |o: &Outcome| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout);
+        let timeout = |o: &Result<Outcome>| {
+            o.as_ref().is_ok_and(|o| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout))
+        };
+        // `None`: not run, or stopped by another test's timeout.
+        let run = |case: &Case| -> Option<Result<Outcome>> {
+            let outcome = (!stop.load(Ordering::Relaxed)).then(|| build.run(case, Views::default()));
             let stopped =
                 |o: &Outcome| o.findings.iter().any(|f| f.message.starts_with(::emulator::STOPPED_BY_ANOTHER_LAUNCH));
-            let outcome = match outcome {
-                Ok(o) if stopped(&o) => Err(Error::Kernel(crate::t!("judge-stopped-when-another-timed-out"))),
-                other => other,
-            };
-            if outcome.as_ref().is_ok_and(timeout) {
+            let outcome = outcome.filter(|o| !o.as_ref().is_ok_and(stopped));
+            if outcome.as_ref().is_some_and(timeout) {
                 stop.store(true, Ordering::Relaxed);
             }
             if let Some(progress) = &self.on_progress {
@@ -281,10 +283,28 @@ impl<'a> Grader<'a> {
             outcome
         };
         let tests: Vec<&Case> = cases.iter().zip(roles).filter(|(_, r)| **r != Role::Metrics).map(|(c, _)| c).collect();
-        let mut outcomes: Vec<Result<Outcome>> = tests.par_iter().map(|c| run(c, Views::default())).collect();
-        let timed_out = stop.load(Ordering::Relaxed);
+        let side_by_side: Vec<Option<Result<Outcome>>> = tests.par_iter().map(|c| run(c)).collect();
+        build.lower_stop();
+        let mut timed_out = false;
+        let mut outcomes = Vec::with_capacity(cases.len());
+        for (case, outcome) in tests.iter().zip(side_by_side) {
+            let outcome = match outcome {
+                _ if timed_out => Err(not_run_after_timeout()),
+                Some(outcome) => outcome,
+                None => build.run(case, Views::default()),
+            };
+            timed_out |= timeout(&outcome);
+            outcomes.push(outcome);
+        }
         for (case, _) in cases.iter().zip(roles).filter(|(_, r)| **r == Role::Metrics) {
-            outcomes.push(if timed_out { Err(not_run_after_timeout()) } else { run(case, views) });
+            if timed_out {
+                outcomes.push(Err(not_run_after_timeout()));
+                continue;
+            }
+            outcomes.push(build.run(case, views));
+            if let Some(progress) = &self.on_progress {
+                progress(1, 0);
+            }
         }
         outcomes
     }

@@ -1,8 +1,9 @@
 //! One launch: check the request, lay out parameters and constants, run the blocks (in
 //! parallel, in chunks merged in block order so every count and finding is the same whatever
-//! the number of threads), and sum up.
+//! the number of threads; a launch that ends early runs again in block order, so that what it
+//! left in memory is the same too), and sum up.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -56,12 +57,12 @@ pub(crate) fn run(
     }
     let dynamic = l.config.dynamic_shared_bytes as u64;
     let const_bytes = consts.len() as u64;
-    let cx = LaunchCtx {
+    let context = |mem, stop| LaunchCtx {
         k,
         mem,
-        params,
-        consts,
-        global_var_addrs,
+        params: params.clone(),
+        consts: consts.clone(),
+        global_var_addrs: global_var_addrs.clone(),
         grid: l.config.grid,
         block: l.config.block,
         threads_per_block: tpb as u32,
@@ -75,7 +76,7 @@ pub(crate) fn run(
             shared_bytes: k.dynamic_shared_offset + dynamic,
             const_bytes,
             max_findings: options.max_findings,
-            stop: options.stop.as_deref(),
+            stop,
             end: Default::default(),
             unportable: module.unportable(k),
         },
@@ -87,9 +88,26 @@ pub(crate) fn run(
     }
     let mut merged = Merged::new(options, l.config.block);
     if threads <= 1 {
-        run_in_order(&cx, nblocks, options.instruction_budget, &mut merged);
+        run_in_order(&context(&*mem, options.stop.as_deref()), nblocks, options.instruction_budget, &mut merged);
     } else {
-        run_in_parallel(&cx, nblocks, threads, options.instruction_budget, &mut merged)?;
+        // The memory as the launch found it: a launch that ends early runs again from it.
+        let before = mem.clone();
+        let ended = run_in_parallel(
+            &context(&*mem, options.stop.as_deref()),
+            nblocks,
+            threads,
+            options.instruction_budget,
+            &mut merged,
+        )?;
+        if ended == Ended::Early {
+            // Blocks after the one that ended it ran beside it and wrote memory (the outputs),
+            // and how far each got depends on the cores' timing: the launch runs again in block
+            // order on the memory it found, exactly as on one thread. Its end is its own,
+            // whatever the stop flag says.
+            merged = Merged::new(options, l.config.block);
+            run_in_order(&context(&before, None), nblocks, options.instruction_budget, &mut merged);
+            *mem = before;
+        }
     }
     let mut report = merged.finish(k, mem);
     if report.completed {
@@ -289,29 +307,39 @@ fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) 
     }
 }
 
+/// How a parallel run of the blocks ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ended {
+    /// The merge is the launch's report: every block ran to its end, or the stop flag stopped
+    /// one (then the launch is another's to report: what it left depends on when the flag rose).
+    Kept,
+    /// A block ended the launch itself (a fault, or the budget spent in block order): the
+    /// merge stopped there, and the memory holds what the blocks beside it wrote.
+    Early,
+}
+
 /// Blocks in chunks on `threads` workers, merged in block order. Each block runs with the whole
-/// budget; the merge, in order, finds the block where the running total passes the budget and
-/// runs that block again with what was left (unless nothing was spent before it: the run would
-/// be the same), so the timeout lands on the same instruction whatever the number of threads.
-/// A block that ends the launch stops the blocks after it, running beside it: they would never
-/// be merged.
+/// budget. A block that ends the launch itself (a fault, its budget), or a running total that
+/// passes the budget, ends the run: [`Ended::Early`], and the caller runs the launch again in
+/// block order (what the blocks beside it did depends on timing). The blocks running then stop
+/// at their next slice, those not started never start.
 fn run_in_parallel(
     cx: &LaunchCtx,
     nblocks: u64,
     threads: usize,
     budget: u64,
     merged: &mut Merged,
-) -> Result<(), LaunchError> {
+) -> Result<Ended, LaunchError> {
     let mut used = 0u64;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| lerr(format!("could not start worker threads: {e}")))?;
     let runners: Mutex<Vec<Runner>> = Mutex::new(Vec::new());
-    let first_fault = AtomicU64::new(u64::MAX);
+    let ended = AtomicBool::new(false);
     let chunk = (threads as u64 * 64).max(256);
     let mut start = 0;
-    'chunks: while start < nblocks {
+    while start < nblocks {
         let end = (start + chunk).min(nblocks);
         let results: Vec<Option<BlockResult>> = pool.install(|| {
             (start..end)
@@ -319,35 +347,39 @@ fn run_in_parallel(
                 .map_init(
                     || PooledRunner { runner: runners.lock().unwrap().pop().unwrap_or_default(), pool: &runners },
                     |pr, b| {
-                        if b > first_fault.load(Ordering::Relaxed) {
+                        if ended.load(Ordering::Relaxed) {
                             return None;
                         }
                         let r = pr.runner.run_block(cx, b, budget);
                         note_end(cx, b, budget, &r);
-                        if r.fault {
-                            first_fault.fetch_min(b, Ordering::Relaxed);
+                        if r.fault && !r.stopped {
+                            ended.store(true, Ordering::Relaxed);
+                            // Every block but the first stops at its next slice (the launch's
+                            // cut moved to block 0): none of them will be kept.
+                            cx.check.end.ended_at(0, false, None);
                         }
                         Some(r)
                     },
                 )
                 .collect()
         });
-        for (b, r) in (start..end).zip(results) {
-            let Some(mut r) = r else { break 'chunks };
-            if used > 0 && used + r.lane_instructions > budget {
-                r = Runner::default().run_block(cx, b, budget - used);
-                note_end(cx, b, budget - used, &r);
-            }
+        if ended.load(Ordering::Relaxed) {
+            return Ok(Ended::Early);
+        }
+        for r in results.into_iter().flatten() {
             used += r.lane_instructions;
-            let fault = r.fault;
+            if used > budget {
+                return Ok(Ended::Early);
+            }
+            let stopped = r.stopped;
             merged.add(r);
-            if fault {
-                break 'chunks;
+            if stopped {
+                return Ok(Ended::Kept);
             }
         }
         start = end;
     }
-    Ok(())
+    Ok(Ended::Kept)
 }
 
 /// A runner borrowed from the pool for one rayon work item, given back when dropped.

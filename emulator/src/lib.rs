@@ -21,7 +21,9 @@
 //! - Blocks run in parallel in chunks merged in block order: counts, findings and results do
 //!   not depend on `Options::threads`. Kernels with global atomics run their blocks in order.
 //!   The instruction budget is spent in block order, so a timeout lands on the same
-//!   instruction every time.
+//!   instruction every time. A launch that ends early (a fault, the budget) runs again in
+//!   block order from the memory it found: the blocks after the one that ended it, which ran
+//!   beside it for as long as the cores' timing let them, leave nothing in its outputs.
 //! - Registers are not cleared between blocks run by one worker: a kernel that reads a
 //!   register before writing it could see a value that depends on scheduling (NVRTC never
 //!   emits such reads for defined C++).

@@ -37,7 +37,6 @@ judge-element = element { $element }
 judge-element-xy = element { $element } (x { $x }, y { $y })
 judge-element-xyz = element { $element } (x { $x }, y { $y }, z { $z })
 judge-not-run-after-timeout = not run: an earlier test did not finish (timeout)
-judge-stopped-when-another-timed-out = not finished: stopped when another test ran out of time
 
 ## The targets.
 

@@ -29,7 +29,6 @@ judge-element = 元素 { $element }
 judge-element-xy = 元素 { $element }（x { $x }，y { $y }）
 judge-element-xyz = 元素 { $element }（x { $x }，y { $y }，z { $z }）
 judge-not-run-after-timeout = 未运行：之前的一个测试没有结束（超时）
-judge-stopped-when-another-timed-out = 未完成：另一个测试用完了时间，本测试随之停止
 
 ## 目标。
 

@@ -29,7 +29,6 @@ judge-element = 元素 { $element }
 judge-element-xy = 元素 { $element }（x { $x }，y { $y }）
 judge-element-xyz = 元素 { $element }（x { $x }，y { $y }，z { $z }）
 judge-not-run-after-timeout = 未執行：之前的一個測試沒有結束（超時）
-judge-stopped-when-another-timed-out = 未完成：另一個測試用完了時間，本測試隨之停止
 
 ## 目標。
 

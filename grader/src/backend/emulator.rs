@@ -173,6 +173,10 @@ impl EmulatorProgram {
             loads_per_element: views.loads_per_element,
             watch,
             stop: Some(self.stop.clone()),
+            // Launched from a worker of rayon's pool: one of the tests running side by side,
+            // which keep the cores busy already. Its blocks run in order on this worker: as on
+            // one core, and a launch that ends early costs no second run (see `emulator::launch`).
+            threads: if rayon::current_thread_index().is_some() { 1 } else { 0 },
             ..emu::Options::default()
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;

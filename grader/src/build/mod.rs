@@ -57,11 +57,18 @@ pub struct Build {
     /// The kernel launched (the section's entry).
     pub kernel: &'static str,
     programs: Vec<(Defines, String, Box<dyn Program>)>,
+    /// The stop flag the programs share (see [`Program::share_stop`]).
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Build {
     fn find(&self, case: &Case) -> &(Defines, String, Box<dyn Program>) {
         self.programs.iter().find(|(d, _, _)| *d == case.defines).expect("the build compiled every case's defines")
+    }
+
+    /// Lower the programs' stop flag: the launches after this run to their own end.
+    pub fn lower_stop(&self) {
+        self.stop.store(false, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// The program compiled with `case`'s defines.
@@ -184,7 +191,7 @@ impl<'a> Builder<'a> {
         for (_, _, program) in &mut programs {
             program.share_stop(&stop);
         }
-        let build = Build { kernel: section.kernel_name(), programs };
+        let build = Build { kernel: section.kernel_name(), programs, stop };
         Ok(match launch_problem(&build, kernel, cases) {
             Some(why) => Built::Unrunnable(why),
             None => Built::Ready(build),

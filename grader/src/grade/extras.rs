@@ -1,10 +1,10 @@
 //! What a grading adds on request: the speed targets timed on a GPU, and `--variants`, the
 //! section's other configurations measured beside the textbook's formula.
 
-use kernels::exercise::{CaseRng, Section};
+use kernels::exercise::CaseRng;
 use rand::SeedableRng;
 
-use super::Grader;
+use super::SectionGrading;
 use crate::backend::{SourceUnit, Views};
 use crate::build::{self, Built};
 use crate::course::KernelFile;
@@ -14,22 +14,16 @@ use crate::model::{SectionReport, VariantReport};
 use crate::plan::Role;
 use crate::speed;
 
-impl Grader<'_> {
+impl SectionGrading<'_, '_> {
     /// Time the kernel on the section's timing case where the backend can (a GPU), once its
     /// tests pass and the sanitizer is quiet, and judge the speed targets with it.
-    pub(super) fn time_speed_targets(
-        &self,
-        report: &mut SectionReport,
-        section: &dyn Section,
-        source: &[u8],
-        kernel: &KernelFile,
-        seed: u64,
-    ) {
+    pub(super) fn time_speed_targets(&self, report: &mut SectionReport) {
+        let (section, seed) = (self.section, self.seed);
         if !report.tests.iter().all(|t| t.passed) || !report.findings.is_empty() {
             return;
         }
         let Some(case) = section.timing_case(&mut CaseRng::seed_from_u64(seed)) else { return };
-        let speed = match self.time_kernel(section, kernel, source, case) {
+        let speed = match self.time_kernel(self.kernel, self.source, case) {
             None => return,
             Some(speed) => speed,
         };
@@ -44,10 +38,10 @@ impl Grader<'_> {
             };
         let speed = speed.map(|mut s| {
             if let (true, Some(pace)) = (missed(&s), crate::course::sections::pace_setter(section)) {
-                let reference = KernelFile { path: kernel.path.clone(), display: "reference".into() };
+                let reference = KernelFile { path: self.kernel.path.clone(), display: "reference".into() };
                 // The same data again (the seed's), not a copy kept of half a gigabyte.
                 let case = section.timing_case(&mut CaseRng::seed_from_u64(seed));
-                if let Some(Ok(r)) = case.and_then(|c| self.time_kernel(section, &reference, pace.as_bytes(), c)) {
+                if let Some(Ok(r)) = case.and_then(|c| self.time_kernel(&reference, pace.as_bytes(), c)) {
                     s.reference = Some(crate::model::ReferenceSpeed {
                         median_ms: r.median_ms,
                         percent_of_copy: r.percent_of_copy,
@@ -75,17 +69,18 @@ impl Grader<'_> {
         report.speed = speed.ok();
     }
 
-    /// Time one kernel file on the timing case (`None` where the backend times nothing).
+    /// Time one kernel file of the section (the student's, or the course's reference) on the
+    /// timing case (`None` where the backend times nothing).
     fn time_kernel(
         &self,
-        section: &dyn Section,
         kernel: &KernelFile,
         source: &[u8],
         mut case: kernels::exercise::Case,
     ) -> Option<Result<crate::model::Speed>> {
-        let timed = self.builder.compile_case(section, kernel, source, &mut case).map(|ptx| {
+        let section = self.section;
+        let timed = self.grader.builder.compile_case(section, kernel, source, &mut case).map(|ptx| {
             let unit = SourceUnit { source, name: &kernel.display, defines: &case.defines };
-            self.backend().speed(&ptx, &unit, section.kernel_name(), &case)
+            self.grader.backend().speed(&ptx, &unit, section.kernel_name(), &case)
         });
         match timed {
             Ok(None) => None,
@@ -98,14 +93,9 @@ impl Grader<'_> {
     /// case). Their own seed stream, so the graded cases do not change with `--variants`. A
     /// failure of the grader's own (a driver that refuses the module) ends the grading: it is
     /// not the variant's.
-    pub(super) fn run_variants(
-        &self,
-        section: &dyn Section,
-        kernel: &KernelFile,
-        source: &[u8],
-        seed: u64,
-    ) -> Result<Vec<VariantReport>> {
-        let mut rng = CaseRng::seed_from_u64(seed ^ 0x5641_5249_414e_5453);
+    pub(super) fn run_variants(&self) -> Result<Vec<VariantReport>> {
+        let section = self.section;
+        let mut rng = CaseRng::seed_from_u64(self.seed ^ 0x5641_5249_414e_5453);
         let mut reports = Vec::new();
         for variant in section.metrics_variants(&mut rng) {
             let mut report = VariantReport {
@@ -118,7 +108,7 @@ impl Grader<'_> {
                 message: Default::default(),
             };
             let mut cases = [variant.case];
-            match self.builder.build(section, kernel, source, &mut cases)? {
+            match self.grader.builder.build(section, self.kernel, self.source, &mut cases)? {
                 Built::DoesNotCompile { log, defines } => {
                     report.message = crate::text!(
                         "judge-variant-does-not-compile",
@@ -149,14 +139,11 @@ impl Grader<'_> {
     }
 }
 
-impl Grader<'_> {
+impl SectionGrading<'_, '_> {
     /// The speed model's prediction on the timing case, from the metrics cases' counts (both
     /// finished); `None` where the section is not timed or a metrics case did not finish.
     pub(super) fn model_speed(
         &self,
-        section: &dyn Section,
-        kernel: &KernelFile,
-        source: &[u8],
         measured: &[super::Measured],
         lines: &[::emulator::LineCounts],
     ) -> Option<speed::Prediction> {
@@ -168,13 +155,13 @@ impl Grader<'_> {
         };
         let (first, case) = launch(Role::Metrics)?;
         let second = launch(Role::SecondMetrics).map(|(l, _)| l);
-        let shape = self.builder.timing_shape(section, kernel, source, &case.defines)?;
+        let shape = self.grader.builder.timing_shape(self.section, self.kernel, self.source, &case.defines)?;
         let timing = speed::TimingShape {
             outputs: shape.shape.iter().map(|&d| d as u64).product(),
             blocks: shape.geometry.grid.iter().map(|&g| g as u64).product(),
         };
         let scaled = speed::scale(first, second, timing);
-        Some(speed::predict(scaled, timing, lines, &self.card.rates()))
+        Some(speed::predict(scaled, timing, lines, &self.grader.card.rates()))
     }
 
     /// The course reference's own bound and estimate on the same card (the challenges, whose

@@ -50,6 +50,17 @@ pub struct Graded {
     pub metrics_run: Option<(Case, Outcome)>,
 }
 
+/// One section's grading: what its steps share, in fields (as wasmi keeps an executor's state),
+/// not passed from function to function.
+struct SectionGrading<'s, 'a> {
+    grader: &'s Grader<'a>,
+    section: &'s dyn Section,
+    /// The student's file, and its text as read once for this grading.
+    kernel: &'s KernelFile,
+    source: &'s [u8],
+    seed: u64,
+}
+
 /// A test not run once another ran out of its instruction budget.
 fn not_run_after_timeout() -> Error {
     Error::Kernel(crate::t!("judge-not-run-after-timeout"))
@@ -194,15 +205,16 @@ impl<'a> Grader<'a> {
             }
         };
         let outcomes = self.run_cases(&build, &cases, &roles, views);
-        let metrics_run = self.judge_tests(&mut report, section, kernel, &source, &build, &cases, &roles, outcomes)?;
+        let grading = SectionGrading { grader: self, section, kernel, source: &source, seed };
+        let metrics_run = grading.judge_tests(&mut report, &build, &cases, &roles, outcomes)?;
         if !visible_only && report.targets.is_empty() {
             report.targets = judge::evaluate_targets(&section.targets(), None, None, None);
         }
         if self.speed_targets && self.backend().times_kernels() && report.targets.iter().any(|t| t.skipped.is_some()) {
-            self.time_speed_targets(&mut report, section, &source, kernel, seed);
+            grading.time_speed_targets(&mut report);
         }
         if self.variants && !visible_only && report.metrics.is_some() {
-            report.variants = Some(self.run_variants(section, kernel, &source, seed)?);
+            report.variants = Some(grading.run_variants()?);
         }
         report.passed = report.compile.ok
             && report.problem.is_none()
@@ -245,23 +257,25 @@ impl<'a> Grader<'a> {
     }
 
     /// The tests side by side (the emulator also spreads blocks over cores), then the big metrics
-    /// case. A kernel that never ends costs one instruction budget: once a test runs out of it,
-    /// the tests not started yet are not run, those running stop (whatever their defines: the
-    /// build's programs share one stop flag, see `Program::share_stop`), and so is the metrics
-    /// case, which would take minutes to say the same.
+    /// case. A kernel that never ends costs about one instruction budget: once a test runs out of
+    /// it, the tests not started yet are not run, those running stop (whatever their defines:
+    /// the build's programs share one stop flag, see `Program::share_stop`), and so is the
+    /// metrics case, which would take minutes to say the same. Which test ran out first depends
+    /// on the cores' timing, the report does not: the first test in case order that runs out
+    /// decides, as on one core. The tests before it that another stopped (or kept from
+    /// starting) run again, one after another; those after it are not run.
     fn run_cases(&self, build: &Build, cases: &[Case], roles: &[Role], views: Views) -> Vec<Result<Outcome>> {
         let stop = AtomicBool::new(false);
-        let run = |case: &Case, views: Views| -> Result<Outcome> {
-            let outcome =
-                if stop.load(Ordering::Relaxed) { Err(not_run_after_timeout()) } else { build.run(case, views) };
-            let timeout = |o: &Outcome| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout);
+        let timeout = |o: &Result<Outcome>| {
+            o.as_ref().is_ok_and(|o| o.findings.iter().any(|f| f.kind == ::emulator::FindingKind::Timeout))
+        };
+        // `None`: not run, or stopped by another test's timeout.
+        let run = |case: &Case| -> Option<Result<Outcome>> {
+            let outcome = (!stop.load(Ordering::Relaxed)).then(|| build.run(case, Views::default()));
             let stopped =
                 |o: &Outcome| o.findings.iter().any(|f| f.message.starts_with(::emulator::STOPPED_BY_ANOTHER_LAUNCH));
-            let outcome = match outcome {
-                Ok(o) if stopped(&o) => Err(Error::Kernel(crate::t!("judge-stopped-when-another-timed-out"))),
-                other => other,
-            };
-            if outcome.as_ref().is_ok_and(timeout) {
+            let outcome = outcome.filter(|o| !o.as_ref().is_ok_and(stopped));
+            if outcome.as_ref().is_some_and(timeout) {
                 stop.store(true, Ordering::Relaxed);
             }
             if let Some(progress) = &self.on_progress {
@@ -270,30 +284,47 @@ impl<'a> Grader<'a> {
             outcome
         };
         let tests: Vec<&Case> = cases.iter().zip(roles).filter(|(_, r)| **r != Role::Metrics).map(|(c, _)| c).collect();
-        let mut outcomes: Vec<Result<Outcome>> = tests.par_iter().map(|c| run(c, Views::default())).collect();
-        let timed_out = stop.load(Ordering::Relaxed);
+        let side_by_side: Vec<Option<Result<Outcome>>> = tests.par_iter().map(|c| run(c)).collect();
+        build.lower_stop();
+        let mut timed_out = false;
+        let mut outcomes = Vec::with_capacity(cases.len());
+        for (case, outcome) in tests.iter().zip(side_by_side) {
+            let outcome = match outcome {
+                _ if timed_out => Err(not_run_after_timeout()),
+                Some(outcome) => outcome,
+                None => build.run(case, Views::default()),
+            };
+            timed_out |= timeout(&outcome);
+            outcomes.push(outcome);
+        }
         for (case, _) in cases.iter().zip(roles).filter(|(_, r)| **r == Role::Metrics) {
-            outcomes.push(if timed_out { Err(not_run_after_timeout()) } else { run(case, views) });
+            if timed_out {
+                outcomes.push(Err(not_run_after_timeout()));
+                continue;
+            }
+            outcomes.push(build.run(case, views));
+            if let Some(progress) = &self.on_progress {
+                progress(1, 0);
+            }
         }
         outcomes
     }
+}
 
+impl SectionGrading<'_, '_> {
     /// Each test's verdict into the report, the findings gathered, the metrics case measured;
     /// an error no test can stand for (the grader's) ends the grading.
-    #[allow(clippy::too_many_arguments)]
     fn judge_tests(
         &self,
         report: &mut SectionReport,
-        section: &dyn Section,
-        kernel: &KernelFile,
-        source: &[u8],
         build: &Build,
         cases: &[Case],
         roles: &[Role],
         outcomes: Vec<Result<Outcome>>,
     ) -> Result<Option<(Case, Outcome)>> {
+        let (section, kernel) = (self.section, self.kernel);
         // For showing the student's lines: any encoding, shown lossily.
-        let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(source)).into_owned();
+        let text = String::from_utf8_lossy(crate::toolchain::nvrtc::source_bytes(self.source)).into_owned();
         let lines: Vec<&str> = text.lines().collect();
         let mut findings = Findings::new(kernel, &lines, section.id());
         let mut metrics_run = None;
@@ -377,7 +408,7 @@ impl<'a> Grader<'a> {
         (report.findings, report.findings_more) = findings.finish();
         report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
-            report.speed_model = self.model_speed(section, kernel, source, &measured, &metrics_lines);
+            report.speed_model = self.model_speed(&measured, &metrics_lines);
             let prints = report.tests.iter().any(|t| !t.printf.is_empty() || t.printf_more > 0);
             if let Some(p) = report.speed_model.as_mut() {
                 p.prints = prints;
@@ -391,7 +422,7 @@ impl<'a> Grader<'a> {
                 };
             }
             // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.
-            let model = report.speed_model.as_ref().filter(|_| !self.backend().times_kernels());
+            let model = report.speed_model.as_ref().filter(|_| !self.grader.backend().times_kernels());
             report.targets = judge_targets(section, &measured, model);
         }
         Ok(metrics_run)

@@ -15,6 +15,7 @@ mod hostile;
 mod layers;
 mod prairielearn;
 mod report_snapshots;
+mod reproducible;
 mod sections;
 mod speed;
 mod student_kernels;

@@ -166,20 +166,36 @@ impl SectionGrading<'_, '_> {
 
     /// The course reference's own bound and estimate on the same card (the challenges, whose
     /// speed target the reference sets, where no GPU times them): its built-in kernel run on the
-    /// measuring cases of this seed, so that the student reads their figures beside its own.
-    /// `None` where the section has no reference, or the reference could not be run.
-    pub(super) fn model_reference(
-        &self,
-        section: &dyn Section,
-        kernel: &KernelFile,
-        seed: u64,
-    ) -> Option<speed::Prediction> {
+    /// measuring cases, so that the student reads their figures beside its own. The counts the
+    /// model reads do not depend on the inputs' values, so the cases come from one fixed seed and
+    /// the prediction is made once per process for each section, card, compiler and
+    /// architecture (`verify` and `watch` grade many kernels). `None` where the section has no
+    /// reference, or the reference could not be run.
+    pub(super) fn model_reference(&self) -> Option<speed::Prediction> {
+        use std::collections::HashMap;
+        use std::sync::{Mutex, OnceLock};
+        type Key = (&'static str, &'static str, &'static str, String);
+        static MADE: OnceLock<Mutex<HashMap<Key, Option<speed::Prediction>>>> = OnceLock::new();
+        let pace = crate::course::sections::pace_setter(self.section)?;
+        let builder = &self.grader.builder;
+        let key = (self.section.id(), self.grader.card.id, builder.compiler.name(), builder.arch.clone());
+        let made = MADE.get_or_init(Default::default);
+        if let Some(p) = made.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return p.clone();
+        }
+        let prediction = self.model_reference_now(pace);
+        made.lock().unwrap_or_else(|e| e.into_inner()).insert(key, prediction.clone());
+        prediction
+    }
+
+    fn model_reference_now(&self, pace: &'static str) -> Option<speed::Prediction> {
         use rayon::prelude::*;
-        let pace = crate::course::sections::pace_setter(section)?;
+        const SEED: u64 = 0;
         let (mut cases, roles): (Vec<kernels::exercise::Case>, Vec<Role>) =
-            crate::plan::cases(section, seed, false, &[]).into_iter().filter(|(_, role)| role.measures()).unzip();
-        let reference = KernelFile { path: kernel.path.clone(), display: "reference".into() };
-        let Ok(Built::Ready(build)) = self.builder.build(section, &reference, pace.as_bytes(), &mut cases) else {
+            crate::plan::cases(self.section, SEED, false, &[]).into_iter().filter(|(_, role)| role.measures()).unzip();
+        let reference = KernelFile { path: self.kernel.path.clone(), display: "reference".into() };
+        let Ok(Built::Ready(build)) = self.grader.builder.build(self.section, &reference, pace.as_bytes(), &mut cases)
+        else {
             return None;
         };
         let outcomes: Vec<_> = cases.par_iter().map(|case| build.run(case, Views::default()).ok()).collect();
@@ -189,6 +205,7 @@ impl SectionGrading<'_, '_> {
             .zip(outcomes)
             .map(|((case, role), o)| (role, case, o.filter(|o| o.completed).and_then(|o| o.metrics), None))
             .collect();
-        self.model_speed(section, &reference, pace.as_bytes(), &measured, &[])
+        let grading = SectionGrading { kernel: &reference, source: pace.as_bytes(), seed: SEED, ..*self };
+        grading.model_speed(&measured, &[])
     }
 }

@@ -414,11 +414,11 @@ impl SectionGrading<'_, '_> {
                 p.prints = prints;
             }
             // Without a GPU the reference's own figures stand beside the kernel's (a GPU times it).
-            if report.speed_model.is_some() && !self.backend().times_kernels() {
-                report.speed_reference = match crate::course::sections::pace_setter(section) {
+            if report.speed_model.is_some() && !self.grader.backend().times_kernels() {
+                report.speed_reference = match crate::course::sections::pace_setter(self.section) {
                     // The reference itself (`--solutions`): its figures are the kernel's.
-                    Some(pace) if pace.as_bytes() == source => report.speed_model.clone(),
-                    _ => self.model_reference(section, kernel, report.seed),
+                    Some(pace) if pace.as_bytes() == self.source => report.speed_model.clone(),
+                    _ => self.model_reference(),
                 };
             }
             // On a GPU the speed targets are timed (`time_speed_targets`); the model is shown.

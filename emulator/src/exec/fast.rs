@@ -298,7 +298,15 @@ impl Runner {
                 al.mark_read(o, 4);
                 self.global_load_latency(w, at);
             }
-            self.probes.global(&GlobalAccess { pc, base_tid: w.base_tid, lanes: mask, base: addrs, offset: off as u64, bytes: 4, store });
+            self.probes.global(&GlobalAccess {
+                pc,
+                base_tid: w.base_tid,
+                lanes: mask,
+                base: addrs,
+                offset: off as u64,
+                bytes: 4,
+                store,
+            });
             return true;
         }
         let starts = mask & !(follows & (mask << 1));
@@ -339,7 +347,15 @@ impl Runner {
         if !store {
             self.global_load_latency(w, addrs[f as usize].wrapping_add(off as u64));
         }
-        self.probes.global(&GlobalAccess { pc, base_tid: w.base_tid, lanes: mask, base: addrs, offset: off as u64, bytes: 4, store });
+        self.probes.global(&GlobalAccess {
+            pc,
+            base_tid: w.base_tid,
+            lanes: mask,
+            base: addrs,
+            offset: off as u64,
+            bytes: 4,
+            store,
+        });
         true
     }
 }

@@ -207,7 +207,7 @@ impl Runner {
         let total = (esize * n as u32) as u64;
         let am = alignment(total) - 1;
         let addrs = w.regs[base.index()];
-        if total == 4 && self.global_words_in_runs(cx, w, &addrs, a) {
+        if n == 1 && esize == 4 && self.global_words_in_runs(cx, w, &addrs, a) {
             return true;
         }
         let mut which = [0u32; 32];

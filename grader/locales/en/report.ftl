@@ -84,6 +84,7 @@ report-resource-issue = instruction issue
 report-resource-l1-sectors = L1 sectors
 report-resource-blocks = blocks started
 report-resource-atomics = global atomics
+report-resource-loads-in-flight = DRAM loads in flight (occupancy)
 report-line = line { $line }
 report-line-with-text = line { $line }: { $text }
 report-cannot-reach = cannot reach { $target }% of copy: the { $resource } alone take at least { $ms } ms on an { $gpu }, at most { $most }% of copy{ $place }
@@ -99,6 +100,7 @@ report-model-at-most = at most { $percent }% of copy ({ $ms } ms at least): { $b
 report-model-limited-at = , { $resource } at line { $line }
 report-model-limited = , { $resource }
 report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
+report-model-occupancy = occupancy: { $warps } warps resident per SM (blocks of { $threads } threads, { $registers } registers per thread in NVRTC's build for the card, { $shared } bytes of shared memory per block), each waiting on one DRAM load at a time
 
 ## Targets.
 

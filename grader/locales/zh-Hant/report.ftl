@@ -84,6 +84,7 @@ report-resource-issue = 指令發射
 report-resource-l1-sectors = L1 扇區
 report-resource-blocks = 執行緒塊啟動
 report-resource-atomics = 全域原子操作
+report-resource-loads-in-flight = 在途 DRAM 載入（佔用率）
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
 report-cannot-reach = 無法達到複製的 { $target }%：在 { $gpu } 上僅 { $resource } 一項就至少需要 { $ms } ms，至多為複製的 { $most }%{ $place }
@@ -99,6 +100,7 @@ report-model-at-most = 至多為複製的 { $percent }%（至少 { $ms } ms）�
 report-model-limited-at = ，瓶頸：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶頸：{ $resource }
 report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
+report-model-occupancy = 佔用率：每個 SM 駐留 { $warps } 個執行緒束（執行緒塊 { $threads } 個執行緒，NVRTC 為該顯示卡編譯時每執行緒 { $registers } 個暫存器，每個執行緒塊 { $shared } 位元組共享記憶體），每個執行緒束一次只等待一個 DRAM 載入
 
 ## 目標。
 

@@ -174,6 +174,20 @@ impl Grader<'_> {
             blocks: shape.geometry.grid.iter().map(|&g| g as u64).product(),
         };
         let scaled = speed::scale(first, second, timing);
-        Some(speed::predict(scaled, timing, lines, &self.card.rates()))
+        let kernel_resources = self
+            .builder
+            .kernel_registers(
+                source,
+                &kernel.display,
+                &case.defines,
+                section.kernel_name(),
+                self.card.compute_capability,
+            )
+            .map(|(registers, static_shared)| speed::KernelResources {
+                threads_per_block: shape.geometry.block.iter().product(),
+                registers_per_thread: registers,
+                shared_bytes_per_block: static_shared + shape.geometry.dynamic_shared_bytes,
+            });
+        Some(speed::predict(scaled, timing, kernel_resources, lines, &self.card.rates()))
     }
 }

@@ -20,7 +20,7 @@ step() { # <name> <seconds> <command…>
 nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv > "$OUT/gpu.txt" 2>&1
 step time-solutions 300 $G time all --solutions --write-docs
 for k in solutions/challenge-2d/kernel.cu grader/accepted/challenge-2d/float4-staging.cu \
-    grader/wrong/challenge-2d/one-lane-per-request.cu grader/hostile/challenge-2d/one-warp-blocks.cu \
+    grader/wrong/challenge-2d/one-lane-per-request.cu grader/wrong/challenge-2d/one-warp-blocks.cu \
     grader/wrong/challenge-2d/tiled-7.4-style.cu solutions/challenge-3d/kernel.cu ${EXTRA_KERNELS:-}; do
     s=challenge-2d; case $k in *3d*) s=challenge-3d;; esac
     step "gpu-$(basename $(dirname $k))-$(basename $k .cu)" 90 $G "$s" --kernel "$k" --backend gpu --seed 7 --format json

@@ -7,7 +7,9 @@
 #
 # On a machine with a GPU and no Rust: build the grader here (`cargo build -p grader`), copy it
 # to target/gpu-new/grader, carry it, and run `tools/gpu/speed-corpus.sh [LIST]` with OUT set
-# (LIST: `SECTION:FILE` lines; default every kernel of the course). Writes one JSON row per
+# (LIST: `SECTION:FILE` lines; default every kernel of the course; TIME_ARGS=--timing-only times a
+# list known to run without grading it on the emulator first, the model rows coming from a run
+# without a GPU: tools/speed-corpus-merge). Writes one JSON row per
 # kernel to $OUT/speed-corpus.jsonl; copy them to docs/generated/speed-corpus.jsonl, then `UPDATE_BOOK_FIGURES=1 cargo test -p grader --test
 # suite speed` redraws the book's figure and checks the bound (0 violations) and the error.
 set -u
@@ -42,7 +44,8 @@ cp "$LIST" "$remaining"
 touch "$OUT/speed-corpus.jsonl"
 while [ -s "$remaining" ]; do
     before=$(wc -l < "$OUT/speed-corpus.jsonl")
-    timeout "${SECONDS_LEFT:-3000}" "$GRADER" time --list "$remaining" --unchecked --jsonl \
+    # shellcheck disable=SC2086 # TIME_ARGS: more options, e.g. --timing-only (see grader time)
+    timeout "${SECONDS_LEFT:-3000}" "$GRADER" time --list "$remaining" --unchecked --jsonl ${TIME_ARGS:-} \
         >> "$OUT/speed-corpus.jsonl" 2>> "$OUT/speed-corpus.log"
     code=$?
     done_n=$(($(wc -l < "$OUT/speed-corpus.jsonl") - before))

@@ -148,6 +148,7 @@ judge-resource-issue = instruction issue
 judge-resource-l1-sectors = L1 sectors
 judge-resource-blocks = blocks started
 judge-resource-atomics = global atomics
+judge-resource-loads-in-flight = DRAM loads in flight (occupancy)
 
 ## Errors of the emulator and of the grading ($error: the emulator's own words).
 

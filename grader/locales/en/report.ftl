@@ -99,6 +99,7 @@ report-resource-issue = instruction issue
 report-resource-l1-sectors = L1 sectors
 report-resource-blocks = blocks started
 report-resource-atomics = global atomics
+report-resource-loads-in-flight = DRAM loads in flight (occupancy)
 report-line = line { $line }
 report-line-with-text = line { $line }: { $text }
 report-cannot-reach = cannot reach { $target }% of copy: the { $resource } alone take at least { $ms } ms on an { $gpu }, at most { $most }% of copy{ $place }
@@ -124,9 +125,11 @@ report-change-issue = fewer instructions per output (more outputs per thread, le
 report-change-l1-sectors = fewer global load sectors (coalesced loads, inputs reused from shared memory or registers)
 report-change-blocks = fewer blocks (more outputs per block)
 report-change-atomics = fewer global atomics
+report-change-loads-in-flight = more DRAM loads in flight per SM (more resident warps: fewer registers or less shared memory per block, larger blocks; or several independent loads issued per thread before their values are used)
 report-model-limited-at = , { $resource } at line { $line }
 report-model-limited = , { $resource }
 report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }{ $reference }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
+report-model-occupancy = occupancy: { $warps } warps resident per SM (blocks of { $threads } threads, { $registers } registers per thread in NVRTC's build for the card, { $shared } bytes of shared memory per block), each waiting on one DRAM load at a time
 
 ## Targets.
 

@@ -135,6 +135,7 @@ judge-resource-issue = 指令發射
 judge-resource-l1-sectors = L1 扇區
 judge-resource-blocks = 啟動的執行緒塊
 judge-resource-atomics = 全域原子操作
+judge-resource-loads-in-flight = 在途 DRAM 載入（佔用率）
 
 ## 模擬器和評分的錯誤（$error：模擬器自己的原話）。
 

@@ -99,6 +99,7 @@ report-resource-issue = 指令發射
 report-resource-l1-sectors = L1 扇區
 report-resource-blocks = 執行緒塊啟動
 report-resource-atomics = 全域原子操作
+report-resource-loads-in-flight = 在途 DRAM 載入（佔用率）
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
 report-cannot-reach = 無法達到複製的 { $target }%：在 { $gpu } 上僅 { $resource } 一項就至少需要 { $ms } ms，至多為複製的 { $most }%{ $place }
@@ -124,9 +125,11 @@ report-change-issue = 減少每個輸出的指令數（每個執行緒計算更�
 report-change-l1-sectors = 減少全域記憶體載入的扇區數（合併存取，或從共享記憶體、暫存器中複用輸入）
 report-change-blocks = 減少執行緒塊數（每個執行緒塊計算更多輸出）
 report-change-atomics = 減少全域原子操作
+report-change-loads-in-flight = 每個 SM 同時在途的 DRAM 載入更多（更多駐留執行緒束：每個執行緒塊用更少的暫存器或共享記憶體、更大的執行緒塊；或讓每個執行緒在使用數值之前先發出幾次相互獨立的載入）
 report-model-limited-at = ，瓶頸：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶頸：{ $resource }
 report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
+report-model-occupancy = 佔用率：每個 SM 駐留 { $warps } 個執行緒束（執行緒塊 { $threads } 個執行緒，NVRTC 為該顯示卡編譯時每執行緒 { $registers } 個暫存器，每個執行緒塊 { $shared } 位元組共享記憶體），每個執行緒束一次只等待一個 DRAM 載入
 
 ## 目標。
 

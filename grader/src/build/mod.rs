@@ -98,6 +98,29 @@ impl<'a> Builder<'a> {
         Builder { backend, compiler: self.compiler, arch: arch.to_string(), ptx_cache: Arc::clone(&self.ptx_cache) }
     }
 
+    /// Registers per thread and static shared bytes of `kernel` as ptxas builds it for the real
+    /// architecture `sm_XY` of `cc` (NVRTC, `printf` compiled out as for the GPU's own build, and
+    /// ptxas' verbose log): what the speed model's occupancy needs. `None` without NVRTC (it is
+    /// not installed here for this) or where the build fails.
+    pub fn kernel_registers(
+        &self,
+        source: &[u8],
+        name: &str,
+        defines: &[(String, String)],
+        kernel: &str,
+        cc: (u32, u32),
+    ) -> Option<(u32, u32)> {
+        let nvrtc = match self.compiler {
+            Compiler::Nvrtc(n) => n,
+            Compiler::Clang(_) => crate::toolchain::nvrtc::get(false).ok()?,
+        };
+        let source = [crate::backend::gpu::DEVICE_PRINTF_OFF, crate::toolchain::nvrtc::source_bytes(source)].concat();
+        let mut options = nvrtc.options(&format!("sm_{}{}", cc.0, cc.1), defines);
+        options.push("--ptxas-options=-v".into());
+        let (_, log) = nvrtc.build(&source, name, &options, crate::toolchain::nvrtc::Output::Cubin).ok()?;
+        crate::speed::occupancy::parse_ptxas_log(&log, kernel)
+    }
+
     /// PTX for the builder's architecture, from the cache when this source was compiled before.
     pub fn compile(&self, source: &[u8], name: &str, defines: &[(String, String)]) -> Result<String, CompileFailure> {
         self.compile_for(source, name, defines, &self.arch)

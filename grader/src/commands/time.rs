@@ -48,6 +48,11 @@ pub struct Args {
     /// stop on the emulator are still not launched.
     #[arg(long)]
     pub unchecked: bool,
+    /// With `--unchecked`: time without grading on the emulator first (no model in the rows), for a
+    /// list known to run (the corpus on a second card: its rows' model comes from a run without a
+    /// GPU, joined by `tools/speed-corpus-merge`). Hidden: not for students.
+    #[arg(long, hide = true, requires = "unchecked")]
+    pub timing_only: bool,
     /// One JSON object per row on stdout instead of the table.
     #[arg(long)]
     pub jsonl: bool,
@@ -252,7 +257,9 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         let mut row = empty_row(*section, file);
         // Graded once: on the GPU (which counts with the emulator too, so the model comes with
         // it), or for the corpus on the emulator alone (nothing launched that may fault).
-        let graded = if args.unchecked {
+        let graded = if args.timing_only {
+            Err(Error::Usage("timing only".into()))
+        } else if args.unchecked {
             model_row(&modeller, *section, file, seed)
         } else {
             grader.grade(*section, file, seed, false)
@@ -262,6 +269,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
             row.model = r.speed_model.clone();
         }
         let ready = match &graded {
+            Err(_) if args.timing_only => Ok(()),
             Err(e) => Err(format!("not graded: {e}")),
             Ok(r) if args.unchecked => unsafe_to_launch(r).map_or(Ok(()), Err),
             Ok(r) if !r.passed => Err("not timed: fails its tests or targets".into()),

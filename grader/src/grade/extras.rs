@@ -161,7 +161,22 @@ impl SectionGrading<'_, '_> {
             blocks: shape.geometry.grid.iter().map(|&g| g as u64).product(),
         };
         let scaled = speed::scale(first, second, timing);
-        Some(speed::predict(scaled, timing, lines, &self.grader.card.rates()))
+        let kernel_resources = self
+            .grader
+            .builder
+            .kernel_registers(
+                self.source,
+                &self.kernel.display,
+                &case.defines,
+                self.section.kernel_name(),
+                self.grader.card.compute_capability,
+            )
+            .map(|(registers, static_shared)| speed::KernelResources {
+                threads_per_block: shape.geometry.block.iter().product(),
+                registers_per_thread: registers,
+                shared_bytes_per_block: static_shared + shape.geometry.dynamic_shared_bytes,
+            });
+        Some(speed::predict(scaled, timing, kernel_resources, lines, &self.grader.card.rates()))
     }
 
     /// The course reference's own bound and estimate on the same card (the challenges, whose

@@ -29,6 +29,7 @@ pub fn resource_words(r: Resource) -> String {
         Resource::L1Sectors => t!("report-resource-l1-sectors"),
         Resource::Blocks => t!("report-resource-blocks"),
         Resource::Atomics => t!("report-resource-atomics"),
+        Resource::LoadsInFlight => t!("report-resource-loads-in-flight"),
     }
 }
 
@@ -86,6 +87,7 @@ fn change_words(r: Resource) -> String {
         Resource::L1Sectors => t!("report-change-l1-sectors"),
         Resource::Blocks => t!("report-change-blocks"),
         Resource::Atomics => t!("report-change-atomics"),
+        Resource::LoadsInFlight => t!("report-change-loads-in-flight"),
     }
 }
 
@@ -136,6 +138,21 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
             worst = format!("{:.0}", p.error_worst_percent)
         )
     ));
+    // What the loads in flight come from, where they limit the estimate.
+    if let (Resource::LoadsInFlight, Some(k), Some(warps)) =
+        (p.estimate_limited_by, p.kernel_resources, p.resident_warps_per_sm)
+    {
+        s.push_str(&format!(
+            "    {}\n",
+            t!(
+                "report-model-occupancy",
+                warps = warps.to_string(),
+                threads = k.threads_per_block.to_string(),
+                registers = k.registers_per_thread.to_string(),
+                shared = k.shared_bytes_per_block.to_string()
+            )
+        ));
+    }
     let place =
         p.estimate_line.map(|l| t!("report-model-change-where", line = line_with_text(r, l))).unwrap_or_default();
     s.push_str(&format!(

@@ -304,6 +304,8 @@ impl Card {
             shared_wavefronts_per_clock: 1.0,
             issue_per_clock: 4.0,
             l1_sectors_per_clock: 4.0,
+            sm: super::occupancy::SmLimits::of(self),
+            dram_latency_s: self.dram_latency_ns * 1e-9,
         }
     }
 }

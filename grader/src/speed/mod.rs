@@ -11,9 +11,11 @@ use serde::{Deserialize, Serialize};
 
 pub mod cards;
 pub mod corpus;
+pub mod occupancy;
 pub mod reference;
 
 pub use cards::Card;
+pub use occupancy::KernelResources;
 pub use reference::{ReferenceGpu, H100};
 
 /// A challenge's speed target holds at 80% of copy or where the kernel takes at most this many
@@ -23,7 +25,7 @@ pub use reference::{ReferenceGpu, H100};
 pub const PACE_TOLERANCE: f64 = 1.05;
 
 /// How many resources the model counts.
-pub const RESOURCES: usize = 6;
+pub const RESOURCES: usize = 7;
 
 /// What the model counts a kernel's time by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,6 +44,9 @@ pub enum Resource {
     Blocks,
     /// Lanes of global atomics, which the L2 serialises per address.
     Atomics,
+    /// DRAM loads with one request in flight per resident warp (occupancy, Little's law against
+    /// the card's DRAM latency: `occupancy`). Estimated, not a bound: a warp may have several.
+    LoadsInFlight,
 }
 
 impl Resource {
@@ -52,6 +57,7 @@ impl Resource {
         Resource::L1Sectors,
         Resource::Blocks,
         Resource::Atomics,
+        Resource::LoadsInFlight,
     ];
 
     /// Whether the GPU can do no less of it than the emulator counts, so that it bounds the
@@ -72,6 +78,7 @@ impl Resource {
             Resource::L1Sectors => "l1_sectors",
             Resource::Blocks => "blocks",
             Resource::Atomics => "atomics",
+            Resource::LoadsInFlight => "loads_in_flight",
         }
     }
 
@@ -84,6 +91,7 @@ impl Resource {
             Resource::L1Sectors => crate::text!("judge-resource-l1-sectors"),
             Resource::Blocks => crate::text!("judge-resource-blocks"),
             Resource::Atomics => crate::text!("judge-resource-atomics"),
+            Resource::LoadsInFlight => crate::text!("judge-resource-loads-in-flight"),
         }
     }
 
@@ -112,6 +120,12 @@ pub struct Work {
     /// Lanes of global atomics (4-byte updates).
     #[serde(default)]
     pub global_atomics: f64,
+    /// Bytes the threads' global loads request, and the warp-level requests they make: their
+    /// ratio is the bytes a warp has in flight while it waits on one.
+    #[serde(default)]
+    pub global_load_bytes: f64,
+    #[serde(default)]
+    pub global_load_requests: f64,
 }
 
 impl Work {
@@ -125,6 +139,8 @@ impl Work {
             l1_sectors: m.global_load_sectors as f64 + (m.local_load_bytes + m.local_store_bytes) as f64 / 32.0,
             blocks: m.blocks as f64,
             global_atomics: m.global_atomic_bytes as f64 / 4.0,
+            global_load_bytes: m.global_load_bytes as f64,
+            global_load_requests: m.global_load_requests as f64,
         }
     }
 
@@ -138,11 +154,22 @@ impl Work {
             l1_sectors: f(self.l1_sectors, other.l1_sectors),
             blocks: f(self.blocks, other.blocks),
             global_atomics: f(self.global_atomics, other.global_atomics),
+            global_load_bytes: f(self.global_load_bytes, other.global_load_bytes),
+            global_load_requests: f(self.global_load_requests, other.global_load_requests),
         }
     }
 
     fn map(self, f: impl Fn(f64) -> f64) -> Work {
         self.map2(self, |a, _| f(a))
+    }
+
+    /// The bytes of an average warp-level global load request (0 without any).
+    pub fn bytes_per_load_request(&self) -> f64 {
+        if self.global_load_requests > 0.0 {
+            self.global_load_bytes / self.global_load_requests
+        } else {
+            0.0
+        }
     }
 }
 
@@ -231,13 +258,15 @@ pub fn bound_seconds(w: &Work, gpu: &ReferenceGpu) -> [Option<f64>; RESOURCES] {
         None,
         None,
         None,
+        None,
     ]
 }
 
 /// Each resource's time at the rates the estimate starts from (DRAM at copy speed), seconds.
 /// Shared wavefronts as if merged, as for the bound: where lanes share an alignment ptxas does
-/// merge (the corpus' transposed tile ran at the merged count).
-pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
+/// merge (the corpus' transposed tile ran at the merged count). Loads in flight need the
+/// kernel's registers and shared memory (`None`: not known, no time).
+pub fn raw_seconds(w: &Work, kernel: Option<&KernelResources>, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
     let clocks = gpu.sms * gpu.max_clock_hz;
     [
         (w.loaded_bytes + w.stored_bytes) / gpu.copy_bytes_per_s,
@@ -247,12 +276,18 @@ pub fn raw_seconds(w: &Work, gpu: &ReferenceGpu) -> [f64; RESOURCES] {
         // One a clock per SM: the rates the efficiencies are fitted against.
         w.blocks / clocks,
         w.global_atomics / clocks,
+        occupancy::loads_in_flight_seconds(w.loaded_bytes, w.bytes_per_load_request(), w.blocks, kernel, gpu),
     ]
 }
 
 /// The estimate: the slowest resource at its calibrated efficiency, seconds, and which.
-pub fn estimate_seconds(w: &Work, gpu: &ReferenceGpu, efficiency: &[f64; RESOURCES]) -> (f64, Resource) {
-    let raw = raw_seconds(w, gpu);
+pub fn estimate_seconds(
+    w: &Work,
+    kernel: Option<&KernelResources>,
+    gpu: &ReferenceGpu,
+    efficiency: &[f64; RESOURCES],
+) -> (f64, Resource) {
+    let raw = raw_seconds(w, kernel, gpu);
     Resource::ALL.iter().map(|&r| (raw[r.index()] / efficiency[r.index()], r)).fold((0.0, Resource::Dram), |best, x| {
         if x.0 > best.0 {
             x
@@ -298,6 +333,11 @@ pub struct Prediction {
     /// Whether the kernel printed on the metrics case: its GPU build has `printf` compiled out,
     /// so the estimate counts work the timed kernel does not do, and cannot fail it.
     pub prints: bool,
+    /// Block size, registers and shared memory (registers from NVRTC's build for the card's
+    /// architecture), and so the warps resident per SM on the card: `None` where NVRTC could
+    /// not build it.
+    pub kernel_resources: Option<KernelResources>,
+    pub resident_warps_per_sm: Option<u32>,
     pub resources: Vec<ResourceTime>,
     /// The counts it was computed from (for the corpus and `time`).
     pub scaled: Scaled,
@@ -321,21 +361,28 @@ fn heaviest_line(lines: &[LineCounts], resource: Resource) -> Option<u32> {
         Resource::SharedWavefronts => l.shared_wavefronts,
         Resource::Issue => l.warp_instructions,
         Resource::L1Sectors => l.global_load_sectors,
+        Resource::LoadsInFlight => l.global_load_requests,
         Resource::Blocks | Resource::Atomics => 0,
     };
     lines.iter().filter(|l| l.line > 0 && of(l) > 0).max_by_key(|l| of(l)).map(|l| l.line)
 }
 
 /// The model's verdict from scaled counts.
-pub fn predict(scaled: Scaled, timing: TimingShape, lines: &[LineCounts], gpu: &ReferenceGpu) -> Prediction {
+pub fn predict(
+    scaled: Scaled,
+    timing: TimingShape,
+    kernel: Option<KernelResources>,
+    lines: &[LineCounts],
+    gpu: &ReferenceGpu,
+) -> Prediction {
     let calibration = corpus::CALIBRATION;
     let bound = bound_seconds(&scaled.bound, gpu);
     let (bound_s, binding) = Resource::ALL
         .iter()
         .filter_map(|&r| Some((bound[r.index()]?, r)))
         .fold((0.0, Resource::Dram), |best, x| if x.0 > best.0 { x } else { best });
-    let (estimate_s, limited_by) = estimate_seconds(&scaled.estimate, gpu, &calibration.efficiency);
-    let raw = raw_seconds(&scaled.estimate, gpu);
+    let (estimate_s, limited_by) = estimate_seconds(&scaled.estimate, kernel.as_ref(), gpu, &calibration.efficiency);
+    let raw = raw_seconds(&scaled.estimate, kernel.as_ref(), gpu);
     let copy_s = timing.copy_bytes() / gpu.copy_bytes_per_s;
     let percent = |s: f64| if s > 0.0 { 100.0 * copy_s / s } else { f64::INFINITY };
     Prediction {
@@ -353,6 +400,8 @@ pub fn predict(scaled: Scaled, timing: TimingShape, lines: &[LineCounts], gpu: &
         corpus_kernels: calibration.kernels,
         slowest_estimate: calibration.slowest_estimate[limited_by.index()],
         prints: false,
+        kernel_resources: kernel,
+        resident_warps_per_sm: kernel.map(|k| occupancy::resident_warps(&k, &gpu.sm)),
         resources: Resource::ALL
             .iter()
             .map(|&r| ResourceTime {

@@ -22,6 +22,10 @@ pub struct ReferenceGpu {
     pub issue_per_clock: f64,
     /// L1 sectors (32 bytes) delivered per clock per SM (128 bytes).
     pub l1_sectors_per_clock: f64,
+    /// What limits the warps resident per SM (occupancy).
+    pub sm: super::occupancy::SmLimits,
+    /// A DRAM load's latency, seconds (Little's law: bytes in flight ÷ latency = the rate).
+    pub dram_latency_s: f64,
 }
 
 /// An H100 SXM5 80 GB, the card the challenges' 80% is set on.
@@ -35,6 +39,7 @@ pub struct ReferenceGpu {
 ///   guide); used by the estimate only.
 /// - Copy: 2,989 GB/s, `cargo run --release -p grader -- time all --solutions` on an H100 80GB
 ///   HBM3 (docs/gpu-timing.md): 89% of the DRAM peak.
+/// - Per-SM limits and DRAM latency: `cards::H100_SXM`'s.
 pub const H100: ReferenceGpu = ReferenceGpu {
     name: "H100",
     sms: 132.0,
@@ -45,4 +50,6 @@ pub const H100: ReferenceGpu = ReferenceGpu {
     shared_wavefronts_per_clock: 1.0,
     issue_per_clock: 4.0,
     l1_sectors_per_clock: 4.0,
+    sm: super::occupancy::SmLimits::of(&super::cards::H100_SXM),
+    dram_latency_s: 350.0 * 1e-9,
 };

@@ -20,7 +20,7 @@ fn the_bound_is_the_slowest_bounding_resource_at_its_peak() {
     let b = bound_seconds(&w, &H100);
     assert!((b[1].unwrap() - 1e9 / (132.0 * 1.98e9)).abs() < 1e-15);
     let timing = TimingShape { outputs: 1 << 26, blocks: 1 << 16 };
-    let p = predict(Scaled { bound: w, estimate: w }, timing, &[], &H100);
+    let p = predict(Scaled { bound: w, estimate: w }, timing, None, &[], &H100);
     assert_eq!(p.binding, Resource::SharedWavefronts);
     assert!((p.bound_ms - 1e3 * 1e9 / (132.0 * 1.98e9)).abs() < 1e-9);
     // % of copy: the copy of 2 × 4 × 2^26 bytes at 2,989 GB/s over the bound.
@@ -65,7 +65,7 @@ fn counts_scale_by_the_smaller_growth_for_the_bound_and_by_outputs_and_blocks_fo
 #[test]
 fn the_estimate_is_the_slowest_resource_at_its_efficiency() {
     let w = Work { loaded_bytes: 2.989e9, ..Work::default() };
-    let (s, r) = estimate_seconds(&w, &H100, &[0.5, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    let (s, r) = estimate_seconds(&w, None, &H100, &[0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
     assert_eq!(r, Resource::Dram);
     assert!((s - 2e-3).abs() < 1e-12, "1 ms at copy speed, 2 ms at half of it: {s}");
 }
@@ -73,7 +73,7 @@ fn the_estimate_is_the_slowest_resource_at_its_efficiency() {
 #[test]
 fn the_fit_finds_the_efficiencies_that_made_the_times() {
     // Kernels limited by different resources, timed as if at efficiencies 0.8 / 0.5 / 0.3 / 0.4.
-    let truth = [0.8, 0.5, 0.3, 0.4, 0.01, 0.2];
+    let truth = [0.8, 0.5, 0.3, 0.4, 0.01, 0.2, 2.0];
     // Each resource the slowest in some kernels (else nothing could tell its efficiency).
     let samples: Vec<([f64; RESOURCES], f64)> = (0..60)
         .map(|i| {

@@ -228,7 +228,7 @@ pub struct DeviceImage {
 }
 
 /// Put before the student's source for the GPU's own compilation (see `compile_for`).
-const DEVICE_PRINTF_OFF: &[u8] = b"#define printf(...) 0\n#line 1\n";
+pub(crate) const DEVICE_PRINTF_OFF: &[u8] = b"#define printf(...) 0\n#line 1\n";
 
 /// Compile with NVRTC (already located by the grader) for `arch`: a CUBIN for `sm_XY`, PTX for
 /// `compute_XY`.

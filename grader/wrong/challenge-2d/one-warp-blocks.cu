@@ -1,6 +1,5 @@
-// expect: pass
-// gpu-expect: target:percent_of_copy
-// why: The earlier reference with blocks of one warp (32x1 threads, 16 rows each): correct and every count the emulator grades is fine, but an SM holds at most 32 blocks, so half the warps it could, each with one load in flight: 14.7% of copy on an H200. Without a GPU the model does not yet see occupancy, so only a GPU fails it (issue 39, item 4).
+// expect: target:percent_of_copy
+// why: I made each block one warp (32x1 threads, 16 rows each): correct and every count the emulator grades is fine, but an SM holds at most 32 blocks, so half the warps it could, each with one load in flight: 14.7% of copy on an H200. Without a GPU the speed model's loads in flight (occupancy: 32 resident warps per SM, Little's law) fail it on its estimate.
 #ifndef FILTER_RADIUS
 #define FILTER_RADIUS 2
 #endif

@@ -168,6 +168,7 @@ fn the_speed_block_stands_beside_the_references_figures() {
     ] {
         assert!(text.contains(&said), "{said:?} in:\n{text}");
     }
+}
 
 /// Without a GPU, blocks of one warp (32x1) fail the challenge on the estimate's loads in flight:
 /// NVRTC's sm_90 build gives its registers, an H100 SM holds 32 of its blocks (32 warps, the

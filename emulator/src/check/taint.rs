@@ -176,7 +176,12 @@ impl Taint {
         let warp = a.base_tid as usize / 32;
         let elsewhere = a.mask & !a.lanes;
         if elsewhere != 0 {
-            self.report(shadow, findings, cx, (a.pc, warp), elsewhere, a.values, ValueUse::GlobalStore);
+            self.report(
+                shadow,
+                findings,
+                cx,
+                Use { at: (a.pc, warp), lanes: elsewhere, regs: a.values, what: ValueUse::GlobalStore },
+            );
         }
         let esize = a.bytes as usize / a.values.len().max(1);
         for (k, &r) in a.values.iter().enumerate() {
@@ -204,7 +209,7 @@ impl Taint {
         }
         let at = (pc, warp);
         let mut uses =
-            |regs: &[Reg], lanes: u32, what: ValueUse| self.report(shadow, findings, cx, at, lanes, regs, what);
+            |regs: &[Reg], lanes: u32, what: ValueUse| self.report(shadow, findings, cx, Use { at, lanes, regs, what });
         match cx.kernel.code[pc].op {
             Op::Mov { d, a } | Op::Un { d, a, .. } | Op::Cvt { d, a, .. } | Op::Cvta { d, a, .. } => {
                 self.flow(warp, mask, &[a], &[d])
@@ -362,41 +367,23 @@ impl Taint {
         self.set(warp, r, mask, marked);
     }
 
-    /// The marked lanes of `regs` among `lanes` are used as `what` by the instruction at `pc`
-    /// (of warp `warp`): each is reported once, at its read. Returns the lanes reported.
-    #[allow(clippy::too_many_arguments)]
+    /// The marked lanes of the use's registers among its lanes are used as its `what` (by the
+    /// instruction at its `pc`, of warp `warp`): each is reported once, at its read. Returns the
+    /// lanes reported.
     #[inline]
-    fn report(
-        &self,
-        shadow: &SharedShadow,
-        findings: &mut Findings,
-        cx: &CheckCtx,
-        at: (usize, usize),
-        lanes: u32,
-        regs: &[Reg],
-        what: ValueUse,
-    ) -> u32 {
-        let hit = regs.iter().fold(0, |m, &r| m | self.marks(at.1, r)) & lanes;
+    fn report(&self, shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, u: Use) -> u32 {
+        let hit = u.regs.iter().fold(0, |m, &r| m | self.marks(u.at.1, r)) & u.lanes;
         if hit == 0 {
             return 0;
         }
-        self.report_lanes(shadow, findings, cx, at, lanes, regs, what)
+        self.report_lanes(shadow, findings, cx, u)
     }
 
     /// `report` where some lane is marked.
-    #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    fn report_lanes(
-        &self,
-        shadow: &SharedShadow,
-        findings: &mut Findings,
-        cx: &CheckCtx,
-        (pc, warp): (usize, usize),
-        lanes: u32,
-        regs: &[Reg],
-        what: ValueUse,
-    ) -> u32 {
+    fn report_lanes(&self, shadow: &SharedShadow, findings: &mut Findings, cx: &CheckCtx, u: Use) -> u32 {
+        let Use { at: (pc, warp), lanes, regs, what } = u;
         let mut done = 0u32;
         let mut last = None;
         for &r in regs {
@@ -415,6 +402,15 @@ impl Taint {
         }
         done
     }
+}
+
+/// A use of registers by an instruction: at (`pc`, warp), by `lanes`, as `what`.
+#[derive(Clone, Copy)]
+struct Use<'r> {
+    at: (usize, usize),
+    lanes: u32,
+    regs: &'r [Reg],
+    what: ValueUse,
 }
 
 /// Bytes per register of a load or store.

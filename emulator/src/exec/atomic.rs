@@ -35,7 +35,12 @@ impl Runner {
                         tid,
                         BadAccess::OutOfBounds { space, addr, size, store: true },
                     );
-                    self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, false);
+                    self.atomic_done(
+                        w,
+                        inst,
+                        &addrs,
+                        AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false },
+                    );
                     return Err(stop);
                 }
             };
@@ -45,7 +50,12 @@ impl Runner {
             };
             if inner % size != 0 {
                 let stop = self.checks.fault(&cx.check, pc, tid, BadAccess::MisalignedAtomic { addr, size });
-                self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, false);
+                self.atomic_done(
+                    w,
+                    inst,
+                    &addrs,
+                    AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: false },
+                );
                 return Err(stop);
             }
             let apply = |old: u64| atom_apply(op, ty, old, bv[l], cv[l]);
@@ -103,36 +113,31 @@ impl Runner {
                 w.regs[d.index()][l] = old;
             }
         }
-        self.atomic_done(w, pc, inst, &addrs, global_lanes, shared_lanes, true);
+        self.atomic_done(
+            w,
+            inst,
+            &addrs,
+            AtomicAccess { pc, global_lanes, shared_lanes, bytes: size, completed: true },
+        );
         Ok(())
     }
 
-    /// Tells the probes what the atomic did: the update, and for an `atom` the read of its global
-    /// lanes, at the addresses the base register held before the destinations were written.
-    #[allow(clippy::too_many_arguments)]
-    fn atomic_done(
-        &mut self,
-        w: &Warp,
-        pc: usize,
-        inst: AtomInst,
-        addrs: &[u64; 32],
-        global_lanes: u32,
-        shared_lanes: u32,
-        completed: bool,
-    ) {
-        let bytes = inst.ty.size() as u64;
-        if inst.d != NO_REG && global_lanes != 0 {
+    /// Tells the probes what the atomic did (`access`): the update, and for an `atom` the read of
+    /// its global lanes, at the addresses the base register held before the destinations were
+    /// written.
+    fn atomic_done(&mut self, w: &Warp, inst: AtomInst, addrs: &[u64; 32], access: AtomicAccess) {
+        if inst.d != NO_REG && access.global_lanes != 0 {
             self.probes.global(&GlobalAccess {
-                pc,
+                pc: access.pc,
                 base_tid: w.base_tid,
-                lanes: global_lanes,
+                lanes: access.global_lanes,
                 base: addrs,
                 offset: inst.off as u64,
-                bytes,
+                bytes: access.bytes,
                 store: false,
             });
         }
-        self.probes.atomic(&AtomicAccess { pc, global_lanes, shared_lanes, bytes, completed });
+        self.probes.atomic(&access);
     }
 }
 

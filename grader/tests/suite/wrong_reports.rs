@@ -118,7 +118,7 @@ fn the_report_reads_in_the_language_the_locale_names() {
 fn a_bank_conflict_names_the_lanes_that_collide() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let report = |kernel: &str| {
-        let out = crate::common::in_english(&mut crate::common::grader())
+        let out = crate::common::grader()
             .args(["challenge-2d", "--kernel", kernel, "--seed", "1", "--backend", "emulator"])
             .current_dir(root)
             .env("PMPP_NO_PROGRESS", "1")

@@ -78,6 +78,7 @@ cli-time-seed = The seed of the timing data (default 7)
 cli-time-write-docs = Also write the table to docs/gpu-timing.md (the card's own part of it)
 cli-time-card = Without a GPU, the card the speed model speaks of (default h100-sxm; `grade --help` lists them)
 cli-time-unchecked = Time kernels that fail their tests too, without checking their outputs on the timing case (the speed model's corpus, tools/gpu/speed-corpus.sh); kernels that hang, fault or stop on the emulator are still not launched
+cli-time-timing-only = With `--unchecked`: time without grading on the emulator first (no model in the rows), for a list known to run (the corpus on a second card: its rows' model comes from a run without a GPU, joined by `tools/speed-corpus-merge`). Hidden: not for students
 cli-time-jsonl = One JSON object per row on stdout instead of the table
 cli-time-list = Time the kernels this file lists, one `SECTION:FILE` a line, in one run (the corpus: one CUDA context, and one timing case per section in turn)
 cli-profile-seed = The seed of the metrics case's data (default 7)

@@ -78,6 +78,7 @@ cli-time-seed = 计时数据的种子（默认 7）
 cli-time-write-docs = 另外把表格写入 docs/gpu-timing.md（该显卡自己的那一部分）
 cli-time-card = 没有 GPU 时，速度模型所针对的显卡（默认 h100-sxm；`grade --help` 列出全部）
 cli-time-unchecked = 也为未通过测试的核函数计时，且不在计时用例上检查其输出（速度模型的语料库，tools/gpu/speed-corpus.sh）；在模拟器上挂起、出错或停止的核函数仍不会启动
+cli-time-timing-only = 与 `--unchecked` 一起使用：计时前不先在模拟器上评分（各行没有模型结果），用于已知能运行的列表（另一张显卡上的语料库：各行的模型结果来自一次没有 GPU 的运行，由 `tools/speed-corpus-merge` 合并）。隐藏选项：不供学生使用
 cli-time-jsonl = 在标准输出上每行输出一个 JSON 对象，而不是表格
 cli-time-list = 在一次运行中为这个文件列出的核函数计时，每行一个 `SECTION:FILE`（语料库：一个 CUDA 上下文，每个小节依次使用一个计时用例）
 cli-profile-seed = 度量用例数据的种子（默认 7）

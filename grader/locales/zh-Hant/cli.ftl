@@ -78,6 +78,7 @@ cli-time-seed = 計時資料的種子（預設 7）
 cli-time-write-docs = 另外把表格寫入 docs/gpu-timing.md（該顯示卡自己的那一部分）
 cli-time-card = 沒有 GPU 時，速度模型所針對的顯示卡（預設 h100-sxm；`grade --help` 列出全部）
 cli-time-unchecked = 也為未通過測試的核函式計時，且不在計時案例上檢查其輸出（速度模型的語料庫，tools/gpu/speed-corpus.sh）；在模擬器上掛起、出錯或停止的核函式仍不會啟動
+cli-time-timing-only = 與 `--unchecked` 一起使用：計時前不先在模擬器上評分（各行沒有模型結果），用於已知能執行的列表（另一張顯示卡上的語料庫：各行的模型結果來自一次沒有 GPU 的執行，由 `tools/speed-corpus-merge` 合併）。隱藏選項：不供學生使用
 cli-time-jsonl = 在標準輸出上每行輸出一個 JSON 物件，而不是表格
 cli-time-list = 在一次執行中為這個檔案列出的核函式計時，每行一個 `SECTION:FILE`（語料庫：一個 CUDA 上下文，每個小節依次使用一個計時案例）
 cli-profile-seed = 度量案例資料的種子（預設 7）

@@ -237,6 +237,11 @@ impl Nvrtc {
         ];
         match worker::compile(exe, &self.library, &request) {
             Ok((true, bytes, log)) => Ok((bytes, log)),
+            // NVRTC's own "catastrophic error: out of memory" is the limit too (a huge initializer
+            // runs out in the front end, which reports it): say which limit.
+            Ok((false, _, log)) if log.contains("error: out of memory") => {
+                Err(Error::Compile(format!("{log}{}", out_of_memory_log(program_name))))
+            }
             Ok((false, _, log)) => Err(Error::Compile(log)),
             Err(worker::Failed::Start(e)) => {
                 Err(Error::Toolchain(crate::t!("toolchain-cannot-start-worker", error = e.to_string())))
@@ -244,10 +249,7 @@ impl Nvrtc {
             Err(worker::Failed::Timeout) => {
                 Err(Error::Compile(crate::toolchain::limits::compile_timeout_log(program_name)))
             }
-            Err(worker::Failed::Died) => Err(Error::Compile(format!(
-                "{program_name}(1): error: {}\n",
-                crate::t!("toolchain-compiler-out-of-memory", limit = crate::toolchain::limits::compile_memory_text())
-            ))),
+            Err(worker::Failed::Died) => Err(Error::Compile(out_of_memory_log(program_name))),
         }
     }
 
@@ -413,6 +415,14 @@ unsafe fn read(prog: Program, size: SizeFn, get: GetFn) -> Option<Vec<u8>> {
 fn c_chars_to_string(bytes: &[u8]) -> String {
     let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
     String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+/// The grader's line for a compilation stopped at the compile memory limit, in NVRTC's format.
+fn out_of_memory_log(program_name: &str) -> String {
+    format!(
+        "{program_name}(1): error: {}\n",
+        crate::t!("toolchain-compiler-out-of-memory", limit = crate::toolchain::limits::compile_memory_text())
+    )
 }
 
 #[cfg(test)]

@@ -160,13 +160,28 @@ pub fn grade_sections(how: &Grading, root: &Path, chosen: Vec<(&'static dyn Sect
             b.inc(done);
         }));
     }
-    for (section, file) in &chosen {
+    // Sections side by side on the emulator (their reports come in course order); one at a time
+    // where kernels are timed (a GPU).
+    let at_once = if backend.times_kernels() { 1 } else { crate::grade::side_by_side::at_once() };
+    let grade_one = |(section, file): &(&'static dyn Section, KernelFile)| {
         render::bar::grading(&bar, *section);
-        let r = grade_isolated(&grader, *section, file, seed, false)?;
-        if how.output == Output::Text {
-            render::bar::println(&bar, &render::section(&r, true));
+        grade_isolated(&grader, *section, file, seed, false)
+    };
+    let mut failed = None;
+    crate::grade::side_by_side::in_order(&chosen, at_once, grade_one, &mut |_, r| match r {
+        Ok(r) if failed.is_none() => {
+            if how.output == Output::Text {
+                render::bar::println(&bar, &render::section(&r, true));
+            }
+            reports.push(r);
         }
-        reports.push(r);
+        Ok(_) => {}
+        Err(e) => {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
     if let Some(b) = &bar {
         b.finish_and_clear();

@@ -361,60 +361,74 @@ pub fn grade_all(
             return rows;
         }
     };
-    for (section, path, expect) in plan {
-        if let Some(suite) = only {
-            let dir = course::suite_dir(root, suite);
-            if !path.starts_with(&dir) {
-                continue;
-            }
-        }
-        let display = course::display_path(root, &path);
-        let mut row = Row {
-            section: section.id().to_string(),
-            kernel: display.clone(),
-            expected: String::new(),
-            got: String::new(),
-            ok: false,
-        };
-        match expect {
-            Err(e) => {
-                row.expected = "?".into();
-                row.got = format!("bad header: {e}");
-            }
-            Ok((_, h)) if !h.compilers.is_empty() && !h.compilers.iter().any(|c| c == grader.compiler().name()) => {
-                row.expected = format!("{} only", h.compilers.join(", "));
-                row.got = format!("not checked with {}", grader.compiler().name());
-                row.ok = true;
-            }
-            Ok((expect, header)) => {
-                let expect = if header.why.is_empty() { expect } else { expected_on(&header, grader.backend().name()) };
-                row.expected = match &expect {
-                    Expect::Pass => "pass".into(),
-                    Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
-                    Expect::Fail(w) => w.join(" "),
-                };
-                let file = KernelFile { path, display };
-                match grade_isolated(grader, section, &file, seed, false) {
-                    Ok(r) => {
-                        let (ok, missing) = holds(&expect, &r);
-                        let said = said_wrongly(&header, &r);
-                        row.ok = ok && said.is_empty();
-                        row.got = got_text(&r);
-                        if !missing.is_empty() {
-                            row.got.push_str(&format!(" (missing: {})", missing.join(" ")));
-                        }
-                        for s in said {
-                            row.got.push_str(&format!(" ({s})"));
-                        }
-                    }
-                    Err(e) => row.got = format!("grader error: {e}"),
-                }
-            }
-        }
+    let plan: Vec<Planned> = plan
+        .into_iter()
+        .filter(|(_, path, _)| only.is_none_or(|suite| path.starts_with(course::suite_dir(root, suite))))
+        .collect();
+    // Side by side on the emulator; one at a time where kernels are timed (a GPU).
+    let at_once = if grader.backend().times_kernels() { 1 } else { crate::grade::side_by_side::at_once() };
+    let verify_one = |(section, path, expect): &Planned| verify_one(root, grader, seed, *section, path, expect);
+    crate::grade::side_by_side::in_order(&plan, at_once, verify_one, &mut |_, row| {
         on_row(&row);
         rows.push(row);
-    }
+    });
     rows
+}
+
+/// One planned kernel graded and held to what it expects: its row.
+fn verify_one(
+    root: &Path,
+    grader: &Grader,
+    seed: u64,
+    section: &'static dyn Section,
+    path: &Path,
+    expect: &Result<(Expect, WrongHeader)>,
+) -> Row {
+    let display = course::display_path(root, path);
+    let mut row = Row {
+        section: section.id().to_string(),
+        kernel: display.clone(),
+        expected: String::new(),
+        got: String::new(),
+        ok: false,
+    };
+    match expect {
+        Err(e) => {
+            row.expected = "?".into();
+            row.got = format!("bad header: {e}");
+        }
+        Ok((_, h)) if !h.compilers.is_empty() && !h.compilers.iter().any(|c| c == grader.compiler().name()) => {
+            row.expected = format!("{} only", h.compilers.join(", "));
+            row.got = format!("not checked with {}", grader.compiler().name());
+            row.ok = true;
+        }
+        Ok((expect, header)) => {
+            let expect =
+                if header.why.is_empty() { expect.clone() } else { expected_on(header, grader.backend().name()) };
+            row.expected = match &expect {
+                Expect::Pass => "pass".into(),
+                Expect::Fail(w) if w.is_empty() => "fail (stub)".into(),
+                Expect::Fail(w) => w.join(" "),
+            };
+            let file = KernelFile { path: path.to_path_buf(), display };
+            match grade_isolated(grader, section, &file, seed, false) {
+                Ok(r) => {
+                    let (ok, missing) = holds(&expect, &r);
+                    let said = said_wrongly(header, &r);
+                    row.ok = ok && said.is_empty();
+                    row.got = got_text(&r);
+                    if !missing.is_empty() {
+                        row.got.push_str(&format!(" (missing: {})", missing.join(" ")));
+                    }
+                    for s in said {
+                        row.got.push_str(&format!(" ({s})"));
+                    }
+                }
+                Err(e) => row.got = format!("grader error: {e}"),
+            }
+        }
+    }
+    row
 }
 
 #[cfg(test)]

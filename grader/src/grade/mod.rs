@@ -4,6 +4,7 @@
 
 mod extras;
 pub mod isolate;
+pub mod side_by_side;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -68,6 +68,7 @@ pub(crate) fn run(
         threads_per_block: tpb as u32,
         shared_bytes: k.dynamic_shared_offset + dynamic,
         max_printf: options.max_printf_lines,
+        printf_full_at: std::sync::atomic::AtomicU64::new(u64::MAX),
         slow_memory_path: options.slow_memory_path,
         options,
         check: CheckCtx {

@@ -43,6 +43,10 @@ pub(crate) struct LaunchCtx<'a> {
     pub threads_per_block: u32,
     pub shared_bytes: u64,
     pub max_printf: usize,
+    /// The lowest block known to have kept `max_printf` lines: every line of a later block
+    /// sorts after them, so such a block counts its lines without formatting them (a `printf`
+    /// in every thread of every block formatted only the first block's).
+    pub printf_full_at: std::sync::atomic::AtomicU64,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
     /// The launch's options, from which each block's probes start.
@@ -370,7 +374,8 @@ impl Runner {
         self.printf.clear();
         self.printf_seq = 0;
         self.printf_dropped = 0;
-        self.printf_cutoff = None;
+        let later = bidx > cx.printf_full_at.load(std::sync::atomic::Ordering::Relaxed);
+        self.printf_cutoff = later.then_some(0);
         let nthreads = cx.threads_per_block as usize;
         let nwarps = nthreads.div_ceil(32);
         self.checks.begin_block(&cx.check, self.block_idx, bidx, budget, nwarps);
@@ -416,6 +421,9 @@ impl Runner {
         }
         self.probes.block_end(nthreads);
         self.trim_printf(cx.max_printf);
+        if self.printf.len() >= cx.max_printf {
+            cx.printf_full_at.fetch_min(bidx, std::sync::atomic::Ordering::Relaxed);
+        }
         let (findings, dropped) = self.checks.take_findings();
         BlockResult {
             probes: std::mem::take(&mut self.probes),

@@ -5,6 +5,7 @@ mod common;
 
 mod book;
 mod book_figures;
+mod book_hand_figures;
 mod case_coverage;
 mod challenge;
 mod clang;

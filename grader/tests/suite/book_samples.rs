@@ -3,7 +3,7 @@
 //! in Chinese, each a text block the pages include (`{{#include generated/samples/<name>.md}}`;
 //! a Chinese book's translation of that line names its own language's file).
 //!
-//! * `samples_are_current` grades each sample's kernel once (seed 1234, the emulator, NVRTC) and
+//! * `samples_are_current` grades each sample's kernel (seed 1234, the emulator, NVRTC) and
 //!   renders the report in each language, as `grader` prints it (no colours, no time), then cuts
 //!   the sample's lines out of it: it FAILS when a committed sample differs, and rewrites the
 //!   files with `UPDATE_BOOK_FIGURES=1` instead.
@@ -12,7 +12,7 @@
 //!
 //! Small gradings: the visible tests only where the sample shows a test or a finding; the one
 //! full grading is the sample of metrics and targets (7.4, a kernel that reads every tap from
-//! global memory).
+//! global memory), and a compile error is quick.
 
 use std::path::Path;
 
@@ -63,6 +63,8 @@ enum Cut {
     Finding(usize),
     /// The metrics' first `n` counts, then `…`, then the targets.
     MetricsAndTargets(usize),
+    /// The compile error: its heading and the compiler's lines.
+    Compile,
 }
 
 /// One grading and the samples cut from it.
@@ -70,8 +72,14 @@ struct Grading {
     section: &'static str,
     kernel: Kernel,
     visible_only: bool,
+    /// Graded by the `grader` binary in each language (a whole grading, printed): for words the
+    /// grader says while it grades, off this thread (a compiler's log).
+    by_binary: bool,
     samples: &'static [(&'static str, Cut)],
 }
+
+/// A kernel that includes a file by its path, which the grader refuses before compiling.
+const INCLUDES_A_PATH: &str = "#include \"/autograder/source/private-cases.toml\"\n";
 
 const SEED: u64 = 1234;
 
@@ -80,20 +88,30 @@ const GRADINGS: &[Grading] = &[
         section: "7.2",
         kernel: Kernel::Text(BORDER_NOT_WRITTEN),
         visible_only: true,
+        by_binary: false,
         samples: &[("report-wrong-output", Cut::Test(1))],
     },
     Grading {
         section: "7.4",
         kernel: Kernel::File("grader/wrong/7.4/missing-syncthreads.cu"),
         visible_only: true,
+        by_binary: false,
         samples: &[("report-race", Cut::Finding(0))],
     },
     Grading {
         section: "7.4",
         kernel: Kernel::File("grader/wrong/7.4/global-reads-in-loop.cu"),
         visible_only: false,
+        by_binary: false,
         // The seed's line too: a grading of the visible tests alone has no seed.
         samples: &[("report-targets", Cut::MetricsAndTargets(4)), ("report-seed", Cut::SeedLine)],
+    },
+    Grading {
+        section: "7.2",
+        kernel: Kernel::Text(INCLUDES_A_PATH),
+        visible_only: false,
+        by_binary: true,
+        samples: &[("report-compile-include", Cut::Compile)],
     },
 ];
 
@@ -143,23 +161,25 @@ fn items<'a>(part: &[&'a str]) -> Vec<Vec<&'a str>> {
 }
 
 /// The lines of `text` (the report of `r`, said in the current language) that `cut` shows.
-fn cut_lines<'a>(text: &'a str, r: &SectionReport, cut: Cut) -> Result<Vec<&'a str>, String> {
+/// `r`: the report, where it was graded here (`None`: the text is the binary's).
+fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<Vec<&'a str>, String> {
+    let report = || r.ok_or("the sample needs the report graded here".to_string());
     let parts = parts(text);
     let tests = grader::t!("report-tests");
     let at = |heading: &str| parts.iter().position(|p| p[0].trim() == heading || p[0].trim().starts_with(heading));
-    let tests_at = at(&tests).ok_or("no tests part")?;
+    let tests_at = || at(&tests).ok_or("no tests part".to_string());
     match cut {
         // The title, the kernel, then the backend and the seed.
         Cut::SeedLine => parts.get(2).map(|p| vec![p[0]]).ok_or("no header".into()),
-        Cut::Test(i) => items(&parts[tests_at]).get(i).cloned().ok_or(format!("no test {i}")),
+        Cut::Test(i) => items(&parts[tests_at()?]).get(i).cloned().ok_or(format!("no test {i}")),
         Cut::Finding(i) => {
-            if r.findings.is_empty() {
+            if report()?.findings.is_empty() {
                 return Err("no findings".into());
             }
-            items(&parts[tests_at + 1]).get(i).cloned().ok_or(format!("no finding {i}"))
+            items(&parts[tests_at()? + 1]).get(i).cloned().ok_or(format!("no finding {i}"))
         }
         Cut::MetricsAndTargets(n) => {
-            let m = r.metrics.as_ref().ok_or("no metrics")?;
+            let m = report()?.metrics.as_ref().ok_or("no metrics")?;
             let metrics = &parts[at(&grader::t!("report-metrics", case = &m.case)).ok_or("no metrics part")?];
             let targets = &parts[at(&grader::t!("report-targets")).ok_or("no targets part")?];
             let mut lines: Vec<&str> = metrics.iter().take(n + 1).copied().collect();
@@ -167,24 +187,50 @@ fn cut_lines<'a>(text: &'a str, r: &SectionReport, cut: Cut) -> Result<Vec<&'a s
             lines.extend(targets.iter().copied());
             Ok(lines)
         }
+        // The title, the kernel, the backend, then the compile error.
+        Cut::Compile => parts.get(3).cloned().ok_or("no compile error".into()),
     }
 }
 
-/// The grading's report (in no language yet: its words are said when it is rendered).
+/// The grading's report (its words are said when it is rendered).
 fn grade(g: &Grading, grader: &Grader) -> SectionReport {
     let section = sections::all().iter().copied().find(|s| s.id() == g.section).expect("a section of the course");
     // Shown as a student's file, as a student runs it.
     let display = format!("exercises/{}/kernel.cu", section.dir());
+    let dir = tempfile::Builder::new().prefix("grader-book-sample-").tempdir().unwrap();
     let path = match g.kernel {
         Kernel::File(relative) => workspace_root().join(relative),
         Kernel::Text(text) => {
-            let dir = tempfile::Builder::new().prefix("grader-book-sample-").tempdir().unwrap().keep();
-            let path = dir.join("kernel.cu");
+            let path = dir.path().join("kernel.cu");
             std::fs::write(&path, text).unwrap();
             path
         }
     };
     grader.grade(section, &KernelFile { path, display }, SEED, g.visible_only).expect("the grader runs")
+}
+
+/// What `grader <section>` prints in `lang` on the grading's kernel, put in a course of its
+/// own (exercises/<dir>/kernel.cu, so the report names it as a student's), without colours.
+fn print(g: &Grading, lang: Lang) -> String {
+    let section = sections::all().iter().copied().find(|s| s.id() == g.section).expect("a section of the course");
+    let course = tempfile::Builder::new().prefix("grader-book-sample-course-").tempdir().unwrap();
+    std::fs::copy(workspace_root().join("Cargo.toml"), course.path().join("Cargo.toml")).unwrap();
+    let kernel = course.path().join("exercises").join(section.dir()).join("kernel.cu");
+    std::fs::create_dir_all(kernel.parent().unwrap()).unwrap();
+    let text = match g.kernel {
+        Kernel::File(relative) => std::fs::read_to_string(workspace_root().join(relative)).unwrap(),
+        Kernel::Text(text) => text.to_string(),
+    };
+    std::fs::write(&kernel, text).unwrap();
+    let seed = SEED.to_string();
+    let out = crate::common::grader()
+        .args([g.section, "--seed", &seed, "--backend", "emulator", "--compiler", "nvrtc", "--lang", lang.tag()])
+        .current_dir(course.path())
+        .env("PMPP_NO_PROGRESS", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -194,11 +240,18 @@ fn samples_are_current() {
     let backend = grader::backend::emulator::EmulatorBackend;
     let grader = Grader::new(&backend, grader::toolchain::Compiler::Nvrtc(nvrtc));
     for g in GRADINGS {
-        let report = grade(g, &grader);
+        // Graded once here and rendered in each language: the report's words are said as it
+        // is rendered (an English word said while grading would show in a Chinese sample, which
+        // the_chinese_samples_say_no_english_sentence reads), but for those `by_binary` names.
+        let report = (!g.by_binary).then(|| grade(g, &grader));
         for lang in Lang::ALL {
-            let text = with_lang(lang, || grader::render::section(&report, false));
+            let report = report.as_ref();
+            let text = match report {
+                Some(report) => with_lang(lang, || grader::render::section(report, false)),
+                None => print(g, lang),
+            };
             for &(name, cut) in g.samples {
-                let lines = with_lang(lang, || cut_lines(&text, &report, cut))
+                let lines = with_lang(lang, || cut_lines(&text, report, cut))
                     .unwrap_or_else(|e| panic!("sample {name} ({lang}): {e} in the report:\n{text}"));
                 check_or_update(&sample_path(lang, name), &sample_file(&lines));
             }

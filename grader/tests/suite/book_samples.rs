@@ -314,6 +314,11 @@ fn the_books_include_their_own_samples() {
                     "{:?}",
                     entry.path()
                 );
+                assert!(
+                    sample_names().contains(&name.as_str()),
+                    "{:?} includes {name}, which no grading cuts",
+                    entry.path()
+                );
                 included.push(name);
             }
         }

@@ -14,6 +14,7 @@ use crate::error::{Error, Outcome, Result};
 use crate::t;
 
 mod help;
+mod usage;
 pub use help::{clap_words, print_clap_answer};
 
 /// Grade the course's CUDA kernels (PMPP chapters 7 and 8) with no GPU needed.

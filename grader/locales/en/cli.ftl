@@ -106,3 +106,27 @@ cli-help-command = Print this message or the help of the given subcommand(s)
 cli-help-command-subcommand = Print help for the subcommand(s)
 cli-default = default:{" "}
 cli-possible-values = possible values:{" "}
+
+## clap's usage errors (an unknown argument, a missing value…), said from the error's kind and
+## context (English: clap's own, never read). $arg, $value, $command: as the student typed them.
+
+cli-error-unknown-argument = unexpected argument '{ $arg }' found
+cli-error-unknown-command = unrecognized subcommand '{ $command }'
+cli-error-missing-value = a value is required for '{ $arg }' but none was supplied
+cli-error-invalid-value = invalid value '{ $value }' for '{ $arg }'
+# $reason: why the value is wrong (no such section, no such card…), already in this language.
+cli-error-invalid-value-because = invalid value '{ $value }' for '{ $arg }': { $reason }
+cli-error-missing-arguments = the following required arguments were not provided:
+cli-error-missing-command = '{ $command }' requires a subcommand but one was not provided
+cli-error-too-many-values = unexpected value '{ $value }' for '{ $arg }' found; no more were expected
+cli-error-given-twice = the argument '{ $arg }' cannot be used multiple times
+cli-error-conflict = the argument '{ $arg }' cannot be used with '{ $other }'
+cli-error-unreadable = the command line cannot be read
+# $names: one or more names the student may have meant.
+cli-tip-similar = tip: a similar one exists: '{ $names }'
+cli-tip-as-value = tip: to pass '{ $arg }' as a value, use '{ $how }'
+cli-error-more = For more information, try '{ $help }'.
+# --card: $known lists the cards' ids.
+cli-error-no-card = no card `{ $card }` in the table: { $known }
+# clap's check of a number's range: $range as clap writes it (10..=600).
+cli-error-not-in-range = { $value } is not in { $range }

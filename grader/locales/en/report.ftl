@@ -32,7 +32,10 @@ report-where = where: { $legend }
 report-findings = findings: { $findings }
 # "race at kernel.cu:23, block (1, 0, 0) thread (3, 4, 0), in test "odd size""; $kind is the finding's name (race, out_of_bounds…), kept in English.
 report-finding-at = { $kind } at { $place }, block { $block } thread { $thread }, in test "{ $case }"
-report-finding-more-tests = {" "}(and in { $more } more tests)
+report-finding-more-tests = { $count ->
+    [one] {" "}(and in { $more } more test)
+   *[other] {" "}(and in { $more } more tests)
+}
 report-no-source-line = (no source line)
 report-line-inferred = line { $line } inferred: { $why }
 report-inferred-line = the compiler gave the instruction no line of its own (code it made from several statements): this is the nearest line of the code around it

@@ -106,3 +106,26 @@ cli-help-command = 显示本帮助，或所给命令的帮助
 cli-help-command-subcommand = 显示所给命令的帮助
 cli-default = 默认：
 cli-possible-values = 可选值：
+
+## clap 的用法错误（未知的参数、缺少的值……），按错误的种类和上下文说出（英文用 clap 自己的，从不读取）。$arg、$value、$command：学生输入的原样。
+
+cli-error-unknown-argument = 无法识别的参数 '{ $arg }'
+cli-error-unknown-command = 无法识别的命令 '{ $command }'
+cli-error-missing-value = '{ $arg }' 需要一个值，但没有给出
+cli-error-invalid-value = '{ $arg }' 的值 '{ $value }' 无效
+# $reason：值为什么不对（没有这一节、没有这张卡……），已是这种语言。
+cli-error-invalid-value-because = '{ $arg }' 的值 '{ $value }' 无效：{ $reason }
+cli-error-missing-arguments = 缺少以下必需的参数：
+cli-error-missing-command = '{ $command }' 需要一个子命令，但没有给出
+cli-error-too-many-values = '{ $arg }' 多出了值 '{ $value }'：它不再接受更多的值
+cli-error-given-twice = 参数 '{ $arg }' 只能给出一次
+cli-error-conflict = 参数 '{ $arg }' 不能与 '{ $other }' 一起使用
+cli-error-unreadable = 无法读取这条命令行
+# $names：学生可能想输入的一个或几个名字。
+cli-tip-similar = 提示：有相近的名字：'{ $names }'
+cli-tip-as-value = 提示：要把 '{ $arg }' 当作值传入，请用 '{ $how }'
+cli-error-more = 更多信息请运行 '{ $help }'。
+# --card：$known 列出各张卡的 id。
+cli-error-no-card = 表中没有 `{ $card }` 这张卡：{ $known }
+# clap 对数值范围的检查：$range 按 clap 的写法（10..=600）。
+cli-error-not-in-range = { $value } 不在 { $range } 范围内

@@ -30,7 +30,9 @@ report-where = 出错位置：{ $legend }
 report-findings = 发现：{ $findings }
 # $kind 是发现的名称（race、out_of_bounds……），保留英文。
 report-finding-at = { $kind } 位于 { $place }，线程块 { $block } 线程 { $thread }，测试“{ $case }”
-report-finding-more-tests = （另有 { $more } 个测试中也出现）
+report-finding-more-tests = { $count ->
+   *[other] （另有 { $more } 个测试中也出现）
+}
 report-no-source-line = （无源代码行）
 report-line-inferred = 第 { $line } 行为推断所得：{ $why }
 report-inferred-line = 编译器没有为这条指令给出它自己的行号（由多条语句生成的代码），这是它周围代码中最近的一行

@@ -106,3 +106,26 @@ cli-help-command = 顯示本幫助，或所給命令的幫助
 cli-help-command-subcommand = 顯示所給命令的幫助
 cli-default = 預設：
 cli-possible-values = 可選值：
+
+## clap 的用法錯誤（未知的引數、缺少的值……），按錯誤的種類和上下文說出（英文用 clap 自己的，從不讀取）。$arg、$value、$command：學生輸入的原樣。
+
+cli-error-unknown-argument = 無法識別的引數 '{ $arg }'
+cli-error-unknown-command = 無法識別的命令 '{ $command }'
+cli-error-missing-value = '{ $arg }' 需要一個值，但沒有給出
+cli-error-invalid-value = '{ $arg }' 的值 '{ $value }' 無效
+# $reason：值為什麼不對（沒有這一節、沒有這張卡……），已是這種語言。
+cli-error-invalid-value-because = '{ $arg }' 的值 '{ $value }' 無效：{ $reason }
+cli-error-missing-arguments = 缺少以下必需的引數：
+cli-error-missing-command = '{ $command }' 需要一個子命令，但沒有給出
+cli-error-too-many-values = '{ $arg }' 多出了值 '{ $value }'：它不再接受更多的值
+cli-error-given-twice = 引數 '{ $arg }' 只能給出一次
+cli-error-conflict = 引數 '{ $arg }' 不能與 '{ $other }' 一起使用
+cli-error-unreadable = 無法讀取這條命令列
+# $names：學生可能想輸入的一個或幾個名字。
+cli-tip-similar = 提示：有相近的名字：'{ $names }'
+cli-tip-as-value = 提示：要把 '{ $arg }' 當作值傳入，請用 '{ $how }'
+cli-error-more = 更多資訊請執行 '{ $help }'。
+# --card：$known 列出各張卡的 id。
+cli-error-no-card = 表中沒有 `{ $card }` 這張卡：{ $known }
+# clap 對數值範圍的檢查：$range 按 clap 的寫法（10..=600）。
+cli-error-not-in-range = { $value } 不在 { $range } 範圍內

@@ -31,7 +31,9 @@ report-where = 出錯位置：{ $legend }
 report-findings = 發現：{ $findings }
 # $kind 是發現的名稱（race、out_of_bounds……），保留英文。
 report-finding-at = { $kind } 位於 { $place }，執行緒塊 { $block } 執行緒 { $thread }，測試「{ $case }」
-report-finding-more-tests = （另有 { $more } 個測試中也出現）
+report-finding-more-tests = { $count ->
+   *[other] （另有 { $more } 個測試中也出現）
+}
 report-no-source-line = （無原始碼行）
 report-line-inferred = 第 { $line } 行為推斷所得：{ $why }
 report-inferred-line = 編譯器沒有為這條指令給出它自己的行號（由多條語句生成的程式碼），這是它周圍程式碼中最近的一行

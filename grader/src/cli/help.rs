@@ -151,13 +151,18 @@ fn clap_line(line: &str) -> String {
     line
 }
 
-/// Print what clap answered (a help, a version, a usage mistake): a help in the current
-/// language, without colours where it is not English; the rest as clap prints it.
+/// Print what clap answered (a help, a version, a usage mistake): a help or a usage mistake in
+/// the current language, without colours where it is not English; the rest (and everything in
+/// English) as clap prints it.
 pub fn print_clap_answer(e: &clap::Error) {
     use clap::error::ErrorKind;
     let is_help = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
-    if !is_help || i18n::current() == Lang::En {
+    if i18n::current() == Lang::En || e.kind() == ErrorKind::DisplayVersion {
         let _ = e.print();
+        return;
+    }
+    if !is_help {
+        eprint!("{}", super::usage::render(e));
         return;
     }
     let text = clap_words(&e.render().to_string());

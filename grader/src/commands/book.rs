@@ -139,9 +139,10 @@ fn language_name(lang: Lang) -> String {
 
 /// The variables that make mdBook build `b` (book.toml is the English book's: no gettext
 /// preprocessor, no switcher, its English title): the switcher's script, and for a translation
-/// its language, its title, the gettext preprocessor (after `{{#include}}`s are read, so that the
-/// included text is translated too) and the helpers' folder first on PATH, where mdBook looks for
-/// `mdbook-gettext`.
+/// its language, its title, the gettext preprocessor (before `{{#include}}`s are read: an include
+/// is a message, whose translation names the language's own file, as the sample reports of
+/// `docs/generated/<lang>/samples/`) and the helpers' folder first on PATH, where mdBook looks
+/// for `mdbook-gettext`.
 pub fn environment(b: &Build, helpers: Option<&I18nHelpers>) -> Vec<(&'static str, OsString)> {
     let mut env = Vec::new();
     if b.switcher {
@@ -150,7 +151,7 @@ pub fn environment(b: &Build, helpers: Option<&I18nHelpers>) -> Vec<(&'static st
     if b.lang != Lang::En {
         env.push(("MDBOOK_BOOK__LANGUAGE", b.lang.tag().into()));
         env.push(("MDBOOK_BOOK__TITLE", i18n::with_lang(b.lang, || t!("book-title")).into()));
-        env.push(("MDBOOK_PREPROCESSOR__GETTEXT", r#"{"after": ["links"]}"#.into()));
+        env.push(("MDBOOK_PREPROCESSOR__GETTEXT", r#"{"before": ["links"]}"#.into()));
         if let Some(h) = helpers {
             let rest = std::env::var_os("PATH").unwrap_or_default();
             let path = std::env::join_paths(std::iter::once(h.bin.clone()).chain(std::env::split_paths(&rest)))
@@ -374,7 +375,7 @@ mod tests {
         assert_eq!(get(&hant, "MDBOOK_BOOK__TITLE"), Some(title.clone()));
         let script = include_str!("../../../tools/book-i18n");
         assert!(script.contains(&format!("\"zh-Hant\": \"{title}\"")), "tools/book-i18n's TITLES has {title}");
-        assert_eq!(get(&hant, "MDBOOK_PREPROCESSOR__GETTEXT").as_deref(), Some(r#"{"after": ["links"]}"#));
+        assert_eq!(get(&hant, "MDBOOK_PREPROCESSOR__GETTEXT").as_deref(), Some(r#"{"before": ["links"]}"#));
         assert_eq!(
             get(&hant, "MDBOOK_OUTPUT__HTML__ADDITIONAL_JS").as_deref(),
             Some(r#"["docs/theme/lang-switcher.js"]"#)

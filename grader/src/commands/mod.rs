@@ -80,7 +80,7 @@ pub struct Engine {
 pub fn card_arg(id: &str) -> std::result::Result<&'static speed::Card, String> {
     speed::cards::by_id(id).ok_or_else(|| {
         let known: Vec<&str> = speed::cards::ids().collect();
-        format!("no card `{id}` in the table: {}", known.join(", "))
+        crate::t!("cli-error-no-card", card = id, known = known.join(", "))
     })
 }
 

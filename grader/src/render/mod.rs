@@ -226,8 +226,11 @@ fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> S
     let mut s = String::new();
     for f in findings {
         let place = finding_place(f);
-        let times =
-            if f.count > 1 { t!("report-finding-more-tests", more = (f.count - 1).to_string()) } else { String::new() };
+        let times = if f.count > 1 {
+            t!("report-finding-more-tests", count = f.count - 1, more = (f.count - 1).to_string())
+        } else {
+            String::new()
+        };
         let at = t!(
             "report-finding-at",
             kind = f.kind.as_str().red().bold().to_string(),

@@ -250,3 +250,13 @@ fn a_test_and_its_findings_are_named_by_the_case_label_in_the_students_language(
     let en = with_lang(Lang::En, || super::section(&r, false));
     assert_eq!(en.matches(name).count(), 2, "{en}");
 }
+
+#[test]
+fn a_finding_seen_in_one_more_test_says_test() {
+    colored::control::set_override(false);
+    let mut r = report();
+    let en = |r: &SectionReport| with_lang(Lang::En, || super::section(r, false));
+    assert!(en(&r).contains("in test \"odd size\" (and in 1 more test)\n"), "{}", en(&r));
+    r.findings[0].count = 3;
+    assert!(en(&r).contains("in test \"odd size\" (and in 2 more tests)\n"), "{}", en(&r));
+}

@@ -349,13 +349,13 @@ mod stand_ins {
         let o = out.display();
         let ran = std::fs::read_to_string(&args).unwrap();
         let js = r#"js=["docs/theme/lang-switcher.js"]"#;
-        let gettext_after_links = r#"gettext={"after": ["links"]}"#;
+        let gettext_before_links = r#"gettext={"before": ["links"]}"#;
         assert_eq!(
             ran.lines().collect::<Vec<_>>(),
             [
                 format!("build -d {o} lang= title= gettext= {js} watch= via="),
-                format!("build -d {o}/zh-Hans lang=zh-Hans title=动手学 GPU 卷积与 stencil {gettext_after_links} {js} watch= via={}", gettext.display()),
-                format!("build -d {o}/zh-Hant lang=zh-Hant title=動手學 GPU 卷積與 stencil {gettext_after_links} {js} watch= via={}", gettext.display()),
+                format!("build -d {o}/zh-Hans lang=zh-Hans title=动手学 GPU 卷积与 stencil {gettext_before_links} {js} watch= via={}", gettext.display()),
+                format!("build -d {o}/zh-Hant lang=zh-Hant title=動手學 GPU 卷積與 stencil {gettext_before_links} {js} watch= via={}", gettext.display()),
             ]
         );
         assert_eq!(
@@ -380,7 +380,7 @@ mod stand_ins {
         );
         assert!(err.contains("正在 http://localhost:3000 上提供講義，每次儲存 docs/, po/ 都會重新建置"), "{err}");
         let ran = std::fs::read_to_string(&args).unwrap();
-        let zh = format!("-d {o} lang=zh-Hant title=動手學 GPU 卷積與 stencil {gettext_after_links} js=");
+        let zh = format!("-d {o} lang=zh-Hant title=動手學 GPU 卷積與 stencil {gettext_before_links} js=");
         assert_eq!(
             ran.lines().collect::<Vec<_>>(),
             [

@@ -5,6 +5,8 @@ mod common;
 
 mod book;
 mod book_figures;
+mod book_hand_figures;
+mod book_samples;
 mod case_coverage;
 mod challenge;
 mod clang;

@@ -93,8 +93,25 @@ fn every_command_has_its_own_help() {
     assert_eq!((code, help.contains("Usage: grader grade")), (Some(0), true));
 }
 
-/// Under a Chinese locale the help (clap's own words included) and `grader time` without a GPU
-/// say no English sentence: only code, file names, flags and names are ASCII.
+/// Usage mistakes, each of another kind of clap's errors: an unknown argument (with clap's tip),
+/// a misspelt one (a similar name), an unknown section, a missing value, a value not among the
+/// possible ones, one a parser refuses (the card's, clap's range), a missing argument, two that
+/// exclude each other, one given twice.
+const USAGE_MISTAKES: &[&[&str]] = &[
+    &["7.2", "--bogus"],
+    &["7.4", "--sed", "3"],
+    &["nosuch"],
+    &["7.2", "--seed"],
+    &["7.4", "--backend", "tpu"],
+    &["time", "7.2", "--card", "x"],
+    &["prairielearn", "7.4", "--out", "pl", "--timeout", "900"],
+    &["hint"],
+    &["7.4", "--solutions", "--kernel", "a.cu"],
+    &["7.4", "--seed", "1", "--seed", "2"],
+];
+
+/// Under a Chinese locale the help (clap's own words included), `grader time` without a GPU and
+/// clap's usage errors say no English sentence: only code, file names, flags and names are ASCII.
 #[test]
 fn a_chinese_locale_gets_no_english_sentence() {
     for locale in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
@@ -104,6 +121,7 @@ fn a_chinese_locale_gets_no_english_sentence() {
             runs.push(vec![c, "-h"]);
         }
         runs.push(vec!["7.4", "--help"]);
+        runs.extend(USAGE_MISTAKES.iter().map(|args| args.to_vec()));
         for args in runs {
             let out = crate::common::grader()
                 .args(&args)
@@ -113,7 +131,14 @@ fn a_chinese_locale_gets_no_english_sentence() {
                 .output()
                 .unwrap();
             let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-            assert_eq!(out.status.code(), Some(0), "{locale} {args:?}: {said}");
+            // A usage mistake cannot be graded (2), on stderr, with the usage line where clap
+            // gives one.
+            let mistake = USAGE_MISTAKES.contains(&args.as_slice());
+            assert_eq!(out.status.code(), Some(if mistake { 2 } else { 0 }), "{locale} {args:?}: {said}");
+            if args == ["7.2", "--bogus"] {
+                assert!(out.stdout.is_empty(), "{locale} {args:?}: {said}");
+                assert!(said.contains("\n用法：grader grade <SECTION>\n"), "{locale} {args:?}: {said}");
+            }
             assert!(
                 said.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
                 "{locale} {args:?} speaks Chinese: {said}"

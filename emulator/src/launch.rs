@@ -80,6 +80,7 @@ pub(crate) fn run(
             stop,
             end: Default::default(),
             unportable: module.unportable(k),
+            hazards: options.hazard_checks,
         },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };

@@ -70,6 +70,10 @@ pub struct Options {
     /// itself the moment one of its blocks runs past the budget, so that the launches sharing
     /// it stop then (its own blocks finish what its report needs).
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The shared-memory checks: races, reads of unwritten words and where their values go.
+    /// Off only to measure what they cost (`emulator-bench --checks-cost`): a grader keeps them
+    /// on. Bounds, alignment, barriers and the budget are checked either way.
+    pub hazard_checks: bool,
 }
 
 /// The block (and thread in it) whose traffic [`Options::watch`] records.
@@ -93,6 +97,7 @@ impl Default for Options {
             loads_per_element: false,
             watch: None,
             stop: None,
+            hazard_checks: true,
         }
     }
 }

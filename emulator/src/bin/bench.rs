@@ -2,10 +2,13 @@
 //! 32×32 input tiles, 5×5 filter in constant memory) on one core with the sanitizer on, beside
 //! numba's CUDA simulator running the same kernel (tools/numba_conv_bench.py).
 //!
-//!   cargo run -p emulator --bin emulator-bench -- [--short]
+//!   cargo run -p emulator --bin emulator-bench -- [--short] [--checks-cost]
 //!
 //! Full: a 1024×1024 image on the emulator (three runs, the median reported), 64×64 on numba.
 //! --short (CI): 256×256 and 28×28, one run each.
+//! --checks-cost: what the shared-memory checks (races, unwritten reads and their taint) cost:
+//! the same launch with them on and off, alternating, five times each (the medians and their
+//! ratio), instead of the comparison with numba.
 //! Exit status: 0 when the emulator's outputs (and numba's, when it ran) are correct, 1 when they
 //! are wrong, 2 when the emulator could not run the kernel.
 
@@ -37,7 +40,7 @@ struct EmulatorRun {
     max_error_ratio: f64,
 }
 
-fn run_emulator(size: usize) -> Result<EmulatorRun, String> {
+fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String> {
     let module = Module::parse(PTX).map_err(|e| format!("the fixture PTX does not load: {e}"))?;
     let mut rng = Lcg(2024);
     let image: Vec<f32> = (0..size * size).map(|_| rng.next_f32()).collect();
@@ -54,7 +57,7 @@ fn run_emulator(size: usize) -> Result<EmulatorRun, String> {
         block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
         dynamic_shared_bytes: 0,
     };
-    let options = Options { threads: 1, ..Options::default() };
+    let options = Options { threads: 1, hazard_checks, ..Options::default() };
     let start = Instant::now();
     let report = launch(
         &module,
@@ -146,18 +149,22 @@ fn run_numba(size: usize) -> Result<NumbaRun, String> {
 
 fn main() -> ExitCode {
     let short = std::env::args().any(|a| a == "--short");
-    if let Some(bad) = std::env::args().skip(1).find(|a| a != "--short") {
-        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short]");
+    let checks_cost = std::env::args().any(|a| a == "--checks-cost");
+    if let Some(bad) = std::env::args().skip(1).find(|a| a != "--short" && a != "--checks-cost") {
+        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short] [--checks-cost]");
         return ExitCode::from(2);
     }
     let (emu_size, numba_size) = if short { (256, 28) } else { (1024, 64) };
+    if checks_cost {
+        return measure_checks_cost(emu_size);
+    }
 
     println!("tiled 2D convolution (PMPP 7.4): IN_TILE_DIM {IN_TILE_DIM}, 5x5 filter in constant memory");
     // Three runs, the median reported: a shared machine's speed drifts from one second to the next.
     let runs = if short { 1 } else { 3 };
     let mut results = Vec::new();
     for _ in 0..runs {
-        match run_emulator(emu_size) {
+        match run_emulator(emu_size, true) {
             Ok(r) => results.push(r),
             Err(e) => {
                 eprintln!("emulator: {e}");
@@ -211,4 +218,38 @@ fn main() -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// The launch with the shared-memory checks on and off, alternating (a shared machine's speed
+/// drifts), five times each: the medians, and what the checks add (the course's goal: at most 20%).
+fn measure_checks_cost(size: usize) -> ExitCode {
+    println!("tiled 2D convolution (PMPP 7.4), {size}x{size}, 1 core: shared-memory checks on and off");
+    let (mut on, mut off) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        for (hazards, times) in [(true, &mut on), (false, &mut off)] {
+            match run_emulator(size, hazards) {
+                Ok(r) if r.max_error_ratio <= 1.0 && r.findings == 0 => times.push(r.seconds),
+                Ok(r) => {
+                    eprintln!(
+                        "wrong outputs or findings: worst error {:.2} of its bound, {} findings",
+                        r.max_error_ratio, r.findings
+                    );
+                    return ExitCode::from(1);
+                }
+                Err(e) => {
+                    eprintln!("emulator: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (on, off) = (median(&mut on), median(&mut off));
+    println!("  checks on            {on:.3} s (median of 5)");
+    println!("  checks off           {off:.3} s (median of 5)");
+    println!("  the checks add       {:.0}% (goal: at most 20%)", (on / off - 1.0) * 100.0);
+    ExitCode::SUCCESS
 }

@@ -70,6 +70,9 @@ pub(crate) struct CheckCtx<'a> {
     /// The kernel's uses of values a GPU gives otherwise, found at load (`unportable`):
     /// reported when the first block starts.
     pub unportable: &'a [UnportableUse],
+    /// The shared-memory checks (races, reads of unwritten words and the values they taint):
+    /// off only to measure what they cost (`Options::hazard_checks`).
+    pub hazards: bool,
 }
 
 impl CheckCtx<'_> {
@@ -100,7 +103,9 @@ impl Checks {
     pub fn begin_block(&mut self, cx: &CheckCtx, block: [u32; 3], linear: u64, budget: u64, nwarps: usize) {
         self.findings.begin_block(block);
         self.budget.begin_block(linear, budget);
-        self.shared.begin_block(cx, nwarps);
+        if cx.hazards {
+            self.shared.begin_block(cx, nwarps);
+        }
         if linear == 0 {
             for u in cx.unportable {
                 self.findings.report(cx, FindingKind::Unportable, u.pc as usize, 0, || u.detail(cx.kernel));
@@ -163,7 +168,9 @@ impl Checks {
     /// A warp's load or store that may reach shared memory (see [`SharedAccess`]).
     #[inline(always)]
     pub fn shared(&mut self, cx: &CheckCtx, access: &SharedAccess) {
-        self.shared.access(&mut self.findings, cx, access)
+        if cx.hazards {
+            self.shared.access(&mut self.findings, cx, access)
+        }
     }
 
     /// An atomic of thread `tid` on `size` bytes of shared memory at `offset`.
@@ -192,7 +199,9 @@ impl Checks {
     /// interval for hazards.
     pub fn barrier<'w>(&mut self, cx: &CheckCtx, nwarps: usize, warp: impl Fn(usize) -> WarpAtBarrier<'w>) {
         barrier::check(&mut self.findings, cx, nwarps, warp);
-        self.shared.barrier();
+        if cx.hazards {
+            self.shared.barrier();
+        }
     }
 
     /// The executor saw something to report that does not stop the launch (a read of

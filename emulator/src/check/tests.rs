@@ -61,6 +61,7 @@ fn ctx(k: &crate::ir::Kernel, max_findings: usize) -> CheckCtx<'_> {
         stop: None,
         end: Default::default(),
         unportable: &[],
+        hazards: true,
     }
 }
 

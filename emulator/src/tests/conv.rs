@@ -79,6 +79,10 @@ fn basic_conv_matches_cpu_and_counts() {
 }
 
 fn run_tiled(w: usize, h: usize, threads: usize, ptx: &str) -> (Vec<f32>, Vec<f32>, LaunchReport) {
+    run_tiled_with(w, h, ptx, &opts(threads))
+}
+
+fn run_tiled_with(w: usize, h: usize, ptx: &str, options: &Options) -> (Vec<f32>, Vec<f32>, LaunchReport) {
     let m = Module::parse(ptx).unwrap();
     let n = image(w * h, 3);
     let f = image(25, 4);
@@ -100,7 +104,7 @@ fn run_tiled(w: usize, h: usize, threads: usize, ptx: &str) -> (Vec<f32>, Vec<f3
             constants: &[("F", &fb)],
         },
         &mut mem,
-        &opts(threads),
+        options,
     )
     .unwrap();
     let out = mem.read_f32(dp, w * h).unwrap();
@@ -154,6 +158,23 @@ fn missing_barrier_is_caught() {
     assert_eq!(src.file, "kernels/tiled.cu");
     assert!(src.line == 9 || src.line == 11 || src.line == 21, "{race:?}");
     assert_eq!(race.block, [0, 0, 0]);
+}
+
+#[test]
+fn without_the_hazard_checks_a_race_goes_unseen_and_nothing_else_changes() {
+    // The switch exists to measure what the checks cost: it must turn them off, and only them.
+    let off = Options { hazard_checks: false, ..opts(1) };
+    let bad = TILED.replace("bar.sync \t0;", "");
+    let (_, _, seen) = run_tiled_with(100, 60, &bad, &opts(1));
+    let (_, _, unseen) = run_tiled_with(100, 60, &bad, &off);
+    assert!(seen.findings.iter().any(|f| f.kind == FindingKind::Race), "{:?}", seen.findings);
+    assert!(unseen.findings.is_empty(), "{:?}", unseen.findings);
+    let (on_out, want, on) = run_tiled_with(100, 60, TILED, &opts(1));
+    let (off_out, _, off) = run_tiled_with(100, 60, TILED, &off);
+    assert_eq!(on_out, off_out);
+    assert!(on_out.iter().zip(&want).all(|(g, w)| (g - w).abs() <= 1e-4 * (1.0 + w.abs())));
+    assert_eq!(on.metrics, off.metrics);
+    assert!(on.findings.is_empty() && off.findings.is_empty());
 }
 
 #[test]

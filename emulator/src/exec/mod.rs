@@ -126,6 +126,11 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
 /// Set the lanes of `mask` in a register row to `v` (a blend the compiler vectorises).
 #[inline(always)]
 fn fill_lanes(row: &mut [u64; 32], mask: u32, v: u64) {
+    if mask == FULL {
+        // The usual case: a plain fill, no blend.
+        *row = [v; 32];
+        return;
+    }
     let old = *row;
     *row = std::array::from_fn(|l| if mask & (1 << l) != 0 { v } else { old[l] });
 }
@@ -176,6 +181,11 @@ impl Warp {
     #[inline(always)]
     fn map1(&mut self, mask: u32, d: Reg, a: Reg, f: impl Fn(u64) -> u64) {
         let (av, dv) = (&self.regs[a.index()], &self.regs[d.index()]);
+        if mask == FULL {
+            let out = std::array::from_fn(|l| f(av[l]));
+            self.regs[d.index()] = out;
+            return;
+        }
         let out = std::array::from_fn(|l| {
             let v = f(av[l]);
             if mask & (1 << l) != 0 {
@@ -189,6 +199,11 @@ impl Warp {
     #[inline(always)]
     fn map2(&mut self, mask: u32, d: Reg, a: Reg, b: Reg, f: impl Fn(u64, u64) -> u64) {
         let (av, bv, dv) = (&self.regs[a.index()], &self.regs[b.index()], &self.regs[d.index()]);
+        if mask == FULL {
+            let out = std::array::from_fn(|l| f(av[l], bv[l]));
+            self.regs[d.index()] = out;
+            return;
+        }
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l]);
             if mask & (1 << l) != 0 {
@@ -203,6 +218,11 @@ impl Warp {
     fn map3(&mut self, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f: impl Fn(u64, u64, u64) -> u64) {
         let (av, bv, cv, dv) =
             (&self.regs[a.index()], &self.regs[b.index()], &self.regs[c.index()], &self.regs[d.index()]);
+        if mask == FULL {
+            let out = std::array::from_fn(|l| f(av[l], bv[l], cv[l]));
+            self.regs[d.index()] = out;
+            return;
+        }
         let out = std::array::from_fn(|l| {
             let v = f(av[l], bv[l], cv[l]);
             if mask & (1 << l) != 0 {

@@ -410,6 +410,17 @@ fn move_words_in_a_row(shared: &mut [u8], first: usize, f: usize, mask: u32, row
     };
     if let Some(lane0) = first.checked_sub(4 * f).filter(|&o| o + 128 <= shared.len()) {
         let words: &mut [u8; 128] = (&mut shared[lane0..lane0 + 128]).try_into().unwrap();
+        if mask == FULL {
+            // A whole warp: no lane to keep, no blend.
+            if store {
+                for l in 0..32 {
+                    words[4 * l..4 * l + 4].copy_from_slice(&(row[l] as u32).to_le_bytes());
+                }
+            } else {
+                *row = std::array::from_fn(|l| widen(words[4 * l..4 * l + 4].try_into().unwrap()));
+            }
+            return;
+        }
         let old: [u32; 32] = std::array::from_fn(|l| u32::from_le_bytes(words[4 * l..4 * l + 4].try_into().unwrap()));
         if store {
             for l in 0..32 {

@@ -480,38 +480,48 @@ impl Runner {
         w.warp_waiting = 0;
         w.exited = 0;
         w.work = 0;
-        for (slot, init) in &k.slot_init {
+        let [bx, by, _] = cx.block;
+        for &(slot, init) in &k.slot_init {
             let r = &mut w.regs[slot.index()];
-            if let SlotInit::Const(c) = *init {
-                *r = [c; 32];
-                continue;
-            }
-            for (l, v) in r.iter_mut().enumerate() {
-                let tid = w.base_tid + l as u32;
-                let [bx, by, _] = cx.block;
-                *v = match *init {
-                    SlotInit::Const(c) => c,
-                    SlotInit::Zero => 0,
-                    SlotInit::Tid(0) => (tid % bx) as u64,
-                    SlotInit::Tid(1) => ((tid / bx) % by) as u64,
-                    SlotInit::Tid(_) => (tid / (bx * by)) as u64,
-                    SlotInit::Ntid(c) => cx.block[c as usize] as u64,
-                    SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
-                    SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
-                    SlotInit::LaneId => l as u64,
-                    SlotInit::SmId => gpu::sm_of(self.block_linear),
-                    SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
-                    SlotInit::LanemaskLt => (1u64 << l) - 1,
-                    SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
-                    SlotInit::LanemaskEq => 1u64 << l,
-                    SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
-                    SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
-                    SlotInit::DynamicSharedBytes => cx.shared_bytes - k.dynamic_shared_offset,
-                    SlotInit::TotalSharedBytes => gpu::shared_allocation(cx.shared_bytes),
-                    // Not rounded: an H200 read 1824 for 800 bytes (coverage's recording).
-                    SlotInit::AggregateSharedBytes => cx.shared_bytes + gpu::RESERVED_SHARED_BYTES,
-                };
-            }
+            // The same in every lane: one fill. Otherwise lane by lane.
+            let uniform = match init {
+                SlotInit::Const(c) => c,
+                SlotInit::Zero => 0,
+                SlotInit::Ntid(c) => cx.block[c as usize] as u64,
+                SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
+                SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,
+                SlotInit::SmId => gpu::sm_of(self.block_linear),
+                SlotInit::GlobalVar(i) => cx.global_var_addrs[i],
+                SlotInit::DynamicSharedBytes => cx.shared_bytes - k.dynamic_shared_offset,
+                SlotInit::TotalSharedBytes => gpu::shared_allocation(cx.shared_bytes),
+                // Not rounded: an H200 read 1824 for 800 bytes (coverage's recording).
+                SlotInit::AggregateSharedBytes => cx.shared_bytes + gpu::RESERVED_SHARED_BYTES,
+                SlotInit::Tid(_)
+                | SlotInit::LaneId
+                | SlotInit::LanemaskLt
+                | SlotInit::LanemaskLe
+                | SlotInit::LanemaskEq
+                | SlotInit::LanemaskGe
+                | SlotInit::LanemaskGt => {
+                    for (l, v) in r.iter_mut().enumerate() {
+                        let tid = w.base_tid + l as u32;
+                        *v = match init {
+                            SlotInit::Tid(0) => (tid % bx) as u64,
+                            SlotInit::Tid(1) => ((tid / bx) % by) as u64,
+                            SlotInit::Tid(_) => (tid / (bx * by)) as u64,
+                            SlotInit::LaneId => l as u64,
+                            SlotInit::LanemaskLt => (1u64 << l) - 1,
+                            SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
+                            SlotInit::LanemaskEq => 1u64 << l,
+                            SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
+                            SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
+                            _ => 0, // not reached: the arm lists the per-lane values
+                        };
+                    }
+                    continue;
+                }
+            };
+            *r = [uniform; 32];
         }
     }
 

@@ -9,8 +9,8 @@ use super::*;
 #[inline(always)]
 fn fused_multiply_add(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU supports FMA (checked just above).
+    if std::is_x86_feature_detected!("fma") && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports FMA and AVX2 (checked just above).
         unsafe { fused_multiply_add_hw(w, mask, d, a, b, c, f64) };
         return;
     }
@@ -18,7 +18,7 @@ fn fused_multiply_add(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
+#[target_feature(enable = "fma,avx2")]
 unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
 }

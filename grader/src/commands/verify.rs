@@ -367,8 +367,8 @@ pub fn grade_all(
         .collect();
     // Side by side on the emulator; one at a time where kernels are timed (a GPU).
     let at_once = if grader.backend().times_kernels() { 1 } else { crate::grade::side_by_side::at_once() };
-    let verify_one = |(section, path, expect): &Planned| verify_one(root, grader, seed, *section, path, expect);
-    crate::grade::side_by_side::in_order(&plan, at_once, verify_one, &mut |_, row| {
+    let row_of = |(section, path, expect): &Planned| verify_one(root, grader, seed, *section, path, expect);
+    crate::grade::side_by_side::in_order(&plan, at_once, row_of, &mut |_, row| {
         on_row(&row);
         rows.push(row);
     });

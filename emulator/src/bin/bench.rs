@@ -3,13 +3,15 @@
 //! numba's CUDA simulator running the same kernel (tools/numba_conv_bench.py) and the same
 //! convolution as a native C loop (tools/native_conv_bench.c, built with the machine's cc -O2).
 //!
-//!   cargo run -p emulator --bin emulator-bench -- [--short] [--checks-cost]
+//!   cargo run -p emulator --bin emulator-bench -- [--short] [--checks-cost] [--baseline-code]
 //!
 //! Full: a 1024×1024 image on the emulator (three runs, the median reported), 64×64 on numba.
 //! --short (CI): 256×256 and 28×28, one run each, no native C run.
 //! --checks-cost: what the shared-memory checks (races, unwritten reads and their taint) cost:
 //! the same launch with them on and off, alternating, five times each (the medians and their
 //! ratio), instead of the comparison with numba.
+//! --baseline-code: the executor's baseline x86-64 compilation even where the CPU has AVX2 and
+//! FMA (`Options::baseline_code`), to measure what the other one gains.
 //! Exit status: 0 when the emulator's outputs (and the peers', when they ran) are correct, 1 when they
 //! are wrong, 2 when the emulator could not run the kernel.
 
@@ -100,7 +102,8 @@ fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String>
         block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
         dynamic_shared_bytes: 0,
     };
-    let options = Options { threads: 1, hazard_checks, ..Options::default() };
+    let baseline_code = std::env::args().any(|a| a == "--baseline-code");
+    let options = Options { threads: 1, hazard_checks, baseline_code, ..Options::default() };
     let start = Instant::now();
     let report = launch(
         &module,
@@ -237,8 +240,9 @@ fn run_numba(size: usize) -> Result<NumbaRun, String> {
 fn main() -> ExitCode {
     let short = std::env::args().any(|a| a == "--short");
     let checks_cost = std::env::args().any(|a| a == "--checks-cost");
-    if let Some(bad) = std::env::args().skip(1).find(|a| a != "--short" && a != "--checks-cost") {
-        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short] [--checks-cost]");
+    let known = ["--short", "--checks-cost", "--baseline-code"];
+    if let Some(bad) = std::env::args().skip(1).find(|a| !known.contains(&a.as_str())) {
+        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short] [--checks-cost] [--baseline-code]");
         return ExitCode::from(2);
     }
     let (emu_size, numba_size) = if short { (256, 28) } else { (1024, 64) };

@@ -67,7 +67,7 @@ pub fn stub(section: &dyn Section) -> Option<&'static str> {
 
 /// "unknown section `9.9`. Sections: 7.2, 7.3, …"
 pub fn unknown(id: &str) -> String {
-    crate::t!("cmd-unknown-section", id = id, sections = ids().join(", "))
+    crate::t!(cmd_unknown_section, id = id, sections = ids().join(", "))
 }
 
 /// A section's title in the current language (the English one is its `title()`, translated

@@ -92,8 +92,14 @@ mod tests {
         for lang in [Lang::ZhHans, Lang::ZhHant] {
             let all = with_lang(lang, || render(s, s.hints().len()));
             let one = with_lang(lang, || render(s, 1));
+            let english = with_lang(Lang::En, || {
+                let mut words = super::super::sections::hints_in_language(s);
+                words.push(super::super::sections::title_in_language(s));
+                words
+            });
+            assert!(english[0].starts_with("A block is one input tile"), "{english:?}");
             for english in
-                s.hints().iter().copied().chain([s.title(), "hint 1 of", "the idea of the solution", "another hint"])
+                english.iter().map(String::as_str).chain(["hint 1 of", "the idea of the solution", "another hint"])
             {
                 assert!(!all.contains(english) && !one.contains(english), "{lang}: {english:?} in\n{all}{one}");
             }

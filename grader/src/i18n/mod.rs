@@ -20,7 +20,6 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 mod cases;
 mod english;
 mod lang;
-mod memory;
 #[cfg(test)]
 mod variables;
 mod width;
@@ -28,7 +27,6 @@ mod width;
 pub use cases::case_text;
 pub use english::english_runs;
 pub use lang::{negotiate, Lang, LangError};
-pub use memory::{english_messages, memory_id};
 pub use width::{pad, pad_left, width};
 
 /// The catalogue's files, one per part of the grader; each language has every one.
@@ -169,8 +167,9 @@ pub enum Text {
 }
 
 impl Text {
-    /// Message `id` with `args`: the generated constructors' (`msg`), or a case label's, whose
-    /// id comes from the exercises (a test checks each is in the catalogue).
+    /// Message `id` with `args`: the generated constructors' (`msg`), or one an exercise names
+    /// (its title, hints, target advice, mistakes, case labels; tests check each is in the
+    /// catalogue).
     pub fn message(id: &'static str, args: Vec<(&'static str, Arg)>) -> Text {
         Text::Message { id, args }
     }
@@ -178,17 +177,6 @@ impl Text {
     /// Words said as they are, in every language.
     pub fn plain(words: impl Into<String>) -> Text {
         Text::Plain(words.into())
-    }
-
-    /// Words the exercises write in English (a target's advice, a classic mistake's name): their
-    /// message where the translation memory (`exercises.ftl`) has these exact English words, so
-    /// that they are said in the current language; else the words as they are.
-    pub fn english(words: impl Into<String>) -> Text {
-        let words = words.into();
-        match memory_id(&words) {
-            Some(id) => Text::message(id, Vec::new()),
-            None => Text::plain(words),
-        }
     }
 
     /// The same message with one more argument (a case label's, read from the exercises).
@@ -288,7 +276,7 @@ impl serde::Serialize for Text {
 }
 
 /// Message `id` in the current language, English where its catalogue lacks it, the id itself
-/// where English does too (the catalogue test makes that a failure). A message Fluent cannot
+/// where English does too (a debug build stops; the catalogue tests make that a failure). A message Fluent cannot
 /// format as written (a variable it was not given) is a bug: a debug build stops on it, a
 /// release one says the English message instead of showing `{$x}` (the id, should English fail too).
 pub fn say(id: &str, args: Option<&FluentArgs>) -> String {
@@ -302,6 +290,7 @@ pub fn say(id: &str, args: Option<&FluentArgs>) -> String {
             None => {}
         }
     }
+    debug_assert!(false, "no message {id} in the catalogue");
     id.to_string()
 }
 

@@ -109,8 +109,8 @@ pub fn evaluate_targets(
                 measured: value,
                 textbook: t.textbook,
                 passed: skipped.is_some() || holds,
-                // The section's own English words, said through the translation memory.
-                advice: Text::english(t.advice),
+                // The section names its advice's message.
+                advice: Text::message(t.advice, Vec::new()),
                 skipped,
                 second,
                 at_most,
@@ -285,11 +285,11 @@ pub fn join_notes(notes: Vec<Text>) -> Text {
 
 /// What the case's classic mistakes that give exactly `output` (within the case's tolerance)
 /// did: a wrong output equal to a flipped filter's is named for what it is.
-pub fn named_mistakes<'c>(case: &'c Case, output: &Data) -> Vec<&'c str> {
+pub fn named_mistakes(case: &Case, output: &Data) -> Vec<&'static str> {
     case.mistakes
         .iter()
         .filter(|m| compare(&m.output, output, case.tolerance, case.shape).is_none())
-        .map(|m| m.what.as_str())
+        .map(|m| m.what)
         .collect()
 }
 
@@ -329,9 +329,9 @@ fn verdict(case: &Case, outcome: &Outcome, listed: bool) -> (bool, Text, Option<
         if m.computed_nan > 0 {
             notes.push(crate::text!(judge_computed_nan, count = m.computed_nan.to_string()));
         }
-        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(Text::english);
+        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(|id| Text::message(id, Vec::new()));
         if let Some(last) = named.next() {
-            // The mistakes are the section's own English words, said through the translation memory.
+            // The mistakes are named by the section's message ids.
             let mistakes = named.fold(last, |rest, first| crate::text!(judge_mistakes_or, first = first, rest = rest));
             notes.push(crate::text!(judge_equals_mistake, mistakes = mistakes));
         }

@@ -178,7 +178,8 @@ pub struct PrintfReport {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct MetricsReport {
-    pub case: String,
+    /// The metrics case's label, said by `render` (a launch stopped by a finding says so).
+    pub case: Text,
     /// The arithmetic the problem needs on the case, as the textbook counts it (OP/B's numerator).
     pub flops: u64,
     /// The floating-point arithmetic the kernel executed (an fma counts 2): shown, never in OP/B.

@@ -56,7 +56,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct TrafficJson<'a> {
     section: &'a str,
-    case: &'a str,
+    case: &'a crate::i18n::Text,
     metrics: &'a MetricsReport,
     lines: &'a [LineReport],
     buffers: &'a [BufferReuse],

@@ -378,14 +378,14 @@ impl SectionGrading<'_, '_> {
                             // A launch stopped by a finding counted only part of its work: said
                             // where its figures are shown.
                             let label = match o.findings.first().filter(|_| !o.completed) {
-                                Some(f) => crate::t!(
+                                Some(f) => crate::text!(
                                     judge_metrics_case_stopped,
                                     label = section.metrics_case_label(),
                                     kind = f.kind.to_string()
                                 ),
-                                None => section.metrics_case_label().to_string(),
+                                None => Text::plain(section.metrics_case_label()),
                             };
-                            let mut metrics = judge::metrics_report(&label, m, case);
+                            let mut metrics = judge::metrics_report(label, m, case);
                             metrics.lines = judge::line_reports(&o.lines, kernel, &lines);
                             metrics.shown = section
                                 .shown_metrics()

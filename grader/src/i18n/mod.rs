@@ -140,6 +140,11 @@ impl From<Text> for Arg {
         Arg::Text(Box::new(t))
     }
 }
+impl From<&Text> for Arg {
+    fn from(t: &Text) -> Arg {
+        Arg::Text(Box::new(t.clone()))
+    }
+}
 macro_rules! integer_args {
     ($($t:ty),*) => { $(impl From<$t> for Arg { fn from(n: $t) -> Arg { Arg::Int(n as i128) } })* };
 }
@@ -259,6 +264,12 @@ impl Default for Text {
 
 impl From<String> for Text {
     fn from(s: String) -> Text {
+        Text::plain(s)
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
         Text::plain(s)
     }
 }

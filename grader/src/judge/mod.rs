@@ -129,9 +129,9 @@ pub fn targets_not_graded(targets: &[Target], why: Text) -> Vec<TargetReport> {
         .collect()
 }
 
-pub fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
+pub fn metrics_report(label: Text, m: &Metrics, case: &Case) -> MetricsReport {
     MetricsReport {
-        case: label.to_string(),
+        case: label,
         flops: case.problem_flops,
         executed_flops: m.flops,
         global_load_bytes: m.global_load_bytes,

@@ -93,8 +93,8 @@ mod tests {
             let all = with_lang(lang, || render(s, s.hints().len()));
             let one = with_lang(lang, || render(s, 1));
             let english = with_lang(Lang::En, || {
-                let mut words = super::super::sections::hints_in_language(s);
-                words.push(super::super::sections::title_in_language(s));
+                let mut words = crate::course::sections::hints_in_language(s);
+                words.push(crate::course::sections::title_in_language(s));
                 words
             });
             assert!(english[0].starts_with("A block is one input tile"), "{english:?}");

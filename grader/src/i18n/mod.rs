@@ -184,17 +184,6 @@ impl Text {
         Text::Plain(words.into())
     }
 
-    /// The same message with one more argument (a case label's, read from the exercises).
-    pub fn arg(self, name: &'static str, value: impl Into<Arg>) -> Text {
-        match self {
-            Text::Message { id, mut args } => {
-                args.push((name, value.into()));
-                Text::Message { id, args }
-            }
-            plain => plain,
-        }
-    }
-
     pub fn is_empty(&self) -> bool {
         matches!(self, Text::Plain(p) if p.is_empty())
     }
@@ -286,10 +275,10 @@ impl serde::Serialize for Text {
     }
 }
 
-/// Message `id` in the current language, English where its catalogue lacks it, the id itself
-/// where English does too (a debug build stops; the catalogue tests make that a failure). A message Fluent cannot
-/// format as written (a variable it was not given) is a bug: a debug build stops on it, a
-/// release one says the English message instead of showing `{$x}` (the id, should English fail too).
+/// Message `id` in the current language, English where its catalogue lacks it. A message Fluent
+/// cannot say as written (a variable it was not given) or an id no catalogue has is a bug: a
+/// debug build stops on it; a release one says the English message rather than showing `{$x}`,
+/// or the id where English fails too.
 pub fn say(id: &str, args: Option<&FluentArgs>) -> String {
     let all = bundles();
     for lang in [current(), Lang::En] {
@@ -321,7 +310,24 @@ pub fn exists(id: &str) -> bool {
 
 /// `t!(message_id)` or `t!(message_id, name = value, …)`: a message's words in the current
 /// language. The id is the message's with `_` for `-`; an unknown id, or a missing, extra or
-/// misnamed argument, does not compile (`msg`).
+/// misnamed argument, does not compile (`msg`):
+///
+/// ```
+/// let said = grader::t!(report_findings_more, more = 12_345u64);
+/// assert_eq!(said, "… the first occurrence of each is listed; 12,345 more occurrences not listed");
+/// ```
+/// ```compile_fail,E0422
+/// let said = grader::t!(report_findings_mor, more = 1u64); // no such message
+/// ```
+/// ```compile_fail,E0063
+/// let said = grader::t!(report_findings_more); // $more missing
+/// ```
+/// ```compile_fail,E0560
+/// let said = grader::t!(report_findings_more, mor = 1u64); // misnamed
+/// ```
+/// ```compile_fail,E0560
+/// let said = grader::t!(report_findings_more, more = 1u64, extra = 2u64); // not in the message
+/// ```
 #[macro_export]
 macro_rules! t {
     ($id:ident $(, $name:ident = $value:expr)* $(,)?) => {

@@ -133,14 +133,14 @@ fn every_message_is_in_every_language_with_the_same_arguments() {
 /// Each translated message's variables that its English message lacks (those of the messages it
 /// names included): Fluent could not say them, as English decides the arguments (`msg`).
 fn variables_english_lacks(lang: Lang, sources: &[(&str, &str)]) -> Vec<String> {
-    let parse = |sources: &[(&str, &'static str)]| -> Vec<_> {
-        sources.iter().map(|(_, s)| fluent_syntax::parser::parse(*s).unwrap_or_else(|(res, _)| res)).collect()
+    let variables = |sources: &[(&str, &str)]| {
+        let resources: Vec<_> =
+            sources.iter().map(|(_, s)| fluent_syntax::parser::parse(*s).unwrap_or_else(|(res, _)| res)).collect();
+        super::variables::message_variables(&resources)
     };
-    let en = super::variables::message_variables(&parse(&super::sources(Lang::En)));
-    let resources: Vec<_> =
-        sources.iter().map(|(_, s)| fluent_syntax::parser::parse(*s).unwrap_or_else(|(res, _)| res)).collect();
+    let en = variables(&super::sources(Lang::En));
     let mut wrong = Vec::new();
-    for (id, vars) in super::variables::message_variables(&resources) {
+    for (id, vars) in variables(sources) {
         let english = en.get(&id).cloned().unwrap_or_default();
         for v in vars.difference(&english) {
             wrong.push(format!("{lang}: {id} uses ${v}, which English does not pass"));
@@ -175,6 +175,14 @@ fn a_message_said_without_its_variable_is_an_error() {
     assert_eq!(super::format(en, "no-such-message", None), None);
 }
 
+/// ... and a debug build stops on one rather than show `{$more}`.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "report-findings-more")]
+fn a_debug_build_stops_on_a_message_it_cannot_say() {
+    with_lang(Lang::ZhHans, || say("report-findings-more", None));
+}
+
 #[test]
 fn integers_keep_every_digit_grouped_and_still_choose_a_plural() {
     let more = |n: u64| with_lang(Lang::En, || crate::t!(report_findings_more, more = n));
@@ -182,6 +190,9 @@ fn integers_keep_every_digit_grouped_and_still_choose_a_plural() {
     assert_eq!(more(1_234_567), sentence("1,234,567"));
     // Past 2^53 an f64 would say 18,446,744,073,709,551,616.
     assert_eq!(more(u64::MAX), sentence("18,446,744,073,709,551,615"));
+    let findings = |n: usize| with_lang(Lang::En, || crate::t!(judge_findings, count = n));
+    assert_eq!((findings(1), findings(1_234)), ("1 finding".to_string(), "1,234 findings".to_string()));
+    assert_eq!(with_lang(Lang::ZhHans, || crate::t!(judge_findings, count = 1_234usize)), "1,234 条发现");
     assert_eq!(group_digits(-1_000), "-1,000");
     assert_eq!(group_digits(999), "999");
 }

@@ -70,6 +70,43 @@ fn conv2d_matches_f64_reference_on_random_data() {
     }
 }
 
+/// The tap-by-tap loop the oracle's row-at-a-time form must equal to the bit.
+fn conv2d_tap_by_tap(image: &[f32], width: usize, height: usize, filter: &[f32], r: usize) -> Vec<f32> {
+    let side = 2 * r + 1;
+    let (w, h, r) = (width as isize, height as isize, r as isize);
+    let mut out = vec![0.0f32; width * height];
+    for row in 0..h {
+        for col in 0..w {
+            let mut acc = 0.0f32;
+            for f_row in 0..side as isize {
+                for f_col in 0..side as isize {
+                    let (y, x) = (row - r + f_row, col - r + f_col);
+                    if y >= 0 && y < h && x >= 0 && x < w {
+                        let tap = filter[(f_row * side as isize + f_col) as usize];
+                        acc = kernels::conv::fma_f32(tap, image[(y * w + x) as usize], acc);
+                    }
+                }
+            }
+            out[(row * w + col) as usize] = acc;
+        }
+    }
+    out
+}
+
+#[test]
+fn conv2d_is_the_tap_by_tap_sum_to_the_bit() {
+    let mut rng = CaseRng::seed_from_u64(11);
+    for &(w, h, r) in
+        &[(1, 1, 2), (1, 9, 1), (9, 1, 3), (2, 3, 2), (3, 2, 4), (17, 13, 2), (40, 33, 3), (5, 5, 0), (64, 7, 9)]
+    {
+        let img = random_f32(&mut rng, w * h);
+        let f = random_f32(&mut rng, (2 * r + 1) * (2 * r + 1));
+        let got: Vec<u32> = conv2d(&img, w, h, &f, r).iter().map(|v| v.to_bits()).collect();
+        let want: Vec<u32> = conv2d_tap_by_tap(&img, w, h, &f, r).iter().map(|v| v.to_bits()).collect();
+        assert_eq!(got, want, "{w}x{h} r={r}");
+    }
+}
+
 #[test]
 fn conv2d_hand_checked_corner() {
     // All-ones 3×3 image and filter (r = 1): the corner sees 4 pixels, an edge 6, the centre 9.

@@ -311,6 +311,8 @@ report-pl-report-cut = and part of the report{" "}
 report-finding-evidence = ({ $message })
 
 report-compiled-by = ({ $compiler }, { $defines })
+# The headline of a compile error and what compiled it (report-compiled-by or report-compiler).
+report-compile-headline = { $error } { $compiler }
 report-compiler = ({ $compiler })
 
 # A file whose device code differs between architectures (it switches on __CUDA_ARCH__).

@@ -102,7 +102,7 @@ report-resource-atomics = 全局原子操作
 report-resource-loads-in-flight = 在途 DRAM 加载（占用率）
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
-report-cannot-reach = 无法达到复制的 { $target }%：在 { $gpu } 上仅 { $resource } 一项就至少需要 { $ms } ms，至多为复制的 { $most }%{ $place }
+report-cannot-reach = 无法达到复制的 { $target }%：在 { $gpu } 上仅{ $resource }一项就至少需要 { $ms } ms，至多为复制的 { $most }%{ $place }
 report-estimated-at-most = 估计至多 { $value }
 report-estimate-cannot-reach = 估计低于复制的 { $target }%：在 { $gpu } 上为 { $percent }%；模型对受 { $resource } 限制的核函数的估计，最多比实测时间慢 { $factor } 倍，即使快 { $factor } 倍，这个核函数也只有 { $most }%（这是估计，不是界限：以 GPU 上的计时为准）{ $place }
 report-cannot-reach-where = ——其中大部分在{ $line }
@@ -300,6 +300,8 @@ report-pl-report-cut = 以及部分报告
 report-finding-evidence = （{ $message }）
 
 report-compiled-by = （{ $compiler }，{ $defines }）
+# 全角括号前不加空格。
+report-compile-headline = { $error }{ $compiler }
 report-compiler = （{ $compiler }）
 
 # A file whose device code differs between architectures (it switches on __CUDA_ARCH__).

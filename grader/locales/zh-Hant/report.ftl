@@ -104,7 +104,7 @@ report-resource-atomics = 全域原子操作
 report-resource-loads-in-flight = 在途 DRAM 載入（佔用率）
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
-report-cannot-reach = 無法達到複製的 { $target }%：在 { $gpu } 上僅 { $resource } 一項就至少需要 { $ms } ms，至多為複製的 { $most }%{ $place }
+report-cannot-reach = 無法達到複製的 { $target }%：在 { $gpu } 上僅{ $resource }一項就至少需要 { $ms } ms，至多為複製的 { $most }%{ $place }
 report-estimated-at-most = 估計至多 { $value }
 report-estimate-cannot-reach = 估計低於複製的 { $target }%：在 { $gpu } 上為 { $percent }%；模型對受 { $resource } 限制的核函式的估計，最多比實測時間慢 { $factor } 倍，即使快 { $factor } 倍，這個核函式也只有 { $most }%（這是估計，不是界限：以 GPU 上的計時為準）{ $place }
 report-cannot-reach-where = ——其中大部分在{ $line }
@@ -308,6 +308,8 @@ report-pl-report-cut = 以及部分報告
 report-finding-evidence = （{ $message }）
 
 report-compiled-by = （{ $compiler }，{ $defines }）
+# 全形括號前不加空格。
+report-compile-headline = { $error }{ $compiler }
 report-compiler = （{ $compiler }）
 
 # A file whose device code differs between architectures (it switches on __CUDA_ARCH__).

@@ -15,11 +15,12 @@ pub fn compact(r: &SectionReport) -> String {
     let mut s = format!("{}  {}  {}\n", r.section.bold(), r.title.bold(), r.kernel.dimmed());
     if !r.compile.ok {
         let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-        s.push_str(&format!(
-            "  {} {}\n",
-            t!(report_compile_error).as_str().red().bold(),
-            t!(report_compiler, compiler = compiler)
-        ));
+        let headline = t!(
+            report_compile_headline,
+            error = t!(report_compile_error).as_str().red().bold().to_string(),
+            compiler = t!(report_compiler, compiler = compiler)
+        );
+        s.push_str(&format!("  {headline}\n"));
         let lines: Vec<&str> = r.compile.log.lines().collect();
         for line in lines.iter().take(COMPACT_LOG_LINES) {
             s.push_str(&format!("    {line}\n"));

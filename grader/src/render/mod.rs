@@ -425,11 +425,12 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
 pub fn compile_block(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
     let defines = if r.compile.defines.is_empty() { t!(report_no_defines) } else { r.compile.defines.clone() };
-    let mut s = format!(
-        "  {} {}\n",
-        t!(report_compile_error).as_str().red().bold(),
-        t!(report_compiled_by, compiler = compiler, defines = defines)
+    let headline = t!(
+        report_compile_headline,
+        error = t!(report_compile_error).as_str().red().bold().to_string(),
+        compiler = t!(report_compiled_by, compiler = compiler, defines = defines)
     );
+    let mut s = format!("  {headline}\n");
     for line in r.compile.log.lines() {
         s.push_str(&format!("    {line}\n"));
     }

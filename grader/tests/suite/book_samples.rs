@@ -269,6 +269,27 @@ fn english_in_sample(text: &str) -> Vec<String> {
     grader::i18n::english_runs(block)
 }
 
+/// Spaces set between Chinese words and the full-width punctuation after them ("编译错误 （NVRTC"):
+/// the seams of messages joined with an English separator.
+fn loose_spaces(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let full_width = |c: char| "（），。：；、".contains(c);
+    chars.windows(3).filter(|w| han(w[0]) && w[1] == ' ' && full_width(w[2])).map(|w| w.iter().collect()).collect()
+}
+
+#[test]
+fn the_chinese_samples_set_no_space_before_full_width_punctuation() {
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        for name in sample_names() {
+            let path = sample_path(lang, name);
+            let text = std::fs::read_to_string(workspace_root().join(&path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert_eq!(loose_spaces(&text), Vec::<String>::new(), "{path}");
+        }
+    }
+    assert_eq!(loose_spaces("  编译错误 （NVRTC 12.9）\n  第 3 行（核函数）"), vec!["误 （"]);
+}
+
 #[test]
 fn the_chinese_samples_say_no_english_sentence() {
     for lang in [Lang::ZhHans, Lang::ZhHant] {

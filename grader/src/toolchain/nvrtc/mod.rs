@@ -437,6 +437,18 @@ mod tests {
         assert_eq!(source_bytes(b""), b"");
     }
 
+    /// The book's list of headers a kernel may include (docs/limits.md) is the grader's: every
+    /// header it provides, and no other, in the order the list keeps (alphabetical).
+    #[test]
+    fn the_books_header_list_is_the_graders() {
+        let page = include_str!("../../../../docs/limits.md");
+        let list = page.split("`#include \"name\"`:").nth(1).and_then(|rest| rest.split(". Anything else").next());
+        let listed: Vec<&str> = list.expect("docs/limits.md lists the headers").split('`').skip(1).step_by(2).collect();
+        let mut provided: Vec<&str> = DEVICE_HEADERS.iter().map(|(name, _)| *name).chain([FP16_STAND_IN.0]).collect();
+        provided.sort_unstable();
+        assert_eq!(listed, provided, "docs/limits.md's list of headers is not the grader's (DEVICE_HEADERS)");
+    }
+
     /// A shared library that answers nvrtcVersion with `version`, and (when `complete`) has
     /// every other function the grader takes. `None` where this machine has no C compiler.
     #[cfg(target_os = "linux")]

@@ -165,7 +165,7 @@ fn items<'a>(part: &[&'a str]) -> Vec<Vec<&'a str>> {
 fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<Vec<&'a str>, String> {
     let report = || r.ok_or("the sample needs the report graded here".to_string());
     let parts = parts(text);
-    let tests = grader::t!("report-tests");
+    let tests = grader::t!(report_tests);
     let at = |heading: &str| parts.iter().position(|p| p[0].trim() == heading || p[0].trim().starts_with(heading));
     let tests_at = || at(&tests).ok_or("no tests part".to_string());
     match cut {
@@ -180,8 +180,8 @@ fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<V
         }
         Cut::MetricsAndTargets(n) => {
             let m = report()?.metrics.as_ref().ok_or("no metrics")?;
-            let metrics = &parts[at(&grader::t!("report-metrics", case = &m.case)).ok_or("no metrics part")?];
-            let targets = &parts[at(&grader::t!("report-targets")).ok_or("no targets part")?];
+            let metrics = &parts[at(&grader::t!(report_metrics, case = &m.case)).ok_or("no metrics part")?];
+            let targets = &parts[at(&grader::t!(report_targets)).ok_or("no targets part")?];
             let mut lines: Vec<&str> = metrics.iter().take(n + 1).copied().collect();
             lines.push("    …");
             lines.extend(targets.iter().copied());

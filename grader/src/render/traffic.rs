@@ -9,11 +9,14 @@ use crate::t;
 /// The per-line table, lines with memory or floating-point work only, and the totals.
 pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
     let mut s = String::new();
+    // The title in the language the table is said in, which may not be the grading's.
+    let title = crate::course::sections::find(&report.section)
+        .map_or_else(|| report.title.clone(), crate::course::sections::title_in_language);
     let _ = writeln!(
         s,
         "{}  {} — {} — {}",
         report.section,
-        report.title,
+        title,
         report.kernel,
         t!("report-traffic-case", case = &m.case)
     );

@@ -74,6 +74,10 @@ pub struct Options {
     /// Off only to measure what they cost (`emulator-bench --checks-cost`): a grader keeps them
     /// on. Bounds, alignment, barriers and the budget are checked either way.
     pub hazard_checks: bool,
+    /// The executor's baseline x86-64 compilation even where the CPU has AVX2 and FMA (which
+    /// run the other: `exec::run_warp_avx2`): slower, and the same in everything a launch
+    /// gives (the tests run each launch both ways).
+    pub baseline_code: bool,
 }
 
 /// The block (and thread in it) whose traffic [`Options::watch`] records.
@@ -98,6 +102,7 @@ impl Default for Options {
             watch: None,
             stop: None,
             hazard_checks: true,
+            baseline_code: false,
         }
     }
 }

@@ -19,7 +19,7 @@ impl Section for SharedStencil1d {
         "1d"
     }
     fn title(&self) -> &'static str {
-        "1D average stencil in shared memory"
+        "section-1d-title"
     }
     fn dir(&self) -> &'static str {
         "1d-shared-stencil"
@@ -85,7 +85,7 @@ impl Section for SharedStencil1d {
                 // global memory gives 12.
                 value: 4.2,
                 textbook: Some(4.0 * per_block / STENCIL1D_BLOCK as f64),
-                advice: "load each element from global memory once, into shared memory, and read the three neighbours from there",
+                advice: "exercise-advice-1d-global-load-bytes-per-output",
             },
             Target {
                 metric: Metric::SharedBytesPerBlock,
@@ -95,18 +95,12 @@ impl Section for SharedStencil1d {
                 // extern array is launched without dynamic bytes). Both at once go over.
                 value: per_block * 4.0,
                 textbook: Some(per_block * 4.0),
-                advice:
-                    "one array of (blockDim.x+2) ints: the dynamic `extern __shared__ int s_data[]` the launch provides, or a static `__shared__ int s_data[256 + 2]`, not both",
+                advice: "exercise-advice-1d-shared-bytes-per-block",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Each thread owns one element: gid = blockIdx.x*blockDim.x + threadIdx.x. Its value goes to s_data[threadIdx.x + 1], leaving slot 0 and slot blockDim.x + 1 for the two halo elements.",
-            "The first thread of the block also loads the left halo (the element before the block), and the last thread with a valid element also loads the right halo (the element after it). At the ends of the array, clamp: A[-1] is A[0] and A[N] is A[N-1].",
-            "Barrier after loading and before reading neighbours. Threads with gid >= N (the last block is partial) load nothing, but they must still reach the barrier: guard the work, not the barrier.",
-            "Then C[gid] = (s_data[tid] + s_data[tid+1] + s_data[tid+2]) / 3 in int arithmetic, for gid < N. The last valid thread of a partial block is not blockDim.x - 1: it is the one with gid == N - 1.",
-        ]
+        &["hint-1d-1", "hint-1d-2", "hint-1d-3", "hint-1d-4"]
     }
 }
 

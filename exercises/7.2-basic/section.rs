@@ -36,7 +36,7 @@ impl Section for BasicConvolution {
         "7.2"
     }
     fn title(&self) -> &'static str {
-        "Basic 2D convolution"
+        "section-7_2-title"
     }
     fn dir(&self) -> &'static str {
         "7.2-basic"
@@ -80,16 +80,11 @@ impl Section for BasicConvolution {
             // skipped, so the border does not change it.
             value: 0.24,
             textbook: Some(0.25),
-            advice: "each in-bounds tap should cost one multiply-add and two 4-byte loads (pixel and filter); load nothing else per tap",
+            advice: "exercise-advice-7_2-op-per-byte",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Give each thread one output pixel: its column comes from the x dimension (blockIdx.x*blockDim.x + threadIdx.x), its row from y.",
-            "The output pixel is a weighted sum over a (2r+1)x(2r+1) patch of N centred on it: the patch starts at row-r, col-r, and the weight for patch cell (fRow, fCol) is F[fRow*(2r+1) + fCol].",
-            "Ghost cells: a patch cell outside the image counts as 0, so skip it (test both its row and its column against the image). Threads whose own pixel is outside the image (the grid is rounded up) must not write.",
-            "Shape of the solution: compute outCol/outRow, guard them, loop fRow then fCol, accumulate in a register, then write P[outRow*width + outCol] once.",
-        ]
+        &["hint-7_2-1", "hint-7_2-2", "hint-7_2-3", "hint-7_2-4"]
     }
 }
 

@@ -36,7 +36,7 @@ impl Section for ConstantMemoryConvolution {
         "7.3"
     }
     fn title(&self) -> &'static str {
-        "The filter in constant memory"
+        "section-7_3-title"
     }
     fn dir(&self) -> &'static str {
         "7.3-constant-memory"
@@ -79,16 +79,11 @@ impl Section for ConstantMemoryConvolution {
             // 4-byte pixel load). Reading F from global memory too would halve it, as in 7.2.
             value: 0.45,
             textbook: Some(0.5),
-            advice: "read the filter from the __constant__ array F, not from global memory: only the pixel load should remain per tap",
+            advice: "exercise-advice-7_3-op-per-byte",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Start from your 7.2 kernel: the work per thread is the same; only where the filter lives changes.",
-            "F is declared at file scope as __constant__ float F[2*FILTER_RADIUS+1][2*FILTER_RADIUS+1]; the grader copies the filter into it before the launch (cudaMemcpyToSymbol), so the kernel no longer takes F as a parameter.",
-            "Constant memory is cached and broadcast: all threads of a warp read the same F[fRow][fCol] at the same time, so those reads cost no global-memory traffic. Index it as a 2D array.",
-            "Keep the ghost-cell test and the guard on the thread's own pixel exactly as in 7.2.",
-        ]
+        &["hint-7_3-1", "hint-7_3-2", "hint-7_3-3", "hint-7_3-4"]
     }
 }
 

@@ -64,7 +64,7 @@ impl Section for HaloTiledConvolution {
         "7.4"
     }
     fn title(&self) -> &'static str {
-        "Tiled convolution with halo cells"
+        "section-7_4-title"
     }
     fn dir(&self) -> &'static str {
         "7.4-halo-tiling"
@@ -126,7 +126,7 @@ impl Section for HaloTiledConvolution {
                 // reads every tap from global memory measured 0.50.
                 value: 8.0,
                 textbook: Some(textbook),
-                advice: "each input pixel should be loaded from global memory once per block, into shared memory; the taps then read the shared tile",
+                advice: "exercise-advice-7_4-op-per-byte",
             },
             Target {
                 metric: Metric::GlobalLoadsPerElement,
@@ -137,17 +137,12 @@ impl Section for HaloTiledConvolution {
                 // a pixel is loaded (2r+1)² = 25 times. Declaring a tile changes nothing; using it does.
                 value: 1.5,
                 textbook: Some(textbook_loads_per_element(IN_TILE_DIM, 2)),
-                advice: "each input pixel is loaded from global memory many times: load it once per block into the shared tile, and let the taps read the tile",
+                advice: "exercise-advice-7_4-global-loads-per-element",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "A block is one input tile: 32x32 threads, each loading one input pixel. The outputs it computes are the inner OUT_TILE_DIM x OUT_TILE_DIM of that tile, so neighbouring blocks' input tiles overlap by 2*FILTER_RADIUS.",
-            "Thread (tx, ty) of block (bx, by) loads the pixel at column bx*OUT_TILE_DIM + tx - FILTER_RADIUS, row by*OUT_TILE_DIM + ty - FILTER_RADIUS; outside the image it stores 0 (a ghost cell) in the shared tile instead.",
-            "All loads must be finished before any thread reads its neighbours' pixels: one barrier between the loading phase and the computing phase.",
-            "Then only the threads whose (tx - FILTER_RADIUS, ty - FILTER_RADIUS) lies in [0, OUT_TILE_DIM) and whose pixel is inside the image compute: the patch of output (tileRow, tileCol) starts at N_s[tileRow][tileCol]. Do not return before the barrier.",
-        ]
+        &["hint-7_4-1", "hint-7_4-2", "hint-7_4-3", "hint-7_4-4"]
     }
 }
 

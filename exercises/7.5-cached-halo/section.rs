@@ -35,7 +35,7 @@ impl Section for CachedHaloConvolution {
         "7.5"
     }
     fn title(&self) -> &'static str {
-        "Tiled convolution using caches for halo cells"
+        "section-7_5-title"
     }
     fn dir(&self) -> &'static str {
         "7.5-cached-halo"
@@ -83,7 +83,7 @@ impl Section for CachedHaloConvolution {
                 // that reads every tap from global memory measured 0.50.
                 value: 4.0,
                 textbook: Some(1024.0 * 50.0 / (4.0 * (1024.0 + 1884.0))),
-                advice: "read taps inside the block's tile from shared memory; only halo taps (outside the tile) may go to global memory",
+                advice: "exercise-advice-7_5-op-per-byte",
             },
             Target {
                 metric: Metric::SharedBytesPerBlock,
@@ -92,17 +92,12 @@ impl Section for CachedHaloConvolution {
                 textbook: Some((TILE_DIM * TILE_DIM * 4) as f64),
                 // Reference: 4096. A kernel that also stages the halo in shared memory (36×36
                 // floats) measured 5184 B and 9.95 OP/B: it passes the first target, not this one.
-                advice: "the shared tile is only TILE_DIM x TILE_DIM floats here: the halo is not stored in shared memory",
+                advice: "exercise-advice-7_5-shared-bytes-per-block",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "This time a block's input tile and output tile are the same 32x32 square: each thread loads its own pixel into shared memory and computes its own output.",
-            "The halo cells of a tile are the interior cells of the neighbouring tiles, so they are probably in the L2 (or L1) cache already: read those straight from N instead of storing them in shared memory.",
-            "For each tap, decide: is the neighbour inside this block's tile (read the shared tile) or outside it (read N, but only if it lies inside the image: ghost cells are 0)? Barrier between loading the tile and computing.",
-            "Threads whose pixel is outside the image still store a 0 in the tile and still reach the barrier; they just do not compute or write.",
-        ]
+        &["hint-7_5-1", "hint-7_5-2", "hint-7_5-3", "hint-7_5-4"]
     }
 }
 

@@ -34,7 +34,7 @@ impl Section for BasicStencil {
         "8.2"
     }
     fn title(&self) -> &'static str {
-        "Basic 3D seven-point stencil"
+        "section-8_2-title"
     }
     fn dir(&self) -> &'static str {
         "8.2-stencil-basic"
@@ -75,17 +75,11 @@ impl Section for BasicStencil {
             // (a mul and six fmas) per 7 four-byte loads; boundary points load nothing.
             value: 0.4,
             textbook: Some(13.0 / 28.0),
-            advice:
-                "each interior point costs 13 FLOPs (one multiply, six multiply-adds) and 7 loads; load nothing else",
+            advice: "exercise-advice-8_2-op-per-byte",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "One thread per grid point: k (the fastest index, x in memory) from the x dimension of the thread and block indices, j from y, i (the plane) from z.",
-            "Boundary points (i, j or k equal to 0 or N-1) keep their input value, and the grader has already copied them into out: compute and write only interior points. The grid is rounded up, so also skip threads past N.",
-            "Point (i, j, k) lives at in[i*N*N + j*N + k]; its six neighbours differ by ±1 in k, ±N in j and ±N*N in i. The weights are the macros c0 (the point itself), c1/c2 (k∓1), c3/c4 (j∓1), c5/c6 (i∓1).",
-            "N is unsigned: compute the indices as unsigned too and write the interior test as i >= 1 && i < N - 1 (and so on for j and k); with N < 3 nothing is interior.",
-        ]
+        &["hint-8_2-1", "hint-8_2-2", "hint-8_2-3", "hint-8_2-4"]
     }
 }
 

@@ -34,7 +34,7 @@ impl Section for TiledStencil {
         "8.3"
     }
     fn title(&self) -> &'static str {
-        "3D stencil with shared-memory tiling"
+        "section-8_3-title"
     }
     fn dir(&self) -> &'static str {
         "8.3-stencil-tiling"
@@ -76,17 +76,11 @@ impl Section for TiledStencil {
             // on this launch passes the tests and measured 0.464.
             value: 1.0,
             textbook: Some(13.0 * 6.0 * 6.0 * 6.0 / (4.0 * 8.0 * 8.0 * 8.0)),
-            advice:
-                "load each point of the block's input tile once into shared memory and read the neighbours from there",
+            advice: "exercise-advice-8_3-op-per-byte",
         }]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "A block is an 8x8x8 input tile, one thread per point; it computes only the inner 6x6x6 outputs, so neighbouring blocks' tiles overlap by one point on each side.",
-            "Thread (tx, ty, tz) of block (bx, by, bz) loads point i = bz*OUT_TILE_DIM + tz - 1 (likewise j from y, k from x) into a __shared__ [8][8][8] tile, if it lies inside the grid.",
-            "Barrier after the loads; do not return before it. Then a thread computes if its point is interior to the grid AND its (tx, ty, tz) are all in [1, IN_TILE_DIM-1): the neighbours are then the adjacent tile entries.",
-            "The tile's outer layer is only loaded, never computed: that is why the ratio is 6³ outputs for 8³ loads (textbook 1.37 OP/B).",
-        ]
+        &["hint-8_3-1", "hint-8_3-2", "hint-8_3-3", "hint-8_3-4"]
     }
 }
 

@@ -40,7 +40,7 @@ impl Section for CoarsenedStencil {
         "8.4"
     }
     fn title(&self) -> &'static str {
-        "3D stencil with thread coarsening"
+        "section-8_4-title"
     }
     fn dir(&self) -> &'static str {
         "8.4-coarsening"
@@ -83,7 +83,7 @@ impl Section for CoarsenedStencil {
                 // global memory measured 0.464.
                 value: 2.0,
                 textbook: Some(13.0 * 30.0 * 30.0 * 30.0 / (4.0 * 32.0 * 32.0 * 32.0)),
-                advice: "load each plane of the tile once and keep it in shared memory while the block moves up in z",
+                advice: "exercise-advice-8_4-op-per-byte",
             },
             Target {
                 metric: Metric::ThreadsPerBlock,
@@ -91,17 +91,12 @@ impl Section for CoarsenedStencil {
                 // The launch is IN_TILE_DIM² threads, not IN_TILE_DIM³: a plane of threads per block.
                 value: (IN_TILE_DIM * IN_TILE_DIM) as f64,
                 textbook: Some((IN_TILE_DIM * IN_TILE_DIM) as f64),
-                advice: "a block is one IN_TILE_DIM x IN_TILE_DIM plane of threads; each thread walks its column through the planes",
+                advice: "exercise-advice-8_4-threads-per-block",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "A block is a 32x32 plane of threads, and it computes OUT_TILE_DIM = 30 planes of 30x30 outputs, one plane after the other: each thread walks its (j, k) column from i = blockIdx.z*OUT_TILE_DIM upward.",
-            "Keep three 32x32 __shared__ planes: inPrev_s (i-1), inCurr_s (i) and inNext_s (i+1). Before the loop load the first two; in each iteration load inNext_s, compute from the three planes, then move them down (prev <- curr, curr <- next).",
-            "Two barriers per iteration: one after loading inNext_s (the planes are complete before anyone reads), one after computing (nobody still reads a plane while it is overwritten). Every thread must run the same number of iterations.",
-            "Points outside the grid: do not load them. Moving the planes may copy their empty slots (that is fine), but never compute with them: compute only interior points of the grid, with 1 <= tx, ty < IN_TILE_DIM-1 in the tile.",
-        ]
+        &["hint-8_4-1", "hint-8_4-2", "hint-8_4-3", "hint-8_4-4"]
     }
 }
 

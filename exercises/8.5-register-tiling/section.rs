@@ -40,7 +40,7 @@ impl Section for RegisterTiledStencil {
         "8.5"
     }
     fn title(&self) -> &'static str {
-        "3D stencil with register tiling"
+        "section-8_5-title"
     }
     fn dir(&self) -> &'static str {
         "8.5-register-tiling"
@@ -74,40 +74,35 @@ impl Section for RegisterTiledStencil {
     }
     fn targets(&self) -> Vec<Target> {
         vec![
-        Target {
-            metric: Metric::OpPerByte,
-            compare: Compare::AtLeast,
-            // Reference solution at N=128, measured: 2.585, the same loads as 8.4.
-            value: 2.0,
-            textbook: Some(13.0 * 30.0 * 30.0 * 30.0 / (4.0 * 32.0 * 32.0 * 32.0)),
-            advice: "load each plane of the tile once; keep the previous and next values in registers, the current plane in shared memory",
-        },
-        Target {
-            metric: Metric::SharedBytesPerBlock,
-            compare: Compare::AtMost,
-            // One IN_TILE_DIM² plane of floats = 4096 B (reference: 4096). The 8.4 kernel's three
-            // planes take 12288 B and fail here.
-            value: (IN_TILE_DIM * IN_TILE_DIM * 4) as f64,
-            textbook: Some((IN_TILE_DIM * IN_TILE_DIM * 4) as f64),
-            advice: "only the current plane needs shared memory: the previous and next values are read by their own thread only, so keep them in registers",
-        },
-        Target {
-            metric: Metric::ThreadsPerBlock,
-            compare: Compare::Equal,
-            // The launch is IN_TILE_DIM² threads, not IN_TILE_DIM³: a plane of threads per block.
-            value: (IN_TILE_DIM * IN_TILE_DIM) as f64,
-            textbook: Some((IN_TILE_DIM * IN_TILE_DIM) as f64),
-            advice: "a block is one IN_TILE_DIM x IN_TILE_DIM plane of threads; each thread walks its column through the planes",
-        },
+            Target {
+                metric: Metric::OpPerByte,
+                compare: Compare::AtLeast,
+                // Reference solution at N=128, measured: 2.585, the same loads as 8.4.
+                value: 2.0,
+                textbook: Some(13.0 * 30.0 * 30.0 * 30.0 / (4.0 * 32.0 * 32.0 * 32.0)),
+                advice: "exercise-advice-8_5-op-per-byte",
+            },
+            Target {
+                metric: Metric::SharedBytesPerBlock,
+                compare: Compare::AtMost,
+                // One IN_TILE_DIM² plane of floats = 4096 B (reference: 4096). The 8.4 kernel's three
+                // planes take 12288 B and fail here.
+                value: (IN_TILE_DIM * IN_TILE_DIM * 4) as f64,
+                textbook: Some((IN_TILE_DIM * IN_TILE_DIM * 4) as f64),
+                advice: "exercise-advice-8_5-shared-bytes-per-block",
+            },
+            Target {
+                metric: Metric::ThreadsPerBlock,
+                compare: Compare::Equal,
+                // The launch is IN_TILE_DIM² threads, not IN_TILE_DIM³: a plane of threads per block.
+                value: (IN_TILE_DIM * IN_TILE_DIM) as f64,
+                textbook: Some((IN_TILE_DIM * IN_TILE_DIM) as f64),
+                advice: "exercise-advice-8_4-threads-per-block",
+            },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Look at your 8.4 kernel: which shared values does a thread read that another thread wrote? Only the current plane's x/y neighbours. inPrev_s[ty][tx] and inNext_s[ty][tx] are read only by the thread that loaded them.",
-            "So keep the previous, current and next values of the thread's own column in three float registers, and a single __shared__ plane inCurr_s for the neighbours' sake.",
-            "Per iteration: load inNext (a register) if i+1 < N; barrier; compute from inPrev, inCurr, inNext and inCurr_s's four neighbours; barrier; shift the registers (prev <- curr <- next) and store the new current value into inCurr_s.",
-            "Shared memory drops from three planes (12 KB) to one (4 KB), which lets more blocks share a multiprocessor: the grader checks the 4096-byte limit.",
-        ]
+        &["hint-8_5-1", "hint-8_5-2", "hint-8_5-3", "hint-8_5-4"]
     }
 }
 

@@ -39,7 +39,7 @@ impl Section for Convolution2dChallenge {
         "challenge-2d"
     }
     fn title(&self) -> &'static str {
-        "Challenge: the fastest 2D convolution"
+        "section-challenge-2d-title"
     }
     fn dir(&self) -> &'static str {
         "challenge-2d"
@@ -94,7 +94,7 @@ impl Section for Convolution2dChallenge {
                 // a tile in shared memory or registers is 1 to 2. Four loads is generous.
                 value: 16.0,
                 textbook: None,
-                advice: "each output reads its taps from global memory: load each input pixel once per block (a tile in shared memory, or rows kept in registers) and read the taps from there",
+                advice: "exercise-advice-challenge-2d-global-load-bytes-per-output",
             },
             Target {
                 metric: Metric::GlobalLoadUncoalescedSectorsPerOutput,
@@ -105,7 +105,7 @@ impl Section for Convolution2dChallenge {
                 // 5 sectors where 4 would do: coalesced), lanes a row apart 1.04.
                 value: 0.25,
                 textbook: None,
-                advice: "a warp's lanes load addresses far apart: give consecutive threadIdx.x consecutive columns (x is the fastest index in memory)",
+                advice: "exercise-advice-challenge-2d-global-load-uncoalesced-sectors-per-output",
             },
             Target {
                 metric: Metric::SharedBankConflictsPerOutput,
@@ -114,14 +114,14 @@ impl Section for Convolution2dChallenge {
                 // output): the reference 0, a tile indexed [column][row] 8.1, a conflicted staging diluted with padding accesses 0.68.
                 value: 0.25,
                 textbook: None,
-                advice: "a warp's shared accesses hit the same bank: index the shared tile [row][column] with consecutive threadIdx.x on consecutive columns",
+                advice: "exercise-advice-challenge-2d-shared-bank-conflicts-per-output",
             },
             Target {
                 metric: Metric::LocalMemoryBytes,
                 compare: Compare::AtMost,
                 value: 0.0,
                 textbook: None,
-                advice: "a per-thread array indexed by a value the compiler cannot unroll lives in local memory (DRAM): unroll the loops over it with constant bounds, or use separate variables",
+                advice: "exercise-advice-challenge-2d-local-memory-bytes",
             },
             Target {
                 metric: Metric::PercentOfCopy,
@@ -131,17 +131,12 @@ impl Section for Convolution2dChallenge {
                 // H200 (0.154 ms on 8192², r = 2; docs/gpu-timing.md).
                 value: 80.0,
                 textbook: None,
-                advice: "measured on the GPU: see which of the other numbers is off, then `cargo run -p grader -- traffic challenge-2d` for the line",
+                advice: "exercise-advice-challenge-2d-percent-of-copy",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Start from the copy bound: the kernel must read the image once and write it once. 7.4 reaches a third of that; its blocks spend most of their time loading a halo that is a quarter of the tile and waiting at the barrier.",
-            "Give each thread several outputs. A thread computing 8 outputs of one column reads each input row of its window once and adds it into every output row it touches: 12 row reads for 8 outputs (r = 2) instead of 40.",
-            "Keep the tile in shared memory wide (32 or more columns, consecutive threadIdx.x on consecutive columns) and tall (64 rows or so), so that the halo is a small part of it; read the (2r+1) taps of a row into registers once.",
-            "Make the loops over the filter and over the thread's outputs have constant bounds (FILTER_RADIUS and your coarsening factor are macros) so that the compiler unrolls them and keeps the outputs in registers; check `local_memory_bytes` stays 0.",
-        ]
+        &["hint-challenge-2d-1", "hint-challenge-2d-2", "hint-challenge-2d-3", "hint-challenge-2d-4"]
     }
 }
 

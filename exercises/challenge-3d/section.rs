@@ -47,7 +47,7 @@ impl Section for Stencil3dChallenge {
         "challenge-3d"
     }
     fn title(&self) -> &'static str {
-        "Challenge: the fastest 3D stencil"
+        "section-challenge-3d-title"
     }
     fn dir(&self) -> &'static str {
         "challenge-3d"
@@ -104,7 +104,7 @@ impl Section for Stencil3dChallenge {
                 // one sector more: coalesced); lanes a row or a plane apart 4.3.
                 value: 0.25,
                 textbook: None,
-                advice: "a warp's lanes load addresses far apart: give consecutive threadIdx.x consecutive k (the fastest index in memory)",
+                advice: "exercise-advice-challenge-3d-global-load-uncoalesced-sectors-per-output",
             },
             Target {
                 metric: Metric::SharedBankConflictsPerOutput,
@@ -113,14 +113,14 @@ impl Section for Stencil3dChallenge {
                 // output): the reference 0, conflicts diluted with padding accesses 1.0.
                 value: 0.25,
                 textbook: None,
-                advice: "a warp's shared accesses hit the same bank: make threadIdx.x the last (fastest) index of the shared array",
+                advice: "exercise-advice-challenge-3d-shared-bank-conflicts-per-output",
             },
             Target {
                 metric: Metric::LocalMemoryBytes,
                 compare: Compare::AtMost,
                 value: 0.0,
                 textbook: None,
-                advice: "a per-thread array indexed by a value the compiler cannot unroll lives in local memory (DRAM): keep the planes in separate variables and rotate them",
+                advice: "exercise-advice-challenge-3d-local-memory-bytes",
             },
             Target {
                 metric: Metric::PercentOfCopy,
@@ -130,17 +130,12 @@ impl Section for Stencil3dChallenge {
                 // per thread as float4); the earlier one, a column per thread, 83-84% on an H100.
                 value: 80.0,
                 textbook: None,
-                advice: "measured on the GPU: see which of the other numbers is off, then `cargo run -p grader -- traffic challenge-3d` for the line",
+                advice: "exercise-advice-challenge-3d-percent-of-copy",
             },
         ]
     }
     fn hints(&self) -> &'static [&'static str] {
-        &[
-            "Start from the copy bound: the kernel must read the grid once and write it once. 8.3's shared tile reaches a quarter of that on an H100 and 8.5 about half: the barriers and the halo cost more than the loads they save.",
-            "Walk in z: a thread keeps the previous, current and next values of its (j, k) column in registers and moves up one plane at a time, so the i±1 neighbours cost nothing.",
-            "The four in-plane neighbours (j±1, k±1) are the neighbouring threads' current values: on a modern GPU the L1 cache serves them if you simply load them from global memory. Try it before reaching for shared memory.",
-            "Give each thread enough planes (16 to 32) that the first plane's extra loads do not matter, and enough blocks that every SM has several: the grid is ceil(N/TILE_X) × ceil(N/TILE_Y) × ceil(N/TILE_Z).",
-        ]
+        &["hint-challenge-3d-1", "hint-challenge-3d-2", "hint-challenge-3d-3", "hint-challenge-3d-4"]
     }
 }
 

@@ -154,15 +154,15 @@ fn command_word(args: &[OsString]) -> Option<&str> {
 /// takes a section.
 pub fn command() -> clap::Command {
     let ids = sections::ids().join(" ");
-    let section_help = t!("cli-section", ids = &ids);
-    let sections_help = t!("cli-sections", ids = &ids);
+    let section_help = t!(cli_section, ids = &ids);
+    let sections_help = t!(cli_sections, ids = &ids);
     let mut cmd = help::localize(Cli::command())
         .override_usage("grader <SECTION> [OPTIONS]\n       grader <COMMAND> [OPTIONS]")
         .after_help(format!(
             "{}\n\n{}",
-            t!("cli-sections-line", ids = &ids),
+            t!(cli_sections_line, ids = &ids),
             help::examples(
-                t!("cli-examples-heading"),
+                t!(cli_examples_heading),
                 &[
                     "cargo run -p grader -- list",
                     "cargo run -p grader -- 7.4",
@@ -182,7 +182,7 @@ pub fn command() -> clap::Command {
         ))
         .mut_subcommand("grade", |sub| {
             sub.after_help(help::examples(
-                t!("cli-examples-heading"),
+                t!(cli_examples_heading),
                 &[
                     "grader 7.4",
                     "grader 7.4 --solutions",
@@ -195,7 +195,7 @@ pub fn command() -> clap::Command {
         })
         .mut_subcommand("prairielearn", |sub| {
             sub.after_help(help::examples(
-                t!("cli-example-heading"),
+                t!(cli_example_heading),
                 &["grader prairielearn all --out pl-course --image ghcr.io/my-course/pmpp-grader:2026"],
             ))
         });
@@ -278,11 +278,9 @@ pub fn run(command: Command) -> Result<Outcome> {
     let _ = std::io::stdout().flush();
     outcome.map_err(|e| match e {
         // A mistyped command reads as a section: say both.
-        Error::UnknownSection(message) => Error::UnknownSection(crate::t!(
-            "cmd-or-a-command",
-            message = message,
-            commands = command_names().join(", ")
-        )),
+        Error::UnknownSection(message) => {
+            Error::UnknownSection(crate::t!(cmd_or_a_command, message = message, commands = command_names().join(", ")))
+        }
         e => e,
     })
 }

@@ -56,7 +56,7 @@ pub struct Mismatch {
 
 fn format_f32(v: f32) -> Text {
     if v.to_bits() == F32_POISON_BITS {
-        crate::text!("judge-never-written")
+        crate::text!(judge_never_written)
     } else if v.is_nan() {
         Text::plain("NaN")
     } else {
@@ -66,7 +66,7 @@ fn format_f32(v: f32) -> Text {
 
 fn format_i32(v: i32) -> Text {
     if v == I32_POISON {
-        crate::text!("judge-poison", value = v.to_string())
+        crate::text!(judge_poison, value = v.to_string())
     } else {
         Text::plain(v.to_string())
     }
@@ -91,8 +91,8 @@ pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize;
         return None;
     }
     let text = |d: &Data, i: usize| match d {
-        Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| crate::text!("judge-missing")),
-        Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| crate::text!("judge-missing")),
+        Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| crate::text!(judge_missing)),
+        Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| crate::text!(judge_missing)),
     };
     let first = wrong
         .iter()
@@ -128,18 +128,18 @@ pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<Text> {
     let cell_w = sx.div_ceil(cols);
     let cell_h = sy.div_ceil(rows);
     let header = if cell_w * cell_h > 1 {
-        crate::text!("judge-map-cells", width = cell_w.to_string(), height = cell_h.to_string())
+        crate::text!(judge_map_cells, width = cell_w.to_string(), height = cell_h.to_string())
     } else {
-        crate::text!("judge-map-one-cell")
+        crate::text!(judge_map_one_cell)
     };
     lines.push(header);
     if sz > 1 {
         let listed: Vec<String> = bad_planes.iter().take(12).map(|z| z.to_string()).collect();
         let planes = listed.join(", ");
         lines.push(if bad_planes.len() > 12 {
-            crate::text!("judge-map-planes-more", planes = planes, count = bad_planes.len().to_string())
+            crate::text!(judge_map_planes_more, planes = planes, count = bad_planes.len().to_string())
         } else {
-            crate::text!("judge-map-planes", planes = planes)
+            crate::text!(judge_map_planes, planes = planes)
         });
     }
     for &z in bad_planes.iter().take(if sz > 1 { MAP_PLANES } else { 1 }) {

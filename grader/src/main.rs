@@ -27,7 +27,7 @@ fn main() -> ExitCode {
             grader::i18n::choose(
                 grader::i18n::negotiate(None, |v| std::env::var(v).ok()).unwrap_or(grader::i18n::Lang::En),
             );
-            eprintln!("{} {e}", grader::t!("error-label").red().bold());
+            eprintln!("{} {e}", grader::t!(error_label).red().bold());
             return ExitCode::from(CANNOT_RUN);
         }
     }
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Failed) => ExitCode::from(FAILED),
         Err(e) => {
             use colored::Colorize;
-            eprintln!("{} {e}", grader::t!("error-label").red().bold());
+            eprintln!("{} {e}", grader::t!(error_label).red().bold());
             ExitCode::from(e.exit_code())
         }
     };

@@ -178,7 +178,8 @@ pub struct PrintfReport {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct MetricsReport {
-    pub case: String,
+    /// The metrics case's label, said by `render` (a launch stopped by a finding says so).
+    pub case: Text,
     /// The arithmetic the problem needs on the case, as the textbook counts it (OP/B's numerator).
     pub flops: u64,
     /// The floating-point arithmetic the kernel executed (an fma counts 2): shown, never in OP/B.
@@ -431,7 +432,7 @@ pub struct LoadStats {
 impl BufferReuse {
     /// "N (1048576 elements)"
     pub fn label(&self) -> Text {
-        crate::text!("judge-buffer-label", name = &self.name, elements = self.elements.to_string())
+        crate::text!(judge_buffer_label, name = &self.name, elements = self.elements.to_string())
     }
 
     /// The counts of the plane the maps show.
@@ -459,30 +460,16 @@ impl LoadStats {
 /// occurrences)".
 pub fn findings_text(distinct: usize, occurrences: u64) -> Text {
     let occurrences = occurrences.max(distinct as u64);
-    let count_text = thousands(distinct as u64);
     if distinct as u64 == occurrences {
-        crate::text!("judge-findings", count = distinct, count_text = count_text)
+        crate::text!(judge_findings, count = distinct)
     } else {
-        crate::text!(
-            "judge-findings-occurrences",
-            count = distinct,
-            count_text = count_text,
-            occurrences = thousands(occurrences)
-        )
+        crate::text!(judge_findings_occurrences, count = distinct, occurrences = occurrences)
     }
 }
 
 /// "1234567" → "1,234,567", as the reports write counts.
 pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::i18n::group_digits(n.into())
 }
 
 #[cfg(test)]

@@ -66,13 +66,13 @@ pub fn is_hidden(visibility: Visibility, is_metrics: bool) -> bool {
 /// "7.4 test: random 64×64 (hidden)"; the metrics case is labelled as such.
 pub fn test_row(section: &str, case: &str, visibility: Visibility, is_metrics: bool) -> Text {
     let label = if is_metrics { "metrics" } else { visibility.as_str() };
-    crate::text!("judge-row-test", section = section, case = case, visibility = label)
+    crate::text!(judge_row_test, section = section, case = case, visibility = label)
 }
 
 /// "7.4 target: op_per_byte >= 4"
 pub fn target_row(section: &str, metric: Metric, op: Compare, value: f64) -> Text {
     crate::text!(
-        "judge-row-target",
+        judge_row_target,
         section = section,
         metric = metric.to_string(),
         op = op.to_string(),
@@ -82,7 +82,7 @@ pub fn target_row(section: &str, metric: Metric, op: Compare, value: f64) -> Tex
 
 /// "7.4 sanitizer: no findings"
 pub fn sanitizer_row(section: &str) -> Text {
-    crate::text!("judge-row-sanitizer", section = section)
+    crate::text!(judge_row_sanitizer, section = section)
 }
 
 /// What a row of the plan checks.

@@ -147,7 +147,7 @@ impl Conv2dInput {
 /// The filters a kernel reads when it indexes `filter` (radius `r`) in one of the classic wrong
 /// ways, each with what the kernel did, in the student's terms (a test whose output equals one
 /// of them says so).
-pub fn conv2d_mistaken_filters(filter: &[f32], r: usize) -> Vec<(String, Vec<f32>)> {
+pub fn conv2d_mistaken_filters(filter: &[f32], r: usize) -> Vec<(&'static str, Vec<f32>)> {
     let side = 2 * r + 1;
     let last = side - 1;
     let read = |at: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<f32> {
@@ -159,17 +159,12 @@ pub fn conv2d_mistaken_filters(filter: &[f32], r: usize) -> Vec<(String, Vec<f32
             .collect()
     };
     [
-        (
-            "the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])",
-            read(&|i, j| (last - i, last - j)),
-        ),
-        ("the filter's rows are taken in reverse order (F[2r-fRow][fCol])", read(&|i, j| (last - i, j))),
-        ("each row of the filter is reversed (F[fRow][2r-fCol])", read(&|i, j| (i, last - j))),
-        ("the filter is transposed (F[fCol][fRow])", read(&|i, j| (j, i))),
+        ("exercise-mistake-filter-flipped", read(&|i, j| (last - i, last - j))),
+        ("exercise-mistake-filter-rows-reversed", read(&|i, j| (last - i, j))),
+        ("exercise-mistake-filter-each-row-reversed", read(&|i, j| (i, last - j))),
+        ("exercise-mistake-filter-transposed", read(&|i, j| (j, i))),
     ]
-    .into_iter()
-    .map(|(what, f)| (what.to_string(), f))
-    .collect()
+    .into()
 }
 
 /// Tolerance for an output that is a weighted sum of inputs (`filter` = the weights, `image` =

@@ -186,8 +186,9 @@ impl Case {
 /// A classic mistake and the output it gives on a case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mistake {
-    /// What the kernel likely did, in the student's terms ("the filter is flipped end to end").
-    pub what: String,
+    /// What the kernel likely did, in the student's terms: its message id
+    /// (`exercise-mistake-filter-flipped`, grader/locales/*/exercises.ftl).
+    pub what: &'static str,
     pub output: Data,
 }
 
@@ -195,7 +196,7 @@ impl Mistake {
     /// The mistakes among `candidates` (what, output) that a case can tell from a right kernel:
     /// those whose output differs from `expected` beyond `tolerance` (flipping a symmetric
     /// filter, or swapping two equal coefficients, is no mistake on that case).
-    pub fn telling(expected: &[f32], tolerance: Tolerance, candidates: Vec<(String, Vec<f32>)>) -> Vec<Mistake> {
+    pub fn telling(expected: &[f32], tolerance: Tolerance, candidates: Vec<(&'static str, Vec<f32>)>) -> Vec<Mistake> {
         candidates
             .into_iter()
             .filter(|(_, out)| {
@@ -348,7 +349,8 @@ pub struct Target {
     pub value: f64,
     /// The textbook's formula value for the metrics case's configuration, where it has one.
     pub textbook: Option<f64>,
-    /// One line for a student whose kernel misses the target: what it means and what to change.
+    /// One line for a student whose kernel misses the target, what it means and what to change:
+    /// its message id (`exercise-advice-7_4-op-per-byte`, grader/locales/*/exercises.ftl).
     pub advice: &'static str,
 }
 
@@ -367,6 +369,8 @@ pub struct MetricsVariant {
 pub trait Section: Sync {
     /// The id on the command line and in reports ("7.4", "1d", "8.5").
     fn id(&self) -> &'static str;
+    /// The id of its title's message in the grader's catalogue (`section-7_4-title` in
+    /// grader/locales/*/sections.ftl), where its words are in every language.
     fn title(&self) -> &'static str;
     /// Directory name under `exercises/` and `solutions/` (e.g. "7.4-tiled").
     fn dir(&self) -> &'static str;
@@ -384,7 +388,8 @@ pub trait Section: Sync {
     /// Human description of the metrics case ("1024x1024 r=2").
     fn metrics_case_label(&self) -> &'static str;
     fn targets(&self) -> Vec<Target>;
-    /// Tiered hints, from a nudge to the idea of the solution (never its code).
+    /// Tiered hints, from a nudge to the idea of the solution (never its code): their message
+    /// ids (`hint-7_4-1`, grader/locales/*/hints.ftl).
     fn hints(&self) -> &'static [&'static str];
     /// A case larger than a GPU's L2 cache, for timing on a real GPU (2D: 8192×8192, r = 2;
     /// 3D: 512³; 1D: 2^26), with the section's own launch geometry. `None`: not timed.

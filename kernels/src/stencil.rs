@@ -130,13 +130,13 @@ pub struct Stencil3dInput {
 /// coefficient it applies to each tap instead (tap t, in the oracle's order c0 … c6, gets
 /// `c[p[t]]`).
 pub const STENCIL3D_MISTAKES: [(&str, [usize; 7]); 7] = [
-    ("c1 and c2 are swapped: c1 weights in[i,j,k-1] (x-1), c2 in[i,j,k+1] (x+1)", [0, 2, 1, 3, 4, 5, 6]),
-    ("c3 and c4 are swapped: c3 weights in[i,j-1,k] (y-1), c4 in[i,j+1,k] (y+1)", [0, 1, 2, 4, 3, 5, 6]),
-    ("c5 and c6 are swapped: c5 weights in[i-1,j,k] (z-1), c6 in[i+1,j,k] (z+1)", [0, 1, 2, 3, 4, 6, 5]),
-    ("every pair is swapped, c1/c2, c3/c4 and c5/c6 (the stencil flipped end to end)", [0, 2, 1, 4, 3, 6, 5]),
-    ("c1, c2 and c3, c4 are swapped (the k and j axes mixed up)", [0, 3, 4, 1, 2, 5, 6]),
-    ("c3, c4 and c5, c6 are swapped (the j and i axes mixed up)", [0, 1, 2, 5, 6, 3, 4]),
-    ("c1, c2 and c5, c6 are swapped (the k and i axes mixed up)", [0, 5, 6, 3, 4, 1, 2]),
+    ("exercise-mistake-c1-c2-swapped", [0, 2, 1, 3, 4, 5, 6]),
+    ("exercise-mistake-c3-c4-swapped", [0, 1, 2, 4, 3, 5, 6]),
+    ("exercise-mistake-c5-c6-swapped", [0, 1, 2, 3, 4, 6, 5]),
+    ("exercise-mistake-every-pair-swapped", [0, 2, 1, 4, 3, 6, 5]),
+    ("exercise-mistake-k-j-axes-mixed-up", [0, 3, 4, 1, 2, 5, 6]),
+    ("exercise-mistake-j-i-axes-mixed-up", [0, 1, 2, 5, 6, 3, 4]),
+    ("exercise-mistake-k-i-axes-mixed-up", [0, 5, 6, 3, 4, 1, 2]),
 ];
 
 /// The f32 value of a C float literal such as "0.5f" or "-0.125f".
@@ -156,7 +156,7 @@ pub fn stencil3d_case(input: Stencil3dInput, geometry: Geometry) -> Case {
     let mistakes = if input.name_mistakes {
         let outputs = STENCIL3D_MISTAKES
             .iter()
-            .map(|(what, p)| (what.to_string(), stencil3d_seven_point(&input.grid, n, p.map(|t| c[t]))))
+            .map(|(what, p)| (*what, stencil3d_seven_point(&input.grid, n, p.map(|t| c[t]))))
             .collect();
         Mistake::telling(&expected, tolerance, outputs)
     } else {

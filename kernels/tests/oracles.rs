@@ -238,8 +238,8 @@ fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
     let mut via_image = conv2d(&turned, 6, 5, &input.filter, 1);
     via_image.reverse();
     let case = conv2d_case(Conv2dAbi::ConstantFilter, input.clone().naming_mistakes(), g);
-    let whats: Vec<&str> = case.mistakes.iter().map(|m| m.what.as_str()).collect();
-    let all: Vec<String> = conv2d_mistaken_filters(&input.filter, 1).into_iter().map(|(w, _)| w).collect();
+    let whats: Vec<&str> = case.mistakes.iter().map(|m| m.what).collect();
+    let all: Vec<&str> = conv2d_mistaken_filters(&input.filter, 1).into_iter().map(|(w, _)| w).collect();
     assert_eq!(whats, all, "a random filter tells every mistake");
     let Data::F32(flipped) = &case.mistakes[0].output else { panic!("float output") };
     for (a, b) in flipped.iter().zip(&via_image) {
@@ -254,14 +254,14 @@ fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
     let row = Conv2dInput { height: 1, image: input.image[..6].to_vec(), ..input.clone() }.naming_mistakes();
     let row_case = conv2d_case(Conv2dAbi::ConstantFilter, row, g);
     assert!(
-        !row_case.mistakes.iter().any(|m| m.what.contains("rows are taken in reverse")),
+        !row_case.mistakes.iter().any(|m| m.what == "exercise-mistake-filter-rows-reversed"),
         "no row but the middle one"
     );
     let same = |a: &str, b: &str| {
         let out = |w: &str| row_case.mistakes.iter().find(|m| m.what.contains(w)).map(|m| m.output.clone());
         out(a).is_some() && out(a) == out(b)
     };
-    assert!(same("flipped end to end", "each row of the filter is reversed"));
+    assert!(same("filter-flipped", "filter-each-row-reversed"));
 
     // 3D: a swap of two equal coefficients is no mistake; distinct ones tell all seven.
     let grid: Vec<f32> = (0..125).map(|p| ((p * 7) % 11) as f32).collect();
@@ -283,7 +283,7 @@ fn the_cases_carry_the_outputs_of_the_classic_mistakes() {
     let c = [0.5f32, 0.25, 0.125, 2.0, -1.0, 0.75, -0.5];
     assert_eq!(swapped, &stencil3d_seven_point(&grid, 5, c), "c3 and c4 swapped");
     let pairs_equal = stencil(["0.5f", "0.25f", "0.25f", "-1.0f", "-1.0f", "0.75f", "0.75f"]);
-    let whats: Vec<&str> = pairs_equal.mistakes.iter().map(|m| m.what.as_str()).collect();
+    let whats: Vec<&str> = pairs_equal.mistakes.iter().map(|m| m.what).collect();
     assert_eq!(whats, [STENCIL3D_MISTAKES[4].0, STENCIL3D_MISTAKES[5].0, STENCIL3D_MISTAKES[6].0]);
     // The metrics case is too large to carry them.
     let metrics = kernels::stencil::stencil3d_metrics_input(&mut rng);

@@ -1,15 +1,18 @@
 //! emulator-bench: how fast the emulator runs the textbook's tiled 2D convolution (section 7.4:
 //! 32×32 input tiles, 5×5 filter in constant memory) on one core with the sanitizer on, beside
-//! numba's CUDA simulator running the same kernel (tools/numba_conv_bench.py).
+//! numba's CUDA simulator running the same kernel (tools/numba_conv_bench.py) and the same
+//! convolution as a native C loop (tools/native_conv_bench.c, built with the machine's cc -O2).
 //!
-//!   cargo run -p emulator --bin emulator-bench -- [--short] [--checks-cost]
+//!   cargo run -p emulator --bin emulator-bench -- [--short] [--checks-cost] [--baseline-code]
 //!
 //! Full: a 1024×1024 image on the emulator (three runs, the median reported), 64×64 on numba.
-//! --short (CI): 256×256 and 28×28, one run each.
+//! --short (CI): 256×256 and 28×28, one run each, no native C run.
 //! --checks-cost: what the shared-memory checks (races, unwritten reads and their taint) cost:
 //! the same launch with them on and off, alternating, five times each (the medians and their
 //! ratio), instead of the comparison with numba.
-//! Exit status: 0 when the emulator's outputs (and numba's, when it ran) are correct, 1 when they
+//! --baseline-code: the executor's baseline x86-64 compilation even where the CPU has AVX2 and
+//! FMA (`Options::baseline_code`), to measure what the other one gains.
+//! Exit status: 0 when the emulator's outputs (and the peers', when they ran) are correct, 1 when they
 //! are wrong, 2 when the emulator could not run the kernel.
 
 use emulator::{launch, DeviceMemory, KernelArg, Launch, LaunchConfig, Module, Options};
@@ -40,11 +43,53 @@ struct EmulatorRun {
     max_error_ratio: f64,
 }
 
-fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String> {
-    let module = Module::parse(PTX).map_err(|e| format!("the fixture PTX does not load: {e}"))?;
+/// The bench's image (`size`²) and 5×5 filter, the same for every run and peer.
+fn inputs(size: usize) -> (Vec<f32>, Vec<f32>) {
     let mut rng = Lcg(2024);
     let image: Vec<f32> = (0..size * size).map(|_| rng.next_f32()).collect();
     let filter: Vec<f32> = (0..25).map(|_| rng.next_f32()).collect();
+    (image, filter)
+}
+
+/// The worst error of `got` against an f64 convolution, as a share of its bound: 26 · 2^-24 ·
+/// Σ|terms| for 25 f32 multiply-adds (see emulator/tests/common). At most 1 when correct.
+fn max_error_ratio(image: &[f32], filter: &[f32], got: &[f32], size: usize) -> f64 {
+    // A row of outputs at a time, tap by tap (each output's terms in the filter's order): loops
+    // without bounds tests, so that the check costs the bench little beside the launch.
+    let (mut exact, mut magnitude) = (vec![0.0f64; size], vec![0.0f64; size]);
+    let mut worst = 0.0f64;
+    for row in 0..size {
+        exact.fill(0.0);
+        magnitude.fill(0.0);
+        for fr in 0..5 {
+            let Some(r) = (row + fr).checked_sub(2).filter(|&r| r < size) else { continue };
+            let pixels = &image[r * size..(r + 1) * size];
+            for fc in 0..5 {
+                let tap = filter[fr * 5 + fc] as f64;
+                // Outputs whose tap column `col + fc - 2` is in the image.
+                let (first, last) = (2usize.saturating_sub(fc).min(size), (size + 2).saturating_sub(fc).min(size));
+                if first >= last {
+                    continue;
+                }
+                let source = &pixels[first + fc - 2..last + fc - 2];
+                for ((e, m), &p) in exact[first..last].iter_mut().zip(&mut magnitude[first..last]).zip(source) {
+                    let t = tap * p as f64;
+                    *e += t;
+                    *m += t.abs();
+                }
+            }
+        }
+        for col in 0..size {
+            let bound = 26.0 * f32::EPSILON as f64 / 2.0 * magnitude[col] + 1e-30;
+            worst = worst.max((got[row * size + col] as f64 - exact[col]).abs() / bound);
+        }
+    }
+    worst
+}
+
+fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String> {
+    let module = Module::parse(PTX).map_err(|e| format!("the fixture PTX does not load: {e}"))?;
+    let (image, filter) = inputs(size);
     let filter_bytes: Vec<u8> = filter.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut mem = DeviceMemory::new();
     let err = |e: emulator::LaunchError| e.message;
@@ -57,7 +102,8 @@ fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String>
         block: [IN_TILE_DIM as u32, IN_TILE_DIM as u32, 1],
         dynamic_shared_bytes: 0,
     };
-    let options = Options { threads: 1, hazard_checks, ..Options::default() };
+    let baseline_code = std::env::args().any(|a| a == "--baseline-code");
+    let options = Options { threads: 1, hazard_checks, baseline_code, ..Options::default() };
     let start = Instant::now();
     let report = launch(
         &module,
@@ -71,25 +117,7 @@ fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String>
         return Err(format!("the launch did not complete: {:?}", report.findings));
     }
     let got = mem.read_f32(d_out, size * size).map_err(err)?;
-    // Error bound of 25 f32 multiply-adds: 26 · 2^-24 · Σ|terms| (see emulator/tests/common).
-    let mut max_error_ratio = 0.0f64;
-    for row in 0..size {
-        for col in 0..size {
-            let (mut exact, mut magnitude) = (0.0f64, 0.0f64);
-            for fr in 0..5 {
-                for fc in 0..5 {
-                    let (r, c) = (row as i64 + fr as i64 - 2, col as i64 + fc as i64 - 2);
-                    if r >= 0 && c >= 0 && (r as usize) < size && (c as usize) < size {
-                        let t = filter[fr * 5 + fc] as f64 * image[r as usize * size + c as usize] as f64;
-                        exact += t;
-                        magnitude += t.abs();
-                    }
-                }
-            }
-            let bound = 26.0 * f32::EPSILON as f64 / 2.0 * magnitude + 1e-30;
-            max_error_ratio = max_error_ratio.max((got[row * size + col] as f64 - exact).abs() / bound);
-        }
-    }
+    let max_error_ratio = max_error_ratio(&image, &filter, &got, size);
     Ok(EmulatorRun {
         seconds,
         lane_instructions: report.metrics.lane_instructions,
@@ -97,6 +125,68 @@ fn run_emulator(size: usize, hazard_checks: bool) -> Result<EmulatorRun, String>
         findings: report.findings.len(),
         max_error_ratio,
     })
+}
+
+struct NativeRun {
+    seconds: f64,
+    repeats: u32,
+    compiler: String,
+    max_error_ratio: f64,
+}
+
+/// The same convolution as a C loop (tools/native_conv_bench.c), built with the machine's C
+/// compiler (CC, else cc) at -O2 and run on one core: the peer the course's goal for the
+/// emulator is set against (at most 3× its time).
+fn run_native(size: usize) -> Result<NativeRun, String> {
+    let source = ["tools/native_conv_bench.c", concat!(env!("CARGO_MANIFEST_DIR"), "/../tools/native_conv_bench.c")]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .ok_or("tools/native_conv_bench.c not found: run from the repository root")?;
+    let dir = std::env::temp_dir().join(format!("emulator-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let result = (|| {
+        let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+        let exe = dir.join("native_conv_bench");
+        let built = Command::new(&compiler)
+            .args(["-O2", "-o"])
+            .arg(&exe)
+            .arg(source)
+            .arg("-lm")
+            .output()
+            .map_err(|e| format!("no C compiler ({compiler}: {e}); set CC"))?;
+        if !built.status.success() {
+            return Err(format!("{compiler} -O2 {source} failed: {}", String::from_utf8_lossy(&built.stderr)));
+        }
+        let (image, filter) = inputs(size);
+        let bytes: Vec<u8> = image.iter().chain(&filter).flat_map(|v| v.to_le_bytes()).collect();
+        let (input, output) = (dir.join("input.bin"), dir.join("output.bin"));
+        std::fs::write(&input, bytes).map_err(|e| format!("{}: {e}", input.display()))?;
+        let run = Command::new(&exe)
+            .arg(size.to_string())
+            .arg(&input)
+            .arg(&output)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+        let line = String::from_utf8_lossy(&run.stdout).to_string();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (Some(seconds), Some(repeats)) =
+            (words.get(1).and_then(|w| w.parse().ok()), words.get(3).and_then(|w| w.parse().ok()))
+        else {
+            return Err(format!("unexpected output: {line}{}", String::from_utf8_lossy(&run.stderr)));
+        };
+        let out = std::fs::read(&output).map_err(|e| format!("{}: {e}", output.display()))?;
+        let got: Vec<f32> = out.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
+        if got.len() != size * size {
+            return Err(format!("{} outputs, not {}", got.len(), size * size));
+        }
+        let version = Command::new(&compiler).arg("--version").output().ok();
+        let compiler = version
+            .and_then(|v| String::from_utf8_lossy(&v.stdout).lines().next().map(str::to_string))
+            .unwrap_or(compiler);
+        Ok(NativeRun { seconds, repeats, compiler, max_error_ratio: max_error_ratio(&image, &filter, &got, size) })
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
 }
 
 struct NumbaRun {
@@ -150,8 +240,9 @@ fn run_numba(size: usize) -> Result<NumbaRun, String> {
 fn main() -> ExitCode {
     let short = std::env::args().any(|a| a == "--short");
     let checks_cost = std::env::args().any(|a| a == "--checks-cost");
-    if let Some(bad) = std::env::args().skip(1).find(|a| a != "--short" && a != "--checks-cost") {
-        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short] [--checks-cost]");
+    let known = ["--short", "--checks-cost", "--baseline-code"];
+    if let Some(bad) = std::env::args().skip(1).find(|a| !known.contains(&a.as_str())) {
+        eprintln!("unknown argument {bad:?}\nusage: emulator-bench [--short] [--checks-cost] [--baseline-code]");
         return ExitCode::from(2);
     }
     let (emu_size, numba_size) = if short { (256, 28) } else { (1024, 64) };
@@ -196,6 +287,21 @@ fn main() -> ExitCode {
         emu_correct, emu.max_error_ratio, emu.findings
     );
 
+    // Full mode only: the short mode's callgrind count (the emulator's guard) stays the
+    // emulator's and the oracle's.
+    let mut native_correct = true;
+    match if short { Err("full mode only".to_string()) } else { run_native(emu_size) } {
+        Ok(c) => {
+            native_correct = c.max_error_ratio <= 1.0;
+            println!("native C loop, 1 core, {emu_size}x{emu_size} ({}, -O2):", c.compiler);
+            println!("  wall time            {:.6} s (median of {} runs)", c.seconds, c.repeats);
+            println!("  outputs per second   {:.0}", emu.outputs as f64 / c.seconds);
+            println!("  correct              {} (worst error {:.2} of its bound)", native_correct, c.max_error_ratio);
+            println!("ratio (time, emulator / native C): {:.0}x   (goal: at most 3x)", emu.seconds / c.seconds);
+        }
+        Err(e) => println!("native C: skipped: {e}"),
+    }
+
     let mut numba_correct = true;
     match run_numba(numba_size) {
         Ok(nb) => {
@@ -213,7 +319,7 @@ fn main() -> ExitCode {
     if !short {
         println!("1024x1024 on one core in {:.3} s (target < 1 s)", emu.seconds);
     }
-    if emu_correct && numba_correct {
+    if emu_correct && numba_correct && native_correct {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

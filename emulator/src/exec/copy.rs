@@ -141,7 +141,7 @@ impl Runner {
                 off: src_off as i64,
                 store: false,
             };
-            self.mem_op(cx, w, load)?;
+            self.mem_op::<false>(cx, w, load)?;
             for_lanes(whole, |l| {
                 for (k, reg) in regs[..n as usize].iter().enumerate() {
                     data[l][4 * k..4 * k + 4].copy_from_slice(&(w.regs[reg.index()][l] as u32).to_le_bytes());

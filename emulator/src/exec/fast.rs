@@ -6,7 +6,7 @@ use super::*;
 impl Runner {
     /// Constant and parameter loads when every lane is in bounds and aligned.
     #[inline(always)]
-    pub(super) fn ld_readonly_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
+    pub(super) fn ld_readonly_fast<const WIDE: bool>(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
         let Access { pc, mask, space, ty, n, regs, base, off, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
@@ -29,7 +29,7 @@ impl Runner {
             }
             for (k, &reg) in regs[..n as usize].iter().enumerate() {
                 let v = extend_loaded(read_le(buf, o as usize + k * esize as usize, esize), ty);
-                fill_lanes(&mut w.regs[reg.index()], mask, v);
+                fill_lanes::<WIDE>(&mut w.regs[reg.index()], mask, v);
             }
         } else {
             let addrs = w.regs[base.index()];
@@ -56,6 +56,18 @@ impl Runner {
     /// outcome (state, counts, finding) is the slow path's.
     #[inline(never)]
     pub(super) fn shared_32bit(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
+        self.shared_32bit_inlined::<false>(cx, w, a)
+    }
+
+    /// `shared_32bit`'s body: out of line in the baseline copy of the executor (its state stays
+    /// in registers), inlined into the AVX2 one (`mem_op`).
+    #[inline(always)]
+    pub(super) fn shared_32bit_inlined<const WIDE: bool>(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        a: Access,
+    ) -> Result<(), Stop> {
         let Access { pc, mask, ty, base, off, store, .. } = a;
         let r = a.regs[0];
         if cx.shared_bytes < 4 {
@@ -70,7 +82,7 @@ impl Runner {
             if !store {
                 w.work += gpu::LoadLatency::Shared.work();
             }
-            let offsets = std::array::from_fn(|l| (first as u32).wrapping_add(4 * l as u32).wrapping_sub(4 * f as u32));
+            let offsets = per_lane::<WIDE, _>(|l| (first as u32).wrapping_add(4 * l as u32).wrapping_sub(4 * f as u32));
             let access = SharedAccess {
                 pc,
                 base_tid: w.base_tid,

@@ -45,12 +45,34 @@ impl Runner {
         }
     }
 
-    pub(super) fn mem_op(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
+    /// A load or store: in the executor's AVX2 copy (`WIDE`) inlined into it, so that it is
+    /// compiled with its features; in the baseline copy a call (as the compiler did best there).
+    #[inline(always)]
+    pub(super) fn mem_op<const WIDE: bool>(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
+        if WIDE {
+            self.mem_op_inlined::<true>(cx, w, a)
+        } else {
+            self.mem_op_baseline(cx, w, a)
+        }
+    }
+
+    fn mem_op_baseline(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
+        self.mem_op_inlined::<false>(cx, w, a)
+    }
+
+    #[inline(always)]
+    fn mem_op_inlined<const WIDE: bool>(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> Result<(), Stop> {
         let Access { n, space, ty, store, .. } = a;
         let done = !cx.slow_memory_path
             && match space {
-                Space::Const | Space::Param if !store => self.ld_readonly_fast(cx, w, a),
-                Space::Shared if n == 1 && ty.size() == 4 => return self.shared_32bit(cx, w, a),
+                Space::Const | Space::Param if !store => self.ld_readonly_fast::<WIDE>(cx, w, a),
+                Space::Shared if n == 1 && ty.size() == 4 => {
+                    return if WIDE {
+                        self.shared_32bit_inlined::<true>(cx, w, a)
+                    } else {
+                        self.shared_32bit(cx, w, a)
+                    };
+                }
                 Space::Shared => self.shared_fast(cx, w, a),
                 Space::Global => self.global_fast(cx, w, a),
                 _ => false,

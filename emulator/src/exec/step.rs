@@ -7,28 +7,32 @@ use super::*;
 /// x86-64 without `-C target-feature=+fma` it is a library call per lane, so when the CPU has
 /// FMA the loop is compiled a second time with it enabled and picked at run time.
 #[inline(always)]
-fn fused_multiply_add(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
+fn fused_multiply_add<const WIDE: bool>(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
+    if WIDE {
+        // The executor's AVX2 copy has FMA already.
+        return fused_multiply_add_lanes::<true>(w, mask, d, a, b, c, f64);
+    }
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("fma") && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports FMA and AVX2 (checked just above).
         unsafe { fused_multiply_add_hw(w, mask, d, a, b, c, f64) };
         return;
     }
-    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+    fused_multiply_add_lanes::<false>(w, mask, d, a, b, c, f64)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma,avx2")]
 unsafe fn fused_multiply_add_hw(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
-    fused_multiply_add_lanes(w, mask, d, a, b, c, f64)
+    fused_multiply_add_lanes::<false>(w, mask, d, a, b, c, f64)
 }
 
 #[inline(always)]
-fn fused_multiply_add_lanes(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
+fn fused_multiply_add_lanes<const WIDE: bool>(w: &mut Warp, mask: u32, d: Reg, a: Reg, b: Reg, c: Reg, f64: bool) {
     if f64 {
-        w.map3(mask, d, a, b, c, |x, y, z| ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z))))
+        w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| ops::f64b(ops::f64v(x).mul_add(ops::f64v(y), ops::f64v(z))))
     } else {
-        w.map3(mask, d, a, b, c, |x, y, z| ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z))))
+        w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| ops::f32b(ops::f32v(x).mul_add(ops::f32v(y), ops::f32v(z))))
     }
 }
 
@@ -55,12 +59,19 @@ fn carry(w: &mut Warp, op: &Op, mask: u32) {
 #[inline(never)]
 fn half(w: &mut Warp, op: &Op, mask: u32) {
     let Op::Half { op, pair, sat, rnd, d, a, b, c } = *op else { return };
-    w.map3(mask, d, a, b, c, |x, y, z| ops::half(op, pair, sat, rnd, x, y, z));
+    w.map3::<false>(mask, d, a, b, c, |x, y, z| ops::half(op, pair, sat, rnd, x, y, z));
 }
 
 impl Runner {
     #[inline(always)]
-    pub(super) fn exec(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, inst: &Inst, mask: u32) -> Result<(), Stop> {
+    pub(super) fn exec<const WIDE: bool>(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match inst.op {
             Op::Mov { .. }
             | Op::Bin { .. }
@@ -70,18 +81,20 @@ impl Runner {
             | Op::Carry { .. }
             | Op::Half { .. }
             | Op::Slct { .. }
-            | Op::Cvt { .. } => self.arith(cx, w, pc, inst, mask),
+            | Op::Cvt { .. } => self.arith::<WIDE>(cx, w, pc, inst, mask),
             Op::Setp { .. } | Op::Set { .. } | Op::Selp { .. } | Op::Pred { .. } | Op::PredConst { .. } => {
-                self.compare(cx, w, pc, inst, mask)
+                self.compare::<WIDE>(cx, w, pc, inst, mask)
             }
             Op::Bfe { .. }
             | Op::Bfi { .. }
             | Op::Prmt { .. }
             | Op::Pack { .. }
             | Op::Unpack { .. }
-            | Op::Shf { .. } => self.bits(cx, w, pc, inst, mask),
-            Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(cx, w, pc, inst, mask),
-            Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp(cx, w, pc, inst, mask),
+            | Op::Shf { .. } => self.bits::<WIDE>(cx, w, pc, inst, mask),
+            Op::Cvta { .. } | Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => {
+                self.memory::<WIDE>(cx, w, pc, inst, mask)
+            }
+            Op::Shfl { .. } | Op::Vote { .. } | Op::Match { .. } => self.warp::<WIDE>(cx, w, pc, inst, mask),
             Op::Redux { .. } | Op::CvtHalfPair { .. } => self.rare(w, inst, mask),
             Op::CpAsync { .. } | Op::CpAsyncCommit | Op::CpAsyncWait { .. } => self.async_copy(cx, w, pc, inst, mask),
             Op::Nop
@@ -110,7 +123,7 @@ impl Runner {
                     let x = if relu && ops::f32v(x) < 0.0 { 0 } else { x };
                     ops::cvt(Ty::F16, Ty::F32, Rnd::Rn, false, x)
                 };
-                w.map2(mask, d, a, b, |x, y| (half(x) << 16) | half(y))
+                w.map2::<false>(mask, d, a, b, |x, y| (half(x) << 16) | half(y))
             }
             Op::Redux { op, signed, d, a, members } => {
                 let av = w.regs[a.index()];
@@ -145,45 +158,54 @@ impl Runner {
 
     /// Arithmetic and conversions, lane-parallel.
     #[inline(always)]
-    fn arith(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
+    fn arith<const WIDE: bool>(
+        &mut self,
+        _cx: &LaunchCtx,
+        w: &mut Warp,
+        _pc: usize,
+        _inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match _inst.op {
-            Op::Mov { d, a } => w.map1(mask, d, a, |x| x),
+            Op::Mov { d, a } => w.map1::<WIDE>(mask, d, a, |x| x),
             Op::Bin { op, ty, d, a, b } => match (op, ty) {
                 // The hot combinations get their own loops; the rest go through `ops::bin`.
                 (BinOp::Add, Ty::S32 | Ty::U32) => {
-                    w.map2(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64)
+                    w.map2::<WIDE>(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64)
                 }
-                (BinOp::Add, Ty::S64 | Ty::U64) => w.map2(mask, d, a, b, |x, y| x.wrapping_add(y)),
-                (BinOp::Add, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
-                (BinOp::MulLo, Ty::F32) => w.map2(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
-                (BinOp::MulWide, Ty::S32) => {
-                    w.map2(mask, d, a, b, |x, y| (x as u32 as i32 as i64).wrapping_mul(y as u32 as i32 as i64) as u64)
+                (BinOp::Add, Ty::S64 | Ty::U64) => w.map2::<WIDE>(mask, d, a, b, |x, y| x.wrapping_add(y)),
+                (BinOp::Add, Ty::F32) => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
+                (BinOp::MulLo, Ty::F32) => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
+                (BinOp::MulWide, Ty::S32) => w.map2::<WIDE>(mask, d, a, b, |x, y| {
+                    (x as u32 as i32 as i64).wrapping_mul(y as u32 as i32 as i64) as u64
+                }),
+                (BinOp::MulWide, Ty::U32) => {
+                    w.map2::<WIDE>(mask, d, a, b, |x, y| (x as u32 as u64) * (y as u32 as u64))
                 }
-                (BinOp::MulWide, Ty::U32) => w.map2(mask, d, a, b, |x, y| (x as u32 as u64) * (y as u32 as u64)),
-                _ => w.map2(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
+                _ => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
             },
-            Op::Un { op, ty, d, a } => w.map1(mask, d, a, |x| ops::un(op, ty, x)),
+            Op::Un { op, ty, d, a } => w.map1::<WIDE>(mask, d, a, |x| ops::un(op, ty, x)),
             Op::Rounded { op, ty: Ty::F32, rnd, d, a, b, c } => {
-                w.map3(mask, d, a, b, c, |x, y, z| rounding::f32_op(op, rnd, x, y, z))
+                w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| rounding::f32_op(op, rnd, x, y, z))
             }
             Op::Rounded { op, rnd, d, a, b, c, .. } => {
-                w.map3(mask, d, a, b, c, |x, y, z| rounding::f64_op(op, rnd, x, y, z))
+                w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| rounding::f64_op(op, rnd, x, y, z))
             }
             Op::Carry { .. } => carry(w, &_inst.op, mask),
             Op::Half { .. } => half(w, &_inst.op, mask),
             Op::Mad { kind, ty, d, a, b, c } => match (kind, ty) {
-                (MadKind::Float, Ty::F32) => fused_multiply_add(w, mask, d, a, b, c, false),
-                (MadKind::Float, _) => fused_multiply_add(w, mask, d, a, b, c, true),
-                (MadKind::Lo, Ty::S32 | Ty::U32) => {
-                    w.map3(mask, d, a, b, c, |x, y, z| (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64)
-                }
-                (MadKind::Lo, _) => {
-                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty))
-                }
-                (MadKind::Hi, _) => {
-                    w.map3(mask, d, a, b, c, |x, y, z| ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty))
-                }
-                (MadKind::Sad, _) => w.map3(mask, d, a, b, c, |x, y, z| {
+                (MadKind::Float, Ty::F32) => fused_multiply_add::<WIDE>(w, mask, d, a, b, c, false),
+                (MadKind::Float, _) => fused_multiply_add::<WIDE>(w, mask, d, a, b, c, true),
+                (MadKind::Lo, Ty::S32 | Ty::U32) => w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
+                    (x as u32).wrapping_mul(y as u32).wrapping_add(z as u32) as u64
+                }),
+                (MadKind::Lo, _) => w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
+                    ops::trunc(ops::bin(BinOp::MulLo, ty, x, y).wrapping_add(z), ty)
+                }),
+                (MadKind::Hi, _) => w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
+                    ops::trunc(ops::bin(BinOp::MulHi, ty, x, y).wrapping_add(z), ty)
+                }),
+                (MadKind::Sad, _) => w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
                     let difference = if ty.is_signed() {
                         ops::sext(x, ty).abs_diff(ops::sext(y, ty))
                     } else {
@@ -197,12 +219,12 @@ impl Runner {
                         Ty::U16 => Ty::U32,
                         _ => Ty::U64,
                     };
-                    w.map3(mask, d, a, b, c, |x, y, z| {
+                    w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
                         ops::trunc(ops::bin(BinOp::MulWide, ty, x, y).wrapping_add(z), wt)
                     })
                 }
             },
-            Op::Slct { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, z| {
+            Op::Slct { ty, d, a, b, c } => w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| {
                 let pick_a = if ty == Ty::F32 { ops::f32v(z) >= 0.0 } else { (z as u32 as i32) >= 0 };
                 if pick_a {
                     x
@@ -211,9 +233,9 @@ impl Runner {
                 }
             }),
             Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
-                (Ty::U64 | Ty::S64, Ty::U32) => w.map1(mask, d, a, |x| x as u32 as u64),
-                (Ty::U64 | Ty::S64, Ty::S32) => w.map1(mask, d, a, |x| x as u32 as i32 as i64 as u64),
-                _ => w.map1(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
+                (Ty::U64 | Ty::S64, Ty::U32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as u64),
+                (Ty::U64 | Ty::S64, Ty::S32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as i32 as i64 as u64),
+                _ => w.map1::<WIDE>(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
             },
             _ => unreachable!("not a arith instruction"),
         }
@@ -222,7 +244,14 @@ impl Runner {
 
     /// Comparisons, selects and predicate logic.
     #[inline(always)]
-    fn compare(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
+    fn compare<const WIDE: bool>(
+        &mut self,
+        _cx: &LaunchCtx,
+        w: &mut Warp,
+        _pc: usize,
+        _inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match _inst.op {
             Op::Setp { cmp, ty, d, dn, a, b, comb, c, cneg } => {
                 let av = w.regs[a.index()];
@@ -282,7 +311,7 @@ impl Runner {
                     Ty::F16 => 0x3c00,
                     _ => 0xffff_ffff,
                 };
-                w.map2(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });
+                w.map2::<WIDE>(mask, d, a, b, |x, y| if ops::compare(cmp, ty, x, y) { one } else { 0 });
             }
             Op::Selp { d, a, b, p } => {
                 let pv = w.preds[p.index()];
@@ -311,9 +340,16 @@ impl Runner {
 
     /// Bit fields, byte permutes, and packing registers into wider ones.
     #[inline(always)]
-    fn bits(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
+    fn bits<const WIDE: bool>(
+        &mut self,
+        _cx: &LaunchCtx,
+        w: &mut Warp,
+        _pc: usize,
+        _inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match _inst.op {
-            Op::Shf { left, clamp, d, a, b, c } => w.map3(mask, d, a, b, c, |lo, hi, n| {
+            Op::Shf { left, clamp, d, a, b, c } => w.map3::<WIDE>(mask, d, a, b, c, |lo, hi, n| {
                 let n = if clamp { (n as u32).min(32) } else { n as u32 & 31 };
                 let both = (hi as u32 as u64) << 32 | lo as u32 as u64;
                 if left {
@@ -322,7 +358,7 @@ impl Runner {
                     (both >> n) as u32 as u64
                 }
             }),
-            Op::Bfe { ty, d, a, b, c } => w.map3(mask, d, a, b, c, |x, pos, len| {
+            Op::Bfe { ty, d, a, b, c } => w.map3::<WIDE>(mask, d, a, b, c, |x, pos, len| {
                 let width = ops::bits(ty);
                 let pos = (pos & 0xff) as u32;
                 let len = (len & 0xff) as u32;
@@ -357,7 +393,7 @@ impl Runner {
                     dv[l] = ops::trunc(r, ty);
                 });
             }
-            Op::Prmt { d, a, b, c } => w.map3(mask, d, a, b, c, |x, y, sel| {
+            Op::Prmt { d, a, b, c } => w.map3::<WIDE>(mask, d, a, b, c, |x, y, sel| {
                 let bytes = ((y as u32 as u64) << 32) | (x as u32 as u64);
                 let mut r = 0u32;
                 for i in 0..4 {
@@ -397,7 +433,14 @@ impl Runner {
 
     /// Loads, stores, atomics and address-space conversions.
     #[inline(always)]
-    fn memory(&mut self, cx: &LaunchCtx, w: &mut Warp, pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
+    fn memory<const WIDE: bool>(
+        &mut self,
+        cx: &LaunchCtx,
+        w: &mut Warp,
+        pc: usize,
+        _inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match _inst.op {
             Op::Cvta { to, space, d, a } => {
                 let window = match space {
@@ -407,16 +450,16 @@ impl Runner {
                     _ => 0,
                 };
                 if to {
-                    w.map1(mask, d, a, |x| x.wrapping_sub(window));
+                    w.map1::<WIDE>(mask, d, a, |x| x.wrapping_sub(window));
                 } else {
-                    w.map1(mask, d, a, |x| x.wrapping_add(window));
+                    w.map1::<WIDE>(mask, d, a, |x| x.wrapping_add(window));
                 }
             }
             Op::Ld { space, ty, n, d, base, off } => {
-                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
+                self.mem_op::<WIDE>(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
             }
             Op::St { space, ty, n, s, base, off } => {
-                self.mem_op(cx, w, Access { pc, mask, space, ty, n, regs: s, base, off, store: true })?
+                self.mem_op::<WIDE>(cx, w, Access { pc, mask, space, ty, n, regs: s, base, off, store: true })?
             }
             Op::Atom { space, op, ty, d, base, off, b, c } => {
                 self.atom(cx, w, pc, mask, AtomInst { space, op, ty, d, base, off, b, c })?
@@ -428,7 +471,14 @@ impl Runner {
 
     /// Warp shuffles and votes.
     #[inline(always)]
-    fn warp(&mut self, _cx: &LaunchCtx, w: &mut Warp, _pc: usize, _inst: &Inst, mask: u32) -> Result<(), Stop> {
+    fn warp<const WIDE: bool>(
+        &mut self,
+        _cx: &LaunchCtx,
+        w: &mut Warp,
+        _pc: usize,
+        _inst: &Inst,
+        mask: u32,
+    ) -> Result<(), Stop> {
         match _inst.op {
             Op::Shfl { mode, d, dp, a, b, c } => {
                 let av = w.regs[a.index()];
@@ -529,17 +579,17 @@ impl Runner {
                     Clock::TimerLow => ns as u32 as u64,
                     Clock::TimerHigh => ns >> 32,
                 };
-                w.map1(mask, d, d, |_| v);
+                w.map1::<false>(mask, d, d, |_| v);
             }
             Op::ReadWarpId { d } => {
                 let rank = (w.base_tid / 32) as u64;
-                w.map1(mask, d, d, |_| rank);
+                w.map1::<false>(mask, d, d, |_| rank);
                 let tid = w.base_tid + mask.trailing_zeros();
                 self.checks.report(&cx.check, FindingKind::Unportable, pc, tid, || Detail::WarpId);
             }
             Op::ActiveMask { d } => {
                 let active = w.active as u64;
-                w.map1(mask, d, d, |_| active);
+                w.map1::<false>(mask, d, d, |_| active);
             }
             Op::Printf { fmt, args, ret } => self.printf(cx, w, mask, fmt, args, ret),
             Op::AssertFail { message, file, line, function } => {

@@ -64,8 +64,10 @@ pub fn options(threads: usize) -> Options {
 /// Launch and insist the launch started; the report is returned whatever it found.
 ///
 /// Every launch runs twice, the second time on a copy of the memory with
-/// `Options::slow_memory_path` (every access lane by lane): the fast paths must produce the same
-/// memory, counts, findings and printf as the general path, on every fixture kernel.
+/// `Options::slow_memory_path` (every access lane by lane) and `Options::baseline_code` (the
+/// executor compiled for any x86-64, where the first run had the AVX2 one): the fast paths must
+/// produce the same memory, counts, findings and printf as the general path, on every fixture
+/// kernel, and the two compilations the same.
 pub fn run_with(
     module: &Module,
     kernel: &str,
@@ -81,27 +83,28 @@ pub fn run_with(
             .unwrap_or_else(|e| panic!("launch of {kernel} failed: {e}"))
     };
     let report = go(mem, opts);
-    let slow = go(&mut slow_mem, &Options { slow_memory_path: true, ..opts.clone() });
+    let slow = go(&mut slow_mem, &Options { slow_memory_path: true, baseline_code: true, ..opts.clone() });
     assert_same_on_both_paths(kernel, (&report, mem), (&slow, &slow_mem));
     report
 }
 
-/// The fast memory paths against the slow one: everything a launch produces must agree.
+/// The fast run (fast memory paths, the AVX2 executor where the CPU has it) against the slow
+/// one (lane by lane, the baseline executor): everything a launch produces must agree.
 pub fn assert_same_on_both_paths(
     what: &str,
     fast: (&LaunchReport, &DeviceMemory),
     slow: (&LaunchReport, &DeviceMemory),
 ) {
     let ((f, fm), (s, sm)) = (fast, slow);
-    assert_eq!(f.metrics, s.metrics, "{what}: the fast and slow memory paths count differently");
-    assert_eq!(f.findings, s.findings, "{what}: the fast and slow memory paths find differently");
+    assert_eq!(f.metrics, s.metrics, "{what}: the fast run (fast memory paths, AVX2 executor) and the slow one (lane by lane, baseline executor) count differently");
+    assert_eq!(f.findings, s.findings, "{what}: the fast and slow runs find differently");
     assert_eq!((f.completed, f.findings_dropped), (s.completed, s.findings_dropped), "{what}: completion differs");
     assert_eq!(f.printf, s.printf, "{what}: printf differs");
     assert_eq!(f.lines, s.lines, "{what}: the per-line counts differ");
     assert_eq!(f.element_loads, s.element_loads, "{what}: the per-element loads differ");
     // A faulting launch's memory is not defined (the fault stops it mid-way on either path).
     if f.completed {
-        assert!(fm == sm, "{what}: the fast and slow memory paths leave different memory");
+        assert!(fm == sm, "{what}: the fast and slow runs leave different memory");
     }
 }
 

@@ -1,7 +1,6 @@
-# The translation memory of the words the exercises write in English (grader/src/i18n/memory.rs):
-# each English message is, word for word, a text of the exercises' code, and the grader finds its
-# translation by those words. A text edited in exercises/*/section.rs or kernels/src/ must be
-# edited here too (a test in grader/src/course/sections.rs fails until it is), and translated.
+# The words of the exercises: exercises/*/section.rs and kernels/src/ name each of these messages
+# by its id (a test in grader/src/course/sections.rs checks every id named is here, and every
+# message here is named).
 
 ## A section's target advice (`Target::advice` in exercises/<section>/section.rs), shown under a
 ## target the kernel misses: `exercise-advice-<section>-<metric>`.
@@ -32,7 +31,7 @@ exercise-advice-8_3-op-per-byte = load each point of the block's input tile once
 
 # 8.4
 exercise-advice-8_4-op-per-byte = load each plane of the tile once and keep it in shared memory while the block moves up in z
-# 8.4 and 8.5: the same words.
+# 8.4 (8.5 names it too).
 exercise-advice-8_4-threads-per-block = a block is one IN_TILE_DIM x IN_TILE_DIM plane of threads; each thread walks its column through the planes
 
 # 8.5

@@ -1,6 +1,5 @@
 # The hints of each section, in course order: `hint-<section>-<n>` (the section's id with `.` as `_`).
-# English: the very words of each section's `hints()` in exercises/<dir>/section.rs, by which they are found (a test keeps them equal:
-# change both together, so that a translator sees what changed).
+# Each section's `hints()` in exercises/<dir>/section.rs names these messages.
 
 # 7.2
 hint-7_2-1 = Give each thread one output pixel: its column comes from the x dimension (blockIdx.x*blockDim.x + threadIdx.x), its row from y.

@@ -4,15 +4,15 @@
 
 ## How many findings (every report counts them in one unit).
 
-# $count: the number of distinct findings (chooses the plural); $count_text: the same, as shown.
+# $count: the number of distinct findings (chooses the plural; shown with thousands separators).
 judge-findings = { $count ->
     [one] 1 finding
-   *[other] { $count_text } findings
+   *[other] { $count } findings
 }
-# $occurrences: every occurrence of them, with thousands separators.
+# $occurrences: every occurrence of them.
 judge-findings-occurrences = { $count ->
     [one] 1 finding
-   *[other] { $count_text } distinct findings
+   *[other] { $count } distinct findings
 } ({ $occurrences } occurrences)
 
 ## A test's message: notes joined by "; ".

@@ -173,12 +173,12 @@ report-why-launch = the kernel cannot be launched
 report-why-tests = { $failed } of { $total } tests failed
 report-why-sanitizer = sanitizer: { $findings }
 report-why-missed = { $count ->
-    [one] { $count_text } target missed
-   *[other] { $count_text } targets missed
+    [one] { $count } target missed
+   *[other] { $count } targets missed
 }
 report-why-not-graded = { $count ->
-    [one] { $count_text } target not graded
-   *[other] { $count_text } targets not graded
+    [one] { $count } target not graded
+   *[other] { $count } targets not graded
 }
 # Between the reasons of a FAILED verdict.
 report-list-sep = {", "}
@@ -189,8 +189,8 @@ report-stuck = stuck? cargo run -p grader -- hint { $section }
 report-more-log-lines = … { $more } more lines (f: full report)
 report-first-failure = first failure: { $test }
 report-printf-lines = printf: { $count ->
-    [one] { $count_text } line
-   *[other] { $count_text } lines
+    [one] { $count } line
+   *[other] { $count } lines
 } (f: full report)
 
 ## The summary of a run of several sections.
@@ -198,7 +198,7 @@ report-printf-lines = printf: { $count ->
 report-summary = summary
 report-summary-passed = passed
 report-summary-passed-emulator = passed on the emulator (speed not measured)
-report-summary-unmeasured = {" "}({ $count_text } without { $count ->
+report-summary-unmeasured = {" "}({ $count } without { $count ->
     [one] its
    *[other] their
 } speed measured: no GPU)
@@ -302,8 +302,8 @@ report-pl-image-loads = { $label }: loads from global memory per element
 report-pl-image-block = block { $block }: what it loaded, and its shared memory
 report-pl-left-out = {" "}({ $images }{ $report }left out: results.json must stay under 1 MB)
 report-pl-images-dropped = { $count ->
-    [one] { $count_text } image
-   *[other] { $count_text } images
+    [one] { $count } image
+   *[other] { $count } images
 }{" "}
 report-pl-report-cut = and part of the report{" "}
 

@@ -1,5 +1,5 @@
 # Each section's title: `section-<section>-title` (the section's id with `.` as `_`).
-# English: the very words of each section's `title()` in exercises/<dir>/section.rs (a test keeps them equal).
+# Each section's `title()` in exercises/<dir>/section.rs names its message.
 
 section-7_2-title = Basic 2D convolution
 section-7_3-title = The filter in constant memory

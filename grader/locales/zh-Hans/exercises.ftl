@@ -1,4 +1,4 @@
-# 练习代码中的英文文本的翻译记忆（grader/src/i18n/memory.rs）：评分器按英文原文查找这里的译文。
+# 练习的文本：exercises/*/section.rs 与 kernels/src/ 按 id 引用这里的每条消息。
 
 ## 各小节目标的建议（exercises/<section>/section.rs 中的 `Target::advice`），显示在未达到的目标下方。
 

@@ -4,11 +4,11 @@
 ## 发现的数目（所有报告都用同一种计法）。
 
 judge-findings = { $count ->
-   *[other] { $count_text } 条发现
+   *[other] { $count } 条发现
 }
 judge-findings-occurrences = { $count ->
     [1] 1 条发现
-   *[other] { $count_text } 条不同的发现
+   *[other] { $count } 条不同的发现
 }（共出现 { $occurrences } 次）
 
 ## 测试的消息：各条说明之间用“；”隔开。

@@ -170,10 +170,10 @@ report-why-launch = 核函数无法启动
 report-why-tests = { $total } 个测试中有 { $failed } 个失败
 report-why-sanitizer = 检测器：{ $findings }
 report-why-missed = { $count ->
-   *[other] { $count_text } 个目标未达到
+   *[other] { $count } 个目标未达到
 }
 report-why-not-graded = { $count ->
-   *[other] { $count_text } 个目标未计分
+   *[other] { $count } 个目标未计分
 }
 # FAILED 结论中各原因之间的分隔。
 report-list-sep = {"，"}
@@ -184,7 +184,7 @@ report-stuck = 卡住了？cargo run -p grader -- hint { $section }
 report-more-log-lines = … 另有 { $more } 行（f：完整报告）
 report-first-failure = 第一个失败：{ $test }
 report-printf-lines = printf：{ $count ->
-   *[other] { $count_text } 行
+   *[other] { $count } 行
 }（f：完整报告）
 
 ## 运行多个小节后的汇总。
@@ -193,7 +193,7 @@ report-summary = 汇总
 report-summary-passed = 通过
 report-summary-passed-emulator = 在模拟器上通过（速度未测量）
 report-summary-unmeasured = （其中 { $count ->
-   *[other] { $count_text }
+   *[other] { $count }
 } 个未测量速度：没有 GPU）
 report-summary-total = { $total } 个小节中 { $passed } 个通过{ $unmeasured }，用时 { $seconds } s
 
@@ -293,7 +293,7 @@ report-pl-image-loads = { $label }：每个元素从全局内存载入的次数
 report-pl-image-block = 线程块 { $block }：它载入的内容及其共享内存
 report-pl-left-out = （{ $images }{ $report }已省略：results.json 必须小于 1 MB）
 report-pl-images-dropped = { $count ->
-   *[other] { $count_text } 张图片
+   *[other] { $count } 张图片
 }
 report-pl-report-cut = 以及部分报告
 

@@ -1,5 +1,5 @@
 # Each section's title: `section-<section>-title` (the section's id with `.` as `_`).
-# English: the very words of each section's `title()` in exercises/<dir>/section.rs (a test keeps them equal).
+# Each section's `title()` in exercises/<dir>/section.rs names its message.
 
 section-7_2-title = 基本的二维卷积
 section-7_3-title = 放在常量内存中的滤波器

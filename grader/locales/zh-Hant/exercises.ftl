@@ -1,4 +1,4 @@
-# 練習程式碼中的英文文字的翻譯記憶（grader/src/i18n/memory.rs）：評分器按英文原文查詢這裡的譯文。
+# 練習的文字：exercises/*/section.rs 與 kernels/src/ 按 id 引用這裡的每條訊息。
 
 ## 各小節目標的建議（exercises/<section>/section.rs 中的 `Target::advice`），顯示在未達到的目標下方。
 

@@ -4,11 +4,11 @@
 ## 發現的數目（所有報告都用同一種計法）。
 
 judge-findings = { $count ->
-   *[other] { $count_text } 條發現
+   *[other] { $count } 條發現
 }
 judge-findings-occurrences = { $count ->
     [1] 1 條發現
-   *[other] { $count_text } 條不同的發現
+   *[other] { $count } 條不同的發現
 }（共出現 { $occurrences } 次）
 
 ## 測試的訊息：各條說明之間用「；」隔開。

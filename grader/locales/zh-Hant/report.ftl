@@ -172,10 +172,10 @@ report-why-launch = 核函式無法啟動
 report-why-tests = { $total } 個測試中有 { $failed } 個失敗
 report-why-sanitizer = 檢測器：{ $findings }
 report-why-missed = { $count ->
-   *[other] { $count_text } 個目標未達到
+   *[other] { $count } 個目標未達到
 }
 report-why-not-graded = { $count ->
-   *[other] { $count_text } 個目標未計分
+   *[other] { $count } 個目標未計分
 }
 # FAILED 結論中各原因之間的分隔。
 report-list-sep = {"，"}
@@ -186,7 +186,7 @@ report-stuck = 卡住了？cargo run -p grader -- hint { $section }
 report-more-log-lines = … 另有 { $more } 行（f：完整報告）
 report-first-failure = 第一個失敗：{ $test }
 report-printf-lines = printf：{ $count ->
-   *[other] { $count_text } 行
+   *[other] { $count } 行
 }（f：完整報告）
 
 ## 執行多個小節後的彙總。
@@ -195,7 +195,7 @@ report-summary = 彙總
 report-summary-passed = 通過
 report-summary-passed-emulator = 在模擬器上通過（速度未測量）
 report-summary-unmeasured = （其中 { $count ->
-   *[other] { $count_text }
+   *[other] { $count }
 } 個未測量速度：沒有 GPU）
 report-summary-total = { $total } 個小節中 { $passed } 個通過{ $unmeasured }，用時 { $seconds } s
 
@@ -301,7 +301,7 @@ report-pl-image-loads = { $label }：每個元素從全域記憶體載入的次�
 report-pl-image-block = 執行緒塊 { $block }：它載入的內容及其共享記憶體
 report-pl-left-out = （{ $images }{ $report }已省略：results.json 必須小於 1 MB）
 report-pl-images-dropped = { $count ->
-   *[other] { $count_text } 張圖片
+   *[other] { $count } 張圖片
 }
 report-pl-report-cut = 以及部分報告
 

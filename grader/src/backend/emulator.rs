@@ -48,7 +48,7 @@ impl EmulatorBackend {
                 let start = m[..at].rfind(' ').map_or(0, |i| i + 1);
                 m = format!("{}{}", &m[..start], &m[at + 1..]);
             }
-            Error::Kernel(crate::t!("judge-emulator-cannot-load", error = m))
+            Error::Kernel(crate::t!(judge_emulator_cannot_load, error = m))
         })?;
         Ok(Box::new(EmulatorProgram { module, stop: Default::default() }))
     }
@@ -100,7 +100,7 @@ fn data_bytes(d: &Data) -> Vec<u8> {
 }
 
 fn launch_error(e: emu::LaunchError) -> Error {
-    Error::Kernel(crate::t!("judge-emulator-cannot-launch", error = e.to_string()))
+    Error::Kernel(crate::t!(judge_emulator_cannot_launch, error = e.to_string()))
 }
 
 impl Program for EmulatorProgram {
@@ -150,7 +150,7 @@ impl EmulatorProgram {
             .iter()
             .map(|a| match *a {
                 Arg::Buffer(i) => ptrs.get(i).map(|&p| emu::KernelArg::Ptr(p)).ok_or_else(|| {
-                    Error::Kernel(crate::t!("judge-case-no-such-buffer", case = &case.name, buffer = i.to_string()))
+                    Error::Kernel(crate::t!(judge_case_no_such_buffer, case = &case.name, buffer = i.to_string()))
                 }),
                 Arg::I32(v) => Ok(emu::KernelArg::I32(v)),
                 Arg::U32(v) => Ok(emu::KernelArg::U32(v)),
@@ -181,7 +181,7 @@ impl EmulatorProgram {
         };
         let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
         let out_ptr = *ptrs.get(case.output).ok_or_else(|| {
-            Error::Kernel(crate::t!("judge-case-no-output-buffer", case = &case.name, buffer = case.output.to_string()))
+            Error::Kernel(crate::t!(judge_case_no_output_buffer, case = &case.name, buffer = case.output.to_string()))
         })?;
         let len = match &case.buffers[case.output] {
             Buffer::Input(d) | Buffer::InOut(d) => d.len(),

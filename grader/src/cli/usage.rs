@@ -23,23 +23,23 @@ fn sentence(e: &clap::Error) -> String {
     let arg = context(e, ContextKind::InvalidArg);
     let value = context(e, ContextKind::InvalidValue);
     let mut s = match e.kind() {
-        ErrorKind::UnknownArgument => t!("cli-error-unknown-argument", arg = &arg),
+        ErrorKind::UnknownArgument => t!(cli_error_unknown_argument, arg = &arg),
         ErrorKind::InvalidSubcommand => {
-            t!("cli-error-unknown-command", command = context(e, ContextKind::InvalidSubcommand))
+            t!(cli_error_unknown_command, command = context(e, ContextKind::InvalidSubcommand))
         }
-        ErrorKind::InvalidValue if value.is_empty() => t!("cli-error-missing-value", arg = &arg),
-        ErrorKind::InvalidValue => t!("cli-error-invalid-value", value = &value, arg = &arg),
+        ErrorKind::InvalidValue if value.is_empty() => t!(cli_error_missing_value, arg = &arg),
+        ErrorKind::InvalidValue => t!(cli_error_invalid_value, value = &value, arg = &arg),
         ErrorKind::ValueValidation => {
             // The validator's own reason (the section and card parsers say it in this language).
             let mut reason = std::error::Error::source(e).map(|r| r.to_string()).unwrap_or_default();
             // clap's own validator of a number's range: "900 is not in 10..=600".
             if let Some((number, range)) = reason.split_once(" is not in ") {
-                reason = t!("cli-error-not-in-range", value = number.to_string(), range = range.to_string());
+                reason = t!(cli_error_not_in_range, value = number.to_string(), range = range.to_string());
             }
-            t!("cli-error-invalid-value-because", value = &value, arg = &arg, reason = reason)
+            t!(cli_error_invalid_value_because, value = &value, arg = &arg, reason = reason)
         }
         ErrorKind::MissingRequiredArgument => {
-            let mut s = t!("cli-error-missing-arguments");
+            let mut s = t!(cli_error_missing_arguments);
             if let Some(ContextValue::Strings(args)) = e.get(ContextKind::InvalidArg) {
                 for a in args {
                     s.push_str(&format!("\n  {a}"));
@@ -48,20 +48,20 @@ fn sentence(e: &clap::Error) -> String {
             s
         }
         ErrorKind::MissingSubcommand => {
-            t!("cli-error-missing-command", command = context(e, ContextKind::InvalidSubcommand))
+            t!(cli_error_missing_command, command = context(e, ContextKind::InvalidSubcommand))
         }
-        ErrorKind::TooManyValues => t!("cli-error-too-many-values", value = &value, arg = &arg),
+        ErrorKind::TooManyValues => t!(cli_error_too_many_values, value = &value, arg = &arg),
         ErrorKind::ArgumentConflict if arg == context(e, ContextKind::PriorArg) => {
-            t!("cli-error-given-twice", arg = &arg)
+            t!(cli_error_given_twice, arg = &arg)
         }
         ErrorKind::ArgumentConflict => {
-            t!("cli-error-conflict", arg = &arg, other = context(e, ContextKind::PriorArg))
+            t!(cli_error_conflict, arg = &arg, other = context(e, ContextKind::PriorArg))
         }
-        _ => t!("cli-error-unreadable"),
+        _ => t!(cli_error_unreadable),
     };
     if let Some(ContextValue::Strings(values)) = e.get(ContextKind::ValidValue) {
         if !values.is_empty() {
-            s.push_str(&format!("\n  [{}{}]", t!("cli-possible-values"), values.join(", ")));
+            s.push_str(&format!("\n  [{}{}]", t!(cli_possible_values), values.join(", ")));
         }
     }
     s
@@ -74,7 +74,7 @@ fn tips(e: &clap::Error) -> Vec<String> {
     for kind in [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg, ContextKind::SuggestedValue] {
         let similar = context(e, kind);
         if !similar.is_empty() {
-            out.push(t!("cli-tip-similar", names = similar));
+            out.push(t!(cli_tip_similar, names = similar));
         }
     }
     if let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested) {
@@ -82,7 +82,7 @@ fn tips(e: &clap::Error) -> Vec<String> {
             // clap: "to pass '--x' as a value, use '-- --x'"
             let quoted: Vec<&str> = tip.split('\'').collect();
             if tip.starts_with("to pass '") && tip.contains("' as a value, use '") && quoted.len() == 5 {
-                out.push(t!("cli-tip-as-value", arg = quoted[1], how = quoted[3]));
+                out.push(t!(cli_tip_as_value, arg = quoted[1], how = quoted[3]));
             }
         }
     }
@@ -92,7 +92,7 @@ fn tips(e: &clap::Error) -> Vec<String> {
 /// A usage error in the current language, as the grader prints it (to stderr), ending in a
 /// newline: the error, its tips, the usage line, and where to read more.
 pub fn render(e: &clap::Error) -> String {
-    let mut s = format!("{} {}\n", t!("error-label"), sentence(e));
+    let mut s = format!("{} {}\n", t!(error_label), sentence(e));
     let tips = tips(e);
     if !tips.is_empty() {
         s.push('\n');
@@ -106,7 +106,7 @@ pub fn render(e: &clap::Error) -> String {
         s.push('\n');
     }
     s.push('\n');
-    s.push_str(&t!("cli-error-more", help = "--help"));
+    s.push_str(&t!(cli_error_more, help = "--help"));
     s.push('\n');
     s
 }

@@ -63,10 +63,10 @@ pub struct Args {
 
 pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     if args.results.is_some() && !args.format.is_platform() {
-        return Err(Error::Usage(crate::t!("cmd-results-needs-platform")));
+        return Err(Error::Usage(crate::t!(cmd_results_needs_platform)));
     }
     if args.data.is_some() && args.format != Format::Prairielearn {
-        return Err(Error::Usage(crate::t!("cmd-data-needs-prairielearn")));
+        return Err(Error::Usage(crate::t!(cmd_data_needs_prairielearn)));
     }
     // A platform's mode answers with a results file whatever goes wrong, even finding the course.
     if args.format.is_platform() {
@@ -90,21 +90,21 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
 /// A platform's results file, to `to` or stdout.
 fn write(results: &impl serde::Serialize, to: Option<&Path>) -> Result<()> {
     let text = serde_json::to_string_pretty(results)
-        .map_err(|e| Error::Internal(crate::t!("cmd-cannot-encode-results", error = e.to_string())))?
+        .map_err(|e| Error::Internal(crate::t!(cmd_cannot_encode_results, error = e.to_string())))?
         + "\n";
     match to {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).map_err(|e| {
                     Error::Course(crate::t!(
-                        "file-cannot-create",
+                        file_cannot_create,
                         path = dir.display().to_string(),
                         error = e.to_string()
                     ))
                 })?;
             }
             std::fs::write(path, text).map_err(|e| {
-                Error::Course(crate::t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
+                Error::Course(crate::t!(file_cannot_write, path = path.display().to_string(), error = e.to_string()))
             })
         }
         None => {
@@ -135,14 +135,14 @@ fn for_platform(args: &Args, course: &Course) -> Result<Outcome> {
     };
     let graded = match section {
         None => Err(Error::Usage(crate::t!(
-            "cmd-platform-unknown-section",
+            cmd_platform_unknown_section,
             id = &args.section,
             mode = if args.format == Format::Prairielearn { "prairielearn" } else { "gradescope" },
             sections = sections::ids().join(", ")
         ))),
         Some(section) => all_private.and_then(|cases| grade(args, course, section, seed, cases)),
     };
-    let could_not = |why: &Error| crate::t!("cmd-could-not-grade", error = why.to_string());
+    let could_not = |why: &Error| crate::t!(cmd_could_not_grade, error = why.to_string());
     match args.format {
         Format::Prairielearn => {
             use crate::render::prairielearn;
@@ -200,7 +200,7 @@ fn grade(
         None => course::exercise_path(course.root()?, section),
     };
     if !path.is_file() {
-        return Err(Error::Course(crate::t!("cmd-nothing-submitted", path = path.display().to_string())));
+        return Err(Error::Course(crate::t!(cmd_nothing_submitted, path = path.display().to_string())));
     }
     let display =
         path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| path.display().to_string());

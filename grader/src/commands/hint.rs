@@ -22,6 +22,6 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
 fn hint_count(n: &str) -> std::result::Result<usize, String> {
     match n.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(crate::t!("cmd-hint-count")),
+        _ => Err(crate::t!(cmd_hint_count)),
     }
 }

@@ -28,31 +28,31 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let id_w = all.iter().map(|s| s.id().len()).max().unwrap_or(0);
     let title_w = all.iter().map(|s| crate::i18n::width(&sections::title_in_language(*s))).max().unwrap_or(0);
     let label_w = progress::Place::label_width();
-    let which = if args.solutions { crate::t!("cmd-list-solutions") } else { crate::t!("cmd-list-yours") };
+    let which = if args.solutions { crate::t!(cmd_list_solutions) } else { crate::t!(cmd_list_yours) };
     let text = args.format == Output::Text;
     if text {
         println!("{}", compiler.describe());
-        println!("{}", crate::t!("cmd-list-header", which = which));
+        println!("{}", crate::t!(cmd_list_header, which = which));
     }
     let mut json = Vec::new();
     // done / current / tried / not started, from .progress.json (full gradings only).
     let progress = progress::Progress::load(root).unwrap_or_else(|e| {
-        eprintln!("{}", crate::t!("cmd-note", message = e.to_string()));
+        eprintln!("{}", crate::t!(cmd_note, message = e.to_string()));
         Default::default()
     });
     let ids = sections::ids();
     let which = if args.solutions { Which::Solution } else { Which::Exercise };
     for s in all {
         let status = match course::kernel_file(root, s, which) {
-            Err(_) => crate::t!("cmd-list-no-kernel").yellow().to_string(),
+            Err(_) => crate::t!(cmd_list_no_kernel).yellow().to_string(),
             Ok(f) => match grade_isolated(&grader, s, &f, 0, true) {
                 Ok(r) => {
                     let st = if r.passed {
-                        crate::t!("cmd-list-passes").green()
+                        crate::t!(cmd_list_passes).green()
                     } else if !r.compile.ok {
-                        crate::t!("cmd-list-does-not-compile").red()
+                        crate::t!(cmd_list_does_not_compile).red()
                     } else {
-                        crate::t!("cmd-list-not-yet").red()
+                        crate::t!(cmd_list_not_yet).red()
                     };
                     json.push(r);
                     st.to_string()

@@ -80,7 +80,7 @@ pub struct Engine {
 pub fn card_arg(id: &str) -> std::result::Result<&'static speed::Card, String> {
     speed::cards::by_id(id).ok_or_else(|| {
         let known: Vec<&str> = speed::cards::ids().collect();
-        crate::t!("cli-error-no-card", card = id, known = known.join(", "))
+        crate::t!(cli_error_no_card, card = id, known = known.join(", "))
     })
 }
 
@@ -125,7 +125,7 @@ pub fn fresh_seed() -> u64 {
 
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     let text = serde_json::to_string_pretty(value)
-        .map_err(|e| Error::Internal(crate::t!("cmd-cannot-write-json", error = e.to_string())))?;
+        .map_err(|e| Error::Internal(crate::t!(cmd_cannot_write_json, error = e.to_string())))?;
     println!("{text}");
     Ok(())
 }
@@ -210,6 +210,6 @@ fn record_progress(root: &Path, reports: &[SectionReport]) {
         p.save(root)
     });
     if let Err(e) = saved {
-        eprintln!("{}", crate::t!("cmd-progress-not-saved", error = e.to_string()));
+        eprintln!("{}", crate::t!(cmd_progress_not_saved, error = e.to_string()));
     }
 }

@@ -160,7 +160,7 @@ fn write_question(dir: &Path, section: &dyn Section, image: &str, timeout: u64, 
         uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_URL, format!("pmpp-course:question:{}", section.id()).as_bytes());
     let info = json!({
         "uuid": uuid.to_string(),
-        "title": format!("PMPP {}: {}", section.id(), section.title()),
+        "title": format!("PMPP {}: {}", section.id(), english_title(section)),
         "topic": topic(section),
         "tags": ["pmpp", "cuda"],
         "type": "v3",
@@ -199,6 +199,11 @@ fn write_question(dir: &Path, section: &dyn Section, image: &str, timeout: u64, 
 }
 
 /// PrairieLearn's topic (declared in the course's infoCourse.json; the README says so).
+/// The section's title in English: PrairieLearn's course is written in English.
+fn english_title(section: &dyn Section) -> String {
+    crate::i18n::with_lang(crate::i18n::Lang::En, || sections::title_in_language(section))
+}
+
 fn topic(section: &dyn Section) -> &'static str {
     if section.id().starts_with('8') || section.id() == "challenge-3d" {
         "Stencil"
@@ -230,7 +235,7 @@ pub fn question_html(section: &dyn Section, stub: &str) -> String {
         }
     }
     let mut s = String::from("<pl-question-panel>\n");
-    s.push_str(&format!("  <h4>Section {}: {}</h4>\n", html(section.id()), html(section.title())));
+    s.push_str(&format!("  <h4>Section {}: {}</h4>\n", html(section.id()), html(&english_title(section))));
     for p in paragraphs.iter().filter(|p| !p.is_empty()) {
         s.push_str(&format!("  <p>{}</p>\n", html(p)));
     }

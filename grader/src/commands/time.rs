@@ -347,19 +347,19 @@ fn model_only(
     let emulator = EmulatorBackend;
     let mut grader = Grader::new(&emulator, compiler);
     grader.card = args.card.copied().unwrap_or(*speed::cards::REFERENCE);
-    eprintln!("{}", crate::t!("cmd-time-no-gpu", why = why, card = grader.card.name));
+    eprintln!("{}", crate::t!(cmd_time_no_gpu, why = why, card = grader.card.name));
     let mut rows = Vec::new();
     let mut all_ok = true;
     for (section, file) in chosen.iter().zip(files) {
-        eprintln!("{}", crate::t!("cmd-time-modelling", section = section.id(), file = &file.display));
+        eprintln!("{}", crate::t!(cmd_time_modelling, section = section.id(), file = &file.display));
         let mut row = empty_row(*section, file);
-        row.skipped = Some(crate::t!("cmd-time-row-no-gpu"));
+        row.skipped = Some(crate::t!(cmd_time_row_no_gpu));
         match model_row(&grader, *section, file, seed) {
             Ok(r) => {
                 row.passed_on_emulator = Some(r.passed);
                 row.model = r.speed_model;
             }
-            Err(e) => row.skipped = Some(crate::t!("cmd-time-row-not-graded", error = e.to_string())),
+            Err(e) => row.skipped = Some(crate::t!(cmd_time_row_not_graded, error = e.to_string())),
         }
         all_ok &= row.model.is_some();
         if args.jsonl {
@@ -378,7 +378,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
     let mut s = String::new();
     let gpu = card.rates();
     let header = crate::t!(
-        "cmd-time-model-header",
+        cmd_time_model_header,
         card = gpu.name,
         sms = format!("{}", gpu.sms),
         ghz = format!("{:.2}", gpu.max_clock_hz / 1e9),
@@ -386,7 +386,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
         copy = format!("{:.0}", gpu.copy_bytes_per_s / 1e9)
     );
     let _ = writeln!(s, "{header}\n");
-    let _ = writeln!(s, "{}", crate::t!("cmd-time-model-columns"));
+    let _ = writeln!(s, "{}", crate::t!(cmd_time_model_columns));
     s.push_str("|---|---|--:|---|--:|---|\n");
     for r in rows {
         match &r.model {
@@ -398,7 +398,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
                     r.kernel,
                     p.at_most_percent_of_copy,
                     p.binding.words(),
-                    p.binding_line.map(|l| crate::t!("cmd-time-model-line", line = l.to_string())).unwrap_or_default(),
+                    p.binding_line.map(|l| crate::t!(cmd_time_model_line, line = l.to_string())).unwrap_or_default(),
                     p.estimate_percent_of_copy,
                     p.error_median_percent,
                     p.error_worst_percent
@@ -410,7 +410,7 @@ pub fn model_table(rows: &[TimingRow], card: &speed::Card) -> String {
                     "| {} | {} | — | {} | — | |",
                     r.section,
                     r.kernel,
-                    r.skipped.clone().unwrap_or_else(|| crate::t!("cmd-time-no-model"))
+                    r.skipped.clone().unwrap_or_else(|| crate::t!(cmd_time_no_model))
                 );
             }
         }

@@ -56,7 +56,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct TrafficJson<'a> {
     section: &'a str,
-    case: &'a str,
+    case: &'a crate::i18n::Text,
     metrics: &'a MetricsReport,
     lines: &'a [LineReport],
     buffers: &'a [BufferReuse],
@@ -80,7 +80,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let report = &graded.report;
     let (Some(metrics), Some((case, outcome))) = (&report.metrics, graded.metrics_run) else {
         return Err(Error::Kernel(t!(
-            "report-traffic-no-metrics-run",
+            report_traffic_no_metrics_run,
             kernel = file.display.to_string(),
             section = section.id()
         )));
@@ -91,7 +91,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         let (b, t) = watch.resolve(&case);
         let g = case.geometry;
         Error::Usage(t!(
-            "report-traffic-block-outside",
+            report_traffic_block_outside,
             block = format!("{b:?}"),
             thread = format!("{t:?}"),
             grid = format!("{:?}", g.grid),
@@ -113,16 +113,16 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     }
     if let Some(dir) = &args.svg {
         for path in write_svgs(dir, section, &file, &buffers)? {
-            eprintln!("{}", t!("report-wrote", path = path.display().to_string()));
+            eprintln!("{}", t!(report_wrote, path = path.display().to_string()));
         }
         let [x, y, z] = view.block;
         let path = dir.join(format!("{}-block-{x}-{y}-{z}.svg", section.id()));
         let title =
             format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::block_view(&title, &view, &drawn, case.geometry.block[0])).map_err(|e| {
-            Error::Course(t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            Error::Course(t!(file_cannot_write, path = path.display().to_string(), error = e.to_string()))
         })?;
-        eprintln!("{}", t!("report-wrote", path = path.display().to_string()));
+        eprintln!("{}", t!(report_wrote, path = path.display().to_string()));
     }
     Ok(Outcome::from_passed(report.passed))
 }
@@ -147,7 +147,7 @@ pub fn text(
     }
     s.push_str(&format!("\n{}", block::render(view, drawn, block_x)));
     if watch.block.is_none() {
-        s.push_str(&format!("  {}\n", t!("report-traffic-another-block")));
+        s.push_str(&format!("  {}\n", t!(report_traffic_another_block)));
     }
     s
 }
@@ -175,16 +175,15 @@ pub fn write_svgs(
     file: &KernelFile,
     buffers: &[BufferReuse],
 ) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Error::Course(t!("file-cannot-create", path = dir.display().to_string(), error = e.to_string()))
-    })?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::Course(t!(file_cannot_create, path = dir.display().to_string(), error = e.to_string())))?;
     let mut written = Vec::new();
     for b in buffers {
         let path = dir.join(format!("{}-{}.svg", section.id(), b.name.replace(' ', "-")));
         let title =
             format!("{} {} — {}", section.id(), crate::course::sections::title_in_language(section), file.display);
         std::fs::write(&path, svg::reuse_map(&title, b)).map_err(|e| {
-            Error::Course(t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            Error::Course(t!(file_cannot_write, path = path.display().to_string(), error = e.to_string()))
         })?;
         written.push(path);
     }

@@ -54,7 +54,7 @@ fn clear(raw: bool) {
 
 /// The keys, shown under each report.
 fn keys() -> String {
-    crate::t!("cmd-watch-keys")
+    crate::t!(cmd_watch_keys)
 }
 
 /// Keys come one at a time from a terminal (console's read_key, which puts the terminal in raw
@@ -102,7 +102,7 @@ pub fn next_after(id: &str) -> Option<&'static dyn Section> {
 /// A short list of the sections and where the student stands.
 pub fn list_text(progress: &Progress, current: &str) -> String {
     let ids = sections::ids();
-    let mut s = format!("{}\n", crate::t!("cmd-watch-sections"));
+    let mut s = format!("{}\n", crate::t!(cmd_watch_sections));
     let w = sections::all().iter().map(|s| crate::i18n::width(&sections::title_in_language(*s))).max().unwrap_or(0);
     let id_w = ids.iter().map(|id| id.len()).max().unwrap_or(0);
     for sec in sections::all() {
@@ -133,10 +133,10 @@ fn watch_saves(root: &Path, tx: mpsc::Sender<Event>) -> Result<notify::Recommend
             }
         }
     })
-    .map_err(|e| Error::Course(crate::t!("cmd-cannot-watch-files", error = e.to_string())))?;
+    .map_err(|e| Error::Course(crate::t!(cmd_cannot_watch_files, error = e.to_string())))?;
     for dir in sections::all().iter().map(|s| course::exercise_dir(root, *s)).filter(|d| d.is_dir()) {
         watcher.watch(&dir, notify::RecursiveMode::NonRecursive).map_err(|e| {
-            Error::Course(crate::t!("cmd-cannot-watch", path = course::display_path(root, &dir), error = e.to_string()))
+            Error::Course(crate::t!(cmd_cannot_watch, path = course::display_path(root, &dir), error = e.to_string()))
         })?;
     }
     Ok(watcher)
@@ -151,7 +151,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         None => match progress.current(&ids).and_then(sections::find) {
             Some(s) => s,
             None => {
-                println!("{}", crate::t!("cmd-watch-all-passed"));
+                println!("{}", crate::t!(cmd_watch_all_passed));
                 return Ok(Outcome::Passed);
             }
         },
@@ -171,7 +171,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
     let grade_now = |section: &dyn Section, progress: &mut Progress, shown: &mut Shown| -> bool {
         let file = KernelFile::in_course(root, course::exercise_path(root, section));
         clear(raw);
-        show(raw, &format!("{}\n", crate::t!("cmd-watch-grading", id = section.id())));
+        show(raw, &format!("{}\n", crate::t!(cmd_watch_grading, id = section.id())));
         let seed = args.seed.unwrap_or_else(super::fresh_seed);
         let passed = match grade_isolated(&grader, section, &file, seed, false) {
             Ok(r) => {
@@ -181,12 +181,12 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                 show(raw, &shown.compact);
                 progress.record_grade(section.id(), r.passed, !r.not_measured.is_empty());
                 if let Err(e) = progress.save(root) {
-                    show(raw, &format!("{}\n", crate::t!("cmd-progress-not-saved", error = e.to_string())));
+                    show(raw, &format!("{}\n", crate::t!(cmd_progress_not_saved, error = e.to_string())));
                 }
                 r.passed
             }
             Err(e) => {
-                shown.compact = format!("{} {e}\n", crate::t!("error-label"));
+                shown.compact = format!("{} {e}\n", crate::t!(error_label));
                 shown.full = shown.compact.clone();
                 show(raw, &shown.compact);
                 false
@@ -209,7 +209,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                         &format!(
                             "\n{}\n",
                             crate::t!(
-                                "cmd-watch-next",
+                                cmd_watch_next,
                                 done = done,
                                 id = section.id(),
                                 title = sections::title_in_language(section),
@@ -220,7 +220,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                     passed = false;
                 }
                 None => {
-                    show(raw, &format!("\n{}\n", crate::t!("cmd-watch-course-done")));
+                    show(raw, &format!("\n{}\n", crate::t!(cmd_watch_course_done)));
                     break;
                 }
             }
@@ -256,7 +256,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
                     section = next;
                     passed = grade_now(section, &mut progress, &mut shown);
                 }
-                None => show(raw, &format!("\n{}\n", crate::t!("cmd-watch-no-next"))),
+                None => show(raw, &format!("\n{}\n", crate::t!(cmd_watch_no_next))),
             },
             Event::Key(_) => show(raw, &format!("{}\n", keys())),
         }

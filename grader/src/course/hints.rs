@@ -13,24 +13,24 @@ pub fn render(section: &dyn Section, shown: usize) -> String {
     let hints = crate::course::sections::hints_in_language(section);
     let mut s = format!("{}  {}\n", section.id(), crate::course::sections::title_in_language(section));
     if hints.is_empty() {
-        s.push_str(&format!("  {}\n", crate::t!("hint-none")));
+        s.push_str(&format!("  {}\n", crate::t!(hint_none)));
         return s;
     }
     let count = hints.len().to_string();
     for (i, h) in hints.iter().take(shown).enumerate() {
         let index = (i + 1).to_string();
         let line = if i + 1 == hints.len() {
-            crate::t!("hint-number-last", index = &index, count = &count, hint = h)
+            crate::t!(hint_number_last, index = &index, count = &count, hint = h)
         } else {
-            crate::t!("hint-number", index = &index, count = &count, hint = h)
+            crate::t!(hint_number, index = &index, count = &count, hint = h)
         };
         s.push_str(&format!("  {line}\n"));
     }
     if shown < hints.len() {
         let command = format!("cargo run -p grader -- hint {}", section.id());
-        s.push_str(&format!("  {}\n", crate::t!("hint-another", command = command)));
+        s.push_str(&format!("  {}\n", crate::t!(hint_another, command = command)));
     } else {
-        s.push_str(&format!("  {}\n", crate::t!("hint-last", command = "cargo run -p grader -- book --open")));
+        s.push_str(&format!("  {}\n", crate::t!(hint_last, command = "cargo run -p grader -- book --open")));
     }
     s
 }
@@ -53,13 +53,13 @@ pub fn request(progress: &mut Progress, section: &dyn Section, explicit: Option<
 pub fn run(root: &Path, section: &dyn Section, explicit: Option<usize>) -> String {
     let mut note = String::new();
     let mut progress = Progress::load(root).unwrap_or_else(|e| {
-        note = format!("  {}\n", crate::t!("hint-note", message = e.to_string()));
+        note = format!("  {}\n", crate::t!(hint_note, message = e.to_string()));
         Progress::default()
     });
     let shown = request(&mut progress, section, explicit);
     if note.is_empty() {
         if let Err(e) = progress.save(root) {
-            note = format!("  {}\n", crate::t!("hint-note", message = e.to_string()));
+            note = format!("  {}\n", crate::t!(hint_note, message = e.to_string()));
         }
     }
     render(section, shown) + &note
@@ -92,8 +92,14 @@ mod tests {
         for lang in [Lang::ZhHans, Lang::ZhHant] {
             let all = with_lang(lang, || render(s, s.hints().len()));
             let one = with_lang(lang, || render(s, 1));
+            let english = with_lang(Lang::En, || {
+                let mut words = crate::course::sections::hints_in_language(s);
+                words.push(crate::course::sections::title_in_language(s));
+                words
+            });
+            assert!(english[0].starts_with("A block is one input tile"), "{english:?}");
             for english in
-                s.hints().iter().copied().chain([s.title(), "hint 1 of", "the idea of the solution", "another hint"])
+                english.iter().map(String::as_str).chain(["hint 1 of", "the idea of the solution", "another hint"])
             {
                 assert!(!all.contains(english) && !one.contains(english), "{lang}: {english:?} in\n{all}{one}");
             }

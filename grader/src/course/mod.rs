@@ -95,7 +95,7 @@ pub fn kernel_file(root: &Path, section: &dyn Section, which: Which) -> Result<K
         Which::Exercise => KernelFile::in_course(root, exercise_path(root, section)),
     };
     if !file.path.is_file() {
-        return Err(Error::Course(crate::t!("cmd-kernel-not-found", path = file.path.display().to_string())));
+        return Err(Error::Course(crate::t!(cmd_kernel_not_found, path = file.path.display().to_string())));
     }
     Ok(file)
 }
@@ -173,7 +173,7 @@ fn is_course_root(dir: &Path) -> bool {
 /// checkout, grades that checkout's files.
 pub fn find_root() -> Result<PathBuf> {
     let cwd =
-        std::env::current_dir().map_err(|e| Error::Course(crate::t!("cmd-no-working-dir", error = e.to_string())))?;
+        std::env::current_dir().map_err(|e| Error::Course(crate::t!(cmd_no_working_dir, error = e.to_string())))?;
     if let Some(dir) = cwd.ancestors().find(|d| is_course_root(d)) {
         return Ok(dir.to_path_buf());
     }
@@ -181,7 +181,7 @@ pub fn find_root() -> Result<PathBuf> {
     if is_course_root(&built_from) {
         return Ok(built_from.canonicalize().unwrap_or(built_from));
     }
-    Err(Error::Course(crate::t!("cmd-no-course", dir = cwd.display().to_string())))
+    Err(Error::Course(crate::t!(cmd_no_course, dir = cwd.display().to_string())))
 }
 
 /// `path` relative to `root` when it lies inside it, with `/` between its parts on every system

@@ -66,11 +66,11 @@ impl Place {
     /// Its words in the current language.
     pub fn label(self) -> String {
         match self {
-            Place::Done => crate::t!("cmd-place-done"),
-            Place::DoneWithoutSpeed => crate::t!("cmd-place-done-no-gpu"),
-            Place::Current => crate::t!("cmd-place-current"),
-            Place::Failing => crate::t!("cmd-place-tried"),
-            Place::NotStarted => crate::t!("cmd-place-not-started"),
+            Place::Done => crate::t!(cmd_place_done),
+            Place::DoneWithoutSpeed => crate::t!(cmd_place_done_no_gpu),
+            Place::Current => crate::t!(cmd_place_current),
+            Place::Failing => crate::t!(cmd_place_tried),
+            Place::NotStarted => crate::t!(cmd_place_not_started),
         }
     }
 
@@ -94,15 +94,11 @@ impl Progress {
         let path = Self::path(root);
         match std::fs::read_to_string(&path) {
             Ok(text) => serde_json::from_str(&text).map_err(|e| {
-                Error::Course(crate::t!(
-                    "cmd-progress-damaged",
-                    path = path.display().to_string(),
-                    error = e.to_string()
-                ))
+                Error::Course(crate::t!(cmd_progress_damaged, path = path.display().to_string(), error = e.to_string()))
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress::default()),
             Err(e) => Err(Error::Course(crate::t!(
-                "file-cannot-read",
+                file_cannot_read,
                 path = path.display().to_string(),
                 error = e.to_string()
             ))),
@@ -114,9 +110,9 @@ impl Progress {
         let path = Self::path(root);
         let tmp = root.join(format!("{FILE_NAME}.tmp"));
         let text = serde_json::to_string_pretty(self)
-            .map_err(|e| Error::Course(crate::t!("cmd-cannot-encode-progress", error = e.to_string())))?;
+            .map_err(|e| Error::Course(crate::t!(cmd_cannot_encode_progress, error = e.to_string())))?;
         let cannot_write = |p: &Path, e: std::io::Error| {
-            Error::Course(crate::t!("file-cannot-write", path = p.display().to_string(), error = e.to_string()))
+            Error::Course(crate::t!(file_cannot_write, path = p.display().to_string(), error = e.to_string()))
         };
         std::fs::write(&tmp, text + "\n").map_err(|e| cannot_write(&tmp, e))?;
         std::fs::rename(&tmp, &path).map_err(|e| cannot_write(&path, e))
@@ -183,28 +179,28 @@ pub fn reset(
     out: &mut dyn Write,
 ) -> Result<bool> {
     let Some(text) = crate::course::sections::stub(section) else {
-        return Err(Error::Course(crate::t!("cmd-no-stub", id = section.id())));
+        return Err(Error::Course(crate::t!(cmd_no_stub, id = section.id())));
     };
     let path = super::exercise_path(root, section);
     let shown = crate::course::display_path(root, &path);
     if !yes {
-        let _ = write!(out, "{} ", crate::t!("cmd-reset-ask", path = &shown));
+        let _ = write!(out, "{} ", crate::t!(cmd_reset_ask, path = &shown));
         let _ = out.flush();
         let mut line = String::new();
         answer
             .read_line(&mut line)
-            .map_err(|e| Error::Course(crate::t!("cmd-cannot-read-answer", error = e.to_string())))?;
+            .map_err(|e| Error::Course(crate::t!(cmd_cannot_read_answer, error = e.to_string())))?;
         if !matches!(line.trim(), "y" | "Y" | "yes" | "Yes") {
-            let _ = writeln!(out, "{}", crate::t!("cmd-reset-kept", path = &shown));
+            let _ = writeln!(out, "{}", crate::t!(cmd_reset_kept, path = &shown));
             return Ok(false);
         }
     }
     std::fs::write(&path, text)
-        .map_err(|e| Error::Course(crate::t!("file-cannot-write", path = &shown, error = e.to_string())))?;
+        .map_err(|e| Error::Course(crate::t!(file_cannot_write, path = &shown, error = e.to_string())))?;
     let mut progress = Progress::load(root)?;
     progress.reset(section.id());
     progress.save(root)?;
-    let _ = writeln!(out, "{}", crate::t!("cmd-reset-done", path = &shown, id = section.id()));
+    let _ = writeln!(out, "{}", crate::t!(cmd_reset_done, path = &shown, id = section.id()));
     Ok(true)
 }
 

@@ -67,18 +67,17 @@ pub fn stub(section: &dyn Section) -> Option<&'static str> {
 
 /// "unknown section `9.9`. Sections: 7.2, 7.3, …"
 pub fn unknown(id: &str) -> String {
-    crate::t!("cmd-unknown-section", id = id, sections = ids().join(", "))
+    crate::t!(cmd_unknown_section, id = id, sections = ids().join(", "))
 }
 
-/// A section's title in the current language (the English one is its `title()`, translated
-/// through the catalogue's memory of the exercises' words: `i18n::Text::english`).
+/// A section's title in the current language (`title()` names its message).
 pub fn title_in_language(section: &dyn Section) -> String {
-    crate::i18n::Text::english(section.title()).render()
+    crate::i18n::Text::message(section.title(), Vec::new()).render()
 }
 
-/// A section's hints in the current language (the English ones are its `hints()`).
+/// A section's hints in the current language (`hints()` names their messages).
 pub fn hints_in_language(section: &dyn Section) -> Vec<String> {
-    section.hints().iter().map(|h| crate::i18n::Text::english(*h).render()).collect()
+    section.hints().iter().map(|h| crate::i18n::Text::message(h, Vec::new()).render()).collect()
 }
 
 /// Where a course tree and this registry disagree: a directory under `exercises/`,
@@ -133,15 +132,13 @@ mod tests {
     use super::*;
     use crate::i18n::{with_lang, Lang};
 
-    /// The English words a section's code says to the student: its title, its hints, each
-    /// target's advice and the name of each classic mistake its visible, hidden (at a few seeds)
-    /// and metrics cases carry.
-    fn exercise_texts(s: &dyn Section) -> Vec<String> {
+    /// The message ids a section's code names: its title, its hints, each target's advice and
+    /// each classic mistake its visible, hidden (at a few seeds) and metrics cases carry.
+    fn exercise_ids(s: &dyn Section) -> Vec<&'static str> {
         use kernels::exercise::CaseRng;
         use rand::SeedableRng;
-        let mut texts: Vec<String> =
-            std::iter::once(s.title()).chain(s.hints().iter().copied()).map(str::to_string).collect();
-        texts.extend(s.targets().iter().map(|t| t.advice.to_string()));
+        let mut ids: Vec<&'static str> = std::iter::once(s.title()).chain(s.hints().iter().copied()).collect();
+        ids.extend(s.targets().iter().map(|t| t.advice));
         let mut cases = s.visible_cases();
         for seed in 1..=3 {
             cases.extend(s.hidden_cases(&mut CaseRng::seed_from_u64(seed)));
@@ -149,63 +146,57 @@ mod tests {
         let rng = &mut CaseRng::seed_from_u64(1);
         cases.push(s.metrics_case(rng));
         cases.push(s.second_metrics_case(rng));
-        texts.extend(cases.iter().flat_map(|c| c.mistakes.iter().map(|m| m.what.clone())));
-        texts
+        ids.extend(cases.iter().flat_map(|c| c.mistakes.iter().map(|m| m.what)));
+        ids
     }
 
-    /// A section's title, hints, target advice and mistakes' names are translated by their
-    /// English words (the translation memory: sections.ftl, hints.ftl, exercises.ftl): every text
-    /// a section says must be there word for word,
-    /// so that a new or edited English text fails here until the catalogue (and a translator)
-    /// has it; and the memory keeps no text that no section says.
+    /// The messages of the catalogue's files that hold the exercises' words.
+    fn exercise_messages() -> Vec<String> {
+        crate::i18n::sources(Lang::En)
+            .into_iter()
+            .filter(|(file, _)| ["sections", "hints", "exercises"].contains(file))
+            .flat_map(|(_, text)| fluent_syntax::parser::parse(text).unwrap_or_else(|(res, _)| res).body)
+            .filter_map(|entry| match entry {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A section's title, hints, target advice and mistakes name their messages (sections.ftl,
+    /// hints.ftl, exercises.ftl) by id, as rustlings keys its exercises' data by name: every id
+    /// a section names is in the catalogue, and the catalogue keeps no exercise message that no
+    /// section names.
     #[test]
-    fn every_advice_and_mistake_is_in_the_translation_memory() {
-        let mut said = std::collections::BTreeSet::new();
+    fn every_exercise_text_names_a_message_and_every_exercise_message_is_named() {
+        let mut named = std::collections::BTreeSet::new();
         let mut wrong = Vec::new();
         for s in all() {
-            for text in exercise_texts(s) {
-                if crate::i18n::memory_id(&text).is_none() && said.insert(text.clone()) {
-                    wrong.push(format!(
-                        "section {}: {text:?} is not in grader/locales/en/ (sections.ftl, hints.ftl or \
-                         exercises.ftl): add it there, word for word, and its translations",
-                        s.id()
-                    ));
+            for id in exercise_ids(s) {
+                if !crate::i18n::exists(id) && named.insert(id) {
+                    wrong.push(format!("section {}: {id:?} is not in grader/locales/en/", s.id()));
                 }
-                said.insert(text);
+                named.insert(id);
             }
         }
-        let memory = crate::i18n::english_messages();
-        for (id, english) in &memory {
-            if !said.contains(english) {
-                wrong.push(format!("en: {id} ({english:?}) is said by no section: remove it, or update it"));
-            }
-        }
-        let mut seen = std::collections::BTreeMap::new();
-        for (id, english) in &memory {
-            if let Some(other) = seen.insert(english, id) {
-                wrong.push(format!("en: {id} and {other} say the same words: keep one"));
+        let messages = exercise_messages();
+        assert!(messages.len() > 80, "the catalogue is read: {} messages", messages.len());
+        for id in &messages {
+            if !named.contains(id.as_str()) {
+                wrong.push(format!("en: {id} is named by no section: remove it, or name it"));
             }
         }
         assert_eq!(wrong, Vec::<String>::new());
-        assert!(memory.len() > 20, "the memory is read: {} messages", memory.len());
-        // Said in the student's language, and as they are where the memory lacks them.
-        for english in [
-            "the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])",
-            find("7.4").unwrap().targets()[0].advice,
-        ] {
-            let text = crate::i18n::Text::english(english);
-            assert_eq!(with_lang(Lang::En, || text.render()), english);
-            let hans = with_lang(Lang::ZhHans, || text.render());
-            assert_ne!(hans, english);
-            assert_ne!(with_lang(Lang::ZhHant, || text.render()), hans);
-        }
-        let zh = with_lang(Lang::ZhHans, || crate::i18n::Text::english(memory[0].1.clone()).render());
-        assert_ne!(zh, memory[0].1);
-        let unknown = crate::i18n::Text::english("words no catalogue has");
-        assert_eq!(with_lang(Lang::ZhHans, || unknown.render()), "words no catalogue has");
+        // Said in the student's language.
+        let advice = crate::i18n::Text::message(find("7.4").unwrap().targets()[0].advice, Vec::new());
+        let en = with_lang(Lang::En, || advice.render());
+        assert!(en.starts_with("each input pixel should be loaded"), "{en}");
+        let hans = with_lang(Lang::ZhHans, || advice.render());
+        assert_ne!(hans, en);
+        assert_ne!(with_lang(Lang::ZhHant, || advice.render()), hans);
         let s = find("7.4").unwrap();
-        assert_eq!(with_lang(Lang::En, || title_in_language(s)), s.title());
-        assert_ne!(with_lang(Lang::ZhHans, || title_in_language(s)), s.title());
+        assert_eq!(with_lang(Lang::En, || title_in_language(s)), "Tiled convolution with halo cells");
+        assert_ne!(with_lang(Lang::ZhHans, || title_in_language(s)), with_lang(Lang::En, || title_in_language(s)));
         assert_ne!(with_lang(Lang::ZhHant, || hints_in_language(s)), with_lang(Lang::ZhHans, || hints_in_language(s)));
     }
 }

@@ -60,7 +60,7 @@ impl SectionGrading<'_, '_> {
                     t.skipped = None;
                 }
                 (Err(e), _) => {
-                    t.skipped = Some(crate::text!("judge-not-timed", error = e.to_string()));
+                    t.skipped = Some(crate::text!(judge_not_timed, error = e.to_string()));
                     t.passed = false;
                 }
                 _ => {}
@@ -110,11 +110,8 @@ impl SectionGrading<'_, '_> {
             let mut cases = [variant.case];
             match self.grader.builder.build(section, self.kernel, self.source, &mut cases)? {
                 Built::DoesNotCompile { log, defines } => {
-                    report.message = crate::text!(
-                        "judge-variant-does-not-compile",
-                        defines = build::defines_text(&defines),
-                        log = log
-                    )
+                    report.message =
+                        crate::text!(judge_variant_does_not_compile, defines = build::defines_text(&defines), log = log)
                 }
                 Built::Unrunnable(why) => report.message = why.message,
                 Built::Ready(build) => match build.run(&cases[0], Views::default()) {

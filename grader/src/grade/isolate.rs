@@ -50,7 +50,7 @@ pub fn isolated<T>(section: &dyn Section, work: impl FnOnce() -> Result<T>) -> R
         Err(payload) => {
             let recorded = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).take();
             let what = recorded.unwrap_or_else(|| payload_text(payload.as_ref()));
-            Err(Error::Internal(crate::t!("judge-internal-error", section = section.id(), what = what)))
+            Err(Error::Internal(crate::t!(judge_internal_error, section = section.id(), what = what)))
         }
     }
 }

@@ -64,7 +64,7 @@ struct SectionGrading<'s, 'a> {
 
 /// A test not run once another ran out of its instruction budget.
 fn not_run_after_timeout() -> Error {
-    Error::Kernel(crate::t!("judge-not-run-after-timeout"))
+    Error::Kernel(crate::t!(judge_not_run_after_timeout))
 }
 
 impl<'a> Grader<'a> {
@@ -350,7 +350,7 @@ impl SectionGrading<'_, '_> {
             match outcome {
                 Err(e) if e.is_kernels() => {
                     if role.measures() {
-                        let why = crate::text!("judge-did-not-run", role = role_name(role));
+                        let why = crate::text!(judge_did_not_run, role = role_name(role));
                         measured.push((role, case, None, Some(why)));
                     }
                     // The error's message, said when it was made.
@@ -361,7 +361,7 @@ impl SectionGrading<'_, '_> {
                     if role.measures() {
                         let stopped = (!o.completed).then(|| {
                             let by = judge::stopped_by(&o.findings);
-                            crate::text!("judge-stopped-at", role = role_name(role), kind = by)
+                            crate::text!(judge_stopped_at, role = role_name(role), kind = by)
                         });
                         measured.push((role, case, o.metrics.clone(), stopped));
                     }
@@ -378,14 +378,14 @@ impl SectionGrading<'_, '_> {
                             // A launch stopped by a finding counted only part of its work: said
                             // where its figures are shown.
                             let label = match o.findings.first().filter(|_| !o.completed) {
-                                Some(f) => crate::t!(
-                                    "judge-metrics-case-stopped",
+                                Some(f) => crate::text!(
+                                    judge_metrics_case_stopped,
                                     label = section.metrics_case_label(),
                                     kind = f.kind.to_string()
                                 ),
-                                None => section.metrics_case_label().to_string(),
+                                None => Text::plain(section.metrics_case_label()),
                             };
-                            let mut metrics = judge::metrics_report(&label, m, case);
+                            let mut metrics = judge::metrics_report(label, m, case);
                             metrics.lines = judge::line_reports(&o.lines, kernel, &lines);
                             metrics.shown = section
                                 .shown_metrics()
@@ -435,8 +435,8 @@ pub(super) type Measured<'c> = (Role, &'c Case, Option<Metrics>, Option<Text>);
 
 fn role_name(role: Role) -> Text {
     match role {
-        Role::SecondMetrics => crate::text!("judge-role-second-metrics-case"),
-        _ => crate::text!("judge-role-metrics-case"),
+        Role::SecondMetrics => crate::text!(judge_role_second_metrics_case),
+        _ => crate::text!(judge_role_metrics_case),
     }
 }
 
@@ -452,7 +452,7 @@ fn judge_targets(
     let in_order = of(Role::Metrics).into_iter().chain(measured.iter().filter(|m| m.0 != Role::Metrics));
     let unusable = in_order.clone().find_map(|(_, _, m, why)| match (m, why) {
         (_, Some(why)) => Some(why.clone()),
-        (None, None) => Some(crate::text!("judge-no-metrics-counted")),
+        (None, None) => Some(crate::text!(judge_no_metrics_counted)),
         _ => None,
     });
     match (unusable, of(Role::Metrics), of(Role::SecondMetrics)) {

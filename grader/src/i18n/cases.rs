@@ -9,7 +9,7 @@ use super::Text;
 /// How the text report names `case`.
 pub fn case_text(case: &Case) -> Text {
     match &case.label {
-        Some(label) => label.args.iter().fold(Text::new(label.id), |t, (name, value)| t.arg(name, value)),
+        Some(label) => Text::message(label.id, label.args.iter().map(|(name, value)| (*name, value.into())).collect()),
         None => Text::plain(&case.name),
     }
 }

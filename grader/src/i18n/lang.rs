@@ -67,7 +67,7 @@ pub struct LangError(pub String);
 impl fmt::Display for LangError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tags: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
-        f.write_str(&crate::t!("lang-unknown", given = &self.0, tags = tags.join(", ")))
+        f.write_str(&crate::t!(lang_unknown, given = &self.0, tags = tags.join(", ")))
     }
 }
 

@@ -130,6 +130,73 @@ fn every_message_is_in_every_language_with_the_same_arguments() {
     assert_eq!(wrong, Vec::<String>::new());
 }
 
+/// Each translated message's variables that its English message lacks (those of the messages it
+/// names included): Fluent could not say them, as English decides the arguments (`msg`).
+fn variables_english_lacks(lang: Lang, sources: &[(&str, &str)]) -> Vec<String> {
+    let variables = |sources: &[(&str, &str)]| {
+        let resources: Vec<_> =
+            sources.iter().map(|(_, s)| fluent_syntax::parser::parse(*s).unwrap_or_else(|(res, _)| res)).collect();
+        super::variables::message_variables(&resources)
+    };
+    let en = variables(&super::sources(Lang::En));
+    let mut wrong = Vec::new();
+    for (id, vars) in variables(sources) {
+        let english = en.get(&id).cloned().unwrap_or_default();
+        for v in vars.difference(&english) {
+            wrong.push(format!("{lang}: {id} uses ${v}, which English does not pass"));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_translation_uses_only_the_variables_its_english_message_has() {
+    for lang in [Lang::ZhHans, Lang::ZhHant] {
+        assert_eq!(variables_english_lacks(lang, &sources(lang)), Vec::<String>::new());
+    }
+    // A planted one: a message that names another whose words use a variable English lacks.
+    let planted = "lang-name = { planted-inner }\nplanted-inner = 简体 { $dialect }\n";
+    assert_eq!(
+        variables_english_lacks(Lang::ZhHans, &[("planted", planted)]),
+        vec![
+            "zh-Hans: lang-name uses $dialect, which English does not pass",
+            "zh-Hans: planted-inner uses $dialect, which English does not pass"
+        ]
+    );
+}
+
+/// Fluent's errors are not dropped: a variable a message uses and is not given.
+#[test]
+fn a_message_said_without_its_variable_is_an_error() {
+    let en = &bundles()[Lang::En as usize];
+    let said = super::format(en, "report-findings-more", None);
+    assert!(matches!(&said, Some(Err(e)) if e.contains("more")), "{said:?}");
+    assert_eq!(super::format(en, "lang-name", None), Some(Ok("English".to_string())));
+    assert_eq!(super::format(en, "no-such-message", None), None);
+}
+
+/// ... and a debug build stops on one rather than show `{$more}`.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "report-findings-more")]
+fn a_debug_build_stops_on_a_message_it_cannot_say() {
+    with_lang(Lang::ZhHans, || say("report-findings-more", None));
+}
+
+#[test]
+fn integers_keep_every_digit_grouped_and_still_choose_a_plural() {
+    let more = |n: u64| with_lang(Lang::En, || crate::t!(report_findings_more, more = n));
+    let sentence = |n: &str| format!("… the first occurrence of each is listed; {n} more occurrences not listed");
+    assert_eq!(more(1_234_567), sentence("1,234,567"));
+    // Past 2^53 an f64 would say 18,446,744,073,709,551,616.
+    assert_eq!(more(u64::MAX), sentence("18,446,744,073,709,551,615"));
+    let findings = |n: usize| with_lang(Lang::En, || crate::t!(judge_findings, count = n));
+    assert_eq!((findings(1), findings(1_234)), ("1 finding".to_string(), "1,234 findings".to_string()));
+    assert_eq!(with_lang(Lang::ZhHans, || crate::t!(judge_findings, count = 1_234usize)), "1,234 条发现");
+    assert_eq!(group_digits(-1_000), "-1,000");
+    assert_eq!(group_digits(999), "999");
+}
+
 #[test]
 fn a_missing_or_changed_translation_would_be_found() {
     let en = messages(Lang::En).unwrap();
@@ -155,47 +222,6 @@ fn rust_files(dir: &Path) -> Vec<(String, String)> {
         .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
         .map(|e| (e.path().display().to_string(), std::fs::read_to_string(e.path()).unwrap()))
         .collect()
-}
-
-/// Ids the code names as literals: `t!("id"`, `text!("id"` and `Text::new("id"`, across a line
-/// break as rustfmt writes a long call.
-fn ids_named_in(code: &str) -> Vec<String> {
-    let mut ids = Vec::new();
-    for opener in ["t!(", "text!(", "Text::new("] {
-        for (at, _) in code.match_indices(opener) {
-            // `format!(` ends in `t!(`: only a whole name.
-            if code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                continue;
-            }
-            let rest = code[at + opener.len()..].trim_start();
-            let Some(rest) = rest.strip_prefix('"') else { continue };
-            if let Some(end) = rest.find('"') {
-                ids.push(rest[..end].to_string());
-            }
-        }
-    }
-    ids
-}
-
-#[test]
-fn every_id_the_code_names_is_in_the_catalogue() {
-    let en = messages(Lang::En).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut unknown = Vec::new();
-    let mut named = 0;
-    for (path, code) in rust_files(&src) {
-        if path.contains("i18n") {
-            continue;
-        }
-        for id in ids_named_in(&code) {
-            named += 1;
-            if !en.contains_key(&id) {
-                unknown.push(format!("{path}: {id}"));
-            }
-        }
-    }
-    assert!(named > 0, "the code is read");
-    assert_eq!(unknown, Vec::<String>::new());
 }
 
 #[test]
@@ -290,11 +316,11 @@ fn the_flag_wins_then_lc_all_lc_messages_lang() {
 
 #[test]
 fn a_text_is_said_in_the_language_of_its_thread() {
-    let en = with_lang(Lang::En, || crate::t!("lang-name"));
-    let hans = with_lang(Lang::ZhHans, || crate::t!("lang-name"));
-    let hant = with_lang(Lang::ZhHant, || crate::t!("lang-name"));
+    let en = with_lang(Lang::En, || crate::t!(lang_name));
+    let hans = with_lang(Lang::ZhHans, || crate::t!(lang_name));
+    let hant = with_lang(Lang::ZhHant, || crate::t!(lang_name));
     assert_eq!((en.as_str(), hans.as_str(), hant.as_str()), ("English", "简体中文", "繁體中文"));
-    let t = crate::text!("lang-name");
+    let t = crate::text!(lang_name);
     assert_eq!(with_lang(Lang::ZhHant, || serde_json::to_string(&t).unwrap()), "\"繁體中文\"");
     assert_eq!(with_lang(Lang::ZhHans, || Text::plain("nvrtc: error").render()), "nvrtc: error");
 }

@@ -56,15 +56,15 @@ pub fn for_finding(f: &Finding, case: &Case, boundary: Boundary) -> Option<Text>
 pub fn race(f: &Finding) -> Option<Text> {
     let Detail::Race { race, other_line, .. } = &f.detail else { return None };
     let earlier = || match other_line {
-        Some(CodeLine::Source(l)) => text!("judge-race-earlier-at", line = text!("finding-line", line = l.to_string())),
+        Some(CodeLine::Source(l)) => text!(judge_race_earlier_at, line = text!(finding_line, line = l.to_string())),
         Some(CodeLine::Ptx(l)) => {
-            text!("judge-race-earlier-at", line = text!("finding-ptx-line", line = l.to_string()))
+            text!(judge_race_earlier_at, line = text!(finding_ptx_line, line = l.to_string()))
         }
-        None => text!("judge-race-earlier"),
+        None => text!(judge_race_earlier),
     };
     Some(match race {
-        RaceKind::ReadAfterWrite => text!("judge-race-read-after-write", earlier = earlier()),
-        RaceKind::WriteAfterRead => text!("judge-race-write-after-read", earlier = earlier()),
+        RaceKind::ReadAfterWrite => text!(judge_race_read_after_write, earlier = earlier()),
+        RaceKind::WriteAfterRead => text!(judge_race_write_after_read, earlier = earlier()),
         RaceKind::WriteAfterWrite => {
             // One statement run by two threads: no barrier can come between them.
             let one_line = match (other_line, &f.source) {
@@ -73,9 +73,9 @@ pub fn race(f: &Finding) -> Option<Text> {
                 _ => false,
             };
             if one_line {
-                text!("judge-race-write-after-write-one-line")
+                text!(judge_race_write_after_write_one_line)
             } else {
-                text!("judge-race-write-after-write", earlier = earlier())
+                text!(judge_race_write_after_write, earlier = earlier())
             }
         }
     })
@@ -89,13 +89,13 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
     // Part of the tile never loaded, in general words (the causes of the halo and of what lies
     // past the edge, as the section has it), and a read past what was loaded.
     let never_loaded = || match boundary {
-        Boundary::Image => text!("judge-tile-never-loaded-image"),
-        Boundary::Grid => text!("judge-tile-never-loaded-grid"),
-        Boundary::Clamped => text!("judge-tile-never-loaded-clamped"),
+        Boundary::Image => text!(judge_tile_never_loaded_image),
+        Boundary::Grid => text!(judge_tile_never_loaded_grid),
+        Boundary::Clamped => text!(judge_tile_never_loaded_clamped),
     };
-    let beyond = || text!("judge-read-beyond-loaded");
+    let beyond = || text!(judge_read_beyond_loaded);
     let Some(array) = &read.array else {
-        return Some(text!("judge-unwritten-outside-arrays", offset = read.offset.to_string(), beyond = beyond()));
+        return Some(text!(judge_unwritten_outside_arrays, offset = read.offset.to_string(), beyond = beyond()));
     };
     let size = read.bytes.max(1);
     let (index, len) = ((read.offset - array.offset) / size, array.bytes / size);
@@ -103,11 +103,11 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
     let name = &array.name;
     let [bx, by, bz] = geometry.block;
     let threads = bx * by * bz;
-    let read_at = text!("judge-unwritten-read", name = name, index = index.to_string());
+    let read_at = text!(judge_unwritten_read, name = name, index = index.to_string());
     if unwritten >= len {
-        return Some(text!("judge-unwritten-none-written", read = read_at, name = name));
+        return Some(text!(judge_unwritten_none_written, read = read_at, name = name));
     }
-    let count = text!("judge-unwritten-count", unwritten = unwritten.to_string(), len = len.to_string());
+    let count = text!(judge_unwritten_count, unwritten = unwritten.to_string(), len = len.to_string());
     let edge = on_grid_edge(f.block, geometry);
     // The 1D stencil's own layout: slot 0 the left halo, slot tid + 1 thread tid's element, the
     // slot after the block's last element its right halo.
@@ -116,12 +116,12 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
         let first = f.block[0] as u64 * bx as u64;
         // The block's threads that have an element (at least one: the block was launched).
         let valid = n.saturating_sub(first).clamp(1, bx as u64) as u32;
-        let rule = || text!("judge-rule-clamped");
+        let rule = || text!(judge_rule_clamped);
         return Some(if index == 0 {
-            text!("judge-unwritten-1d-left-halo", read = read_at, count = count, rule = rule())
+            text!(judge_unwritten_1d_left_halo, read = read_at, count = count, rule = rule())
         } else if index == valid + 1 && valid < bx {
             text!(
-                "judge-unwritten-1d-right-halo-partial",
+                judge_unwritten_1d_right_halo_partial,
                 read = read_at,
                 count = count,
                 last = (valid - 1).to_string(),
@@ -131,7 +131,7 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
             )
         } else if index == valid + 1 {
             text!(
-                "judge-unwritten-1d-right-halo",
+                judge_unwritten_1d_right_halo,
                 read = read_at,
                 count = count,
                 last = (bx - 1).to_string(),
@@ -139,20 +139,14 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
             )
         } else if index <= valid {
             text!(
-                "judge-unwritten-1d-own",
+                judge_unwritten_1d_own,
                 read = read_at,
                 count = count,
                 thread = (index - 1).to_string(),
                 rule = rule()
             )
         } else {
-            text!(
-                "judge-unwritten-1d-past",
-                read = read_at,
-                count = count,
-                halo = (valid + 1).to_string(),
-                rule = rule()
-            )
+            text!(judge_unwritten_1d_past, read = read_at, count = count, halo = (valid + 1).to_string(), rule = rule())
         });
     }
     Some(if len == threads {
@@ -160,10 +154,10 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
         let owner = [index % bx, index / bx % by, index / (bx * by)];
         let slot = shape_index(owner, geometry.block);
         let whose = if owner == f.thread {
-            text!("judge-slot-own", slot = slot)
+            text!(judge_slot_own, slot = slot)
         } else {
             text!(
-                "judge-slot-of-thread",
+                judge_slot_of_thread,
                 x = owner[0].to_string(),
                 y = owner[1].to_string(),
                 z = owner[2].to_string(),
@@ -171,17 +165,17 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
             )
         };
         let why = match (boundary, edge) {
-            (Boundary::Image, true) => text!("judge-slot-on-edge-image"),
-            (Boundary::Image, false) => text!("judge-slot-inside-image"),
-            (Boundary::Grid, true) => text!("judge-slot-on-edge-grid"),
-            (Boundary::Grid, false) => text!("judge-slot-inside-grid"),
-            (Boundary::Clamped, true) => text!("judge-slot-on-edge-clamped"),
-            (Boundary::Clamped, false) => text!("judge-slot-inside-clamped"),
+            (Boundary::Image, true) => text!(judge_slot_on_edge_image),
+            (Boundary::Image, false) => text!(judge_slot_inside_image),
+            (Boundary::Grid, true) => text!(judge_slot_on_edge_grid),
+            (Boundary::Grid, false) => text!(judge_slot_inside_grid),
+            (Boundary::Clamped, true) => text!(judge_slot_on_edge_clamped),
+            (Boundary::Clamped, false) => text!(judge_slot_inside_clamped),
         };
-        text!("judge-unwritten-slot", read = read_at, whose = whose, count = count, why = why)
+        text!(judge_unwritten_slot, read = read_at, whose = whose, count = count, why = why)
     } else if len > threads && index >= threads {
         text!(
-            "judge-unwritten-past-threads",
+            judge_unwritten_past_threads,
             read = read_at,
             count = count,
             len = len.to_string(),
@@ -189,15 +183,15 @@ pub fn unwritten_shared(f: &Finding, case: &Case, boundary: Boundary) -> Option<
         )
     } else {
         let where_ = match (boundary, edge) {
-            (Boundary::Image, true) => text!("judge-block-on-edge-image"),
-            (Boundary::Image, false) => text!("judge-block-inside-image"),
-            (Boundary::Grid, true) => text!("judge-block-on-edge-grid"),
-            (Boundary::Grid, false) => text!("judge-block-inside-grid"),
-            (Boundary::Clamped, true) => text!("judge-block-on-edge-clamped"),
-            (Boundary::Clamped, false) => text!("judge-block-inside-clamped"),
+            (Boundary::Image, true) => text!(judge_block_on_edge_image),
+            (Boundary::Image, false) => text!(judge_block_inside_image),
+            (Boundary::Grid, true) => text!(judge_block_on_edge_grid),
+            (Boundary::Grid, false) => text!(judge_block_inside_grid),
+            (Boundary::Clamped, true) => text!(judge_block_on_edge_clamped),
+            (Boundary::Clamped, false) => text!(judge_block_inside_clamped),
         };
         text!(
-            "judge-unwritten-either",
+            judge_unwritten_either,
             read = read_at,
             count = count,
             never_loaded = never_loaded(),

@@ -14,7 +14,7 @@ use crate::text;
 pub fn message(f: &Finding) -> Text {
     match f.source {
         Some(_) => describe(&f.detail),
-        None => text!("finding-at-ptx-line", evidence = describe(&f.detail), line = f.ptx_line.to_string()),
+        None => text!(finding_at_ptx_line, evidence = describe(&f.detail), line = f.ptx_line.to_string()),
     }
 }
 
@@ -24,15 +24,15 @@ pub fn describe(detail: &Detail) -> Text {
         Detail::OutOfBounds { write, size, space, addr, space_bytes } => {
             let (offset, bytes) = (addr.to_string(), space_bytes.to_string());
             let place = match space {
-                MemorySpace::Shared => text!("finding-oob-shared", offset = offset, bytes = bytes),
-                MemorySpace::Const => text!("finding-oob-const", offset = offset, bytes = bytes),
-                MemorySpace::Local => text!("finding-oob-local", offset = offset, bytes = bytes),
-                MemorySpace::Param => text!("finding-oob-param", offset = offset),
-                MemorySpace::CallParameter => text!("finding-oob-call-parameter", offset = offset, bytes = bytes),
-                MemorySpace::Global | MemorySpace::Generic => text!("finding-oob-address", addr = hex(*addr)),
+                MemorySpace::Shared => text!(finding_oob_shared, offset = offset, bytes = bytes),
+                MemorySpace::Const => text!(finding_oob_const, offset = offset, bytes = bytes),
+                MemorySpace::Local => text!(finding_oob_local, offset = offset, bytes = bytes),
+                MemorySpace::Param => text!(finding_oob_param, offset = offset),
+                MemorySpace::CallParameter => text!(finding_oob_call_parameter, offset = offset, bytes = bytes),
+                MemorySpace::Global | MemorySpace::Generic => text!(finding_oob_address, addr = hex(*addr)),
             };
             text!(
-                "finding-out-of-bounds",
+                finding_out_of_bounds,
                 access = if *write { "write" } else { "read" },
                 size = size.to_string(),
                 space = space_name(*space),
@@ -40,52 +40,52 @@ pub fn describe(detail: &Detail) -> Text {
             )
         }
         Detail::Misaligned { size, space, addr } => {
-            text!("finding-misaligned", size = size.to_string(), space = space_name(*space), addr = hex(*addr))
+            text!(finding_misaligned, size = size.to_string(), space = space_name(*space), addr = hex(*addr))
         }
         Detail::MisalignedAtomic { size, addr } => {
-            text!("finding-misaligned-atomic", size = size.to_string(), addr = hex(*addr))
+            text!(finding_misaligned_atomic, size = size.to_string(), addr = hex(*addr))
         }
-        Detail::ReadOnlyWrite => text!("finding-read-only-write"),
+        Detail::ReadOnlyWrite => text!(finding_read_only_write),
         Detail::Race { race, offset, element, other, other_line } => {
             let offset = offset.to_string();
             let place = match element {
                 Some(e) => {
-                    text!("finding-race-element", offset = offset, index = e.index.to_string(), array = &e.array)
+                    text!(finding_race_element, offset = offset, index = e.index.to_string(), array = &e.array)
                 }
-                None => text!("finding-race-offset", offset = offset),
+                None => text!(finding_race_offset, offset = offset),
             };
             let other = match other {
                 Some(t) => thread(t),
-                None => text!("finding-other-threads"),
+                None => text!(finding_other_threads),
             };
             match other_line {
                 Some(l) => {
-                    text!("finding-race-at", race = race_name(*race), place = place, other = other, line = line(*l))
+                    text!(finding_race_at, race = race_name(*race), place = place, other = other, line = line(*l))
                 }
-                None => text!("finding-race", race = race_name(*race), place = place, other = other),
+                None => text!(finding_race, race = race_name(*race), place = place, other = other),
             }
         }
-        Detail::BarrierExited { exited } => text!("finding-barrier-exited", thread = coords(exited)),
+        Detail::BarrierExited { exited } => text!(finding_barrier_exited, thread = coords(exited)),
         Detail::BarrierDiverged { first, other } => {
-            text!("finding-barrier-diverged", first = line(*first), other = line(*other))
+            text!(finding_barrier_diverged, first = line(*first), other = line(*other))
         }
-        Detail::BudgetSpent => text!("finding-budget-spent"),
-        Detail::StoppedByAnotherLaunch => text!("finding-stopped-by-another-launch"),
-        Detail::AssertFailed { expr, function } => text!("finding-assert-failed", expr = expr, function = function),
-        Detail::Trap => text!("finding-trap"),
-        Detail::BadCall { pointer: 0 } => text!("finding-bad-call-null"),
-        Detail::BadCall { pointer } => text!("finding-bad-call", pointer = hex(*pointer)),
-        Detail::InlinedTooLarge { limit } => text!("finding-inlined-too-large", limit = limit.to_string()),
-        Detail::CallsTooDeep { limit } => text!("finding-calls-too-deep", limit = limit.to_string()),
-        Detail::WarpId => text!("finding-warpid"),
+        Detail::BudgetSpent => text!(finding_budget_spent),
+        Detail::StoppedByAnotherLaunch => text!(finding_stopped_by_another_launch),
+        Detail::AssertFailed { expr, function } => text!(finding_assert_failed, expr = expr, function = function),
+        Detail::Trap => text!(finding_trap),
+        Detail::BadCall { pointer: 0 } => text!(finding_bad_call_null),
+        Detail::BadCall { pointer } => text!(finding_bad_call, pointer = hex(*pointer)),
+        Detail::InlinedTooLarge { limit } => text!(finding_inlined_too_large, limit = limit.to_string()),
+        Detail::CallsTooDeep { limit } => text!(finding_calls_too_deep, limit = limit.to_string()),
+        Detail::WarpId => text!(finding_warpid),
         Detail::UnwrittenRead { offset, array, copy, used, at } => {
             let offset = offset.to_string();
             let place = match array {
-                Some(a) => text!("finding-unwritten-in-array", offset = offset, array = a),
-                None => text!("finding-unwritten-offset", offset = offset),
+                Some(a) => text!(finding_unwritten_in_array, offset = offset, array = a),
+                None => text!(finding_unwritten_offset, offset = offset),
             };
             text!(
-                "finding-unwritten-read",
+                finding_unwritten_read,
                 place = place,
                 copy = if *copy { "yes" } else { "no" },
                 used = value_use(*used),
@@ -94,8 +94,8 @@ pub fn describe(detail: &Detail) -> Text {
         }
         Detail::Unportable { value, used, at } => {
             let value = match value.register() {
-                Some(register) => text!("finding-gpu-value-register", register = register),
-                None => text!("finding-gpu-value-buffer-address"),
+                Some(register) => text!(finding_gpu_value_register, register = register),
+                None => text!(finding_gpu_value_buffer_address),
             };
             let used = match used {
                 GpuValueUse::Branch => "branch",
@@ -104,7 +104,7 @@ pub fn describe(detail: &Detail) -> Text {
                 GpuValueUse::StoredValue => "stored",
                 GpuValueUse::Atomic => "atomic",
             };
-            text!("finding-unportable", value = value, at = use_place(at), used = used)
+            text!(finding_unportable, value = value, at = use_place(at), used = used)
         }
     }
 }
@@ -119,53 +119,53 @@ fn coords(t: &[u32; 3]) -> String {
 }
 
 fn thread(t: &[u32; 3]) -> Text {
-    text!("finding-thread", thread = coords(t))
+    text!(finding_thread, thread = coords(t))
 }
 
 fn line(l: CodeLine) -> Text {
     match l {
-        CodeLine::Source(n) => text!("finding-line", line = n.to_string()),
-        CodeLine::Ptx(n) => text!("finding-ptx-line", line = n.to_string()),
+        CodeLine::Source(n) => text!(finding_line, line = n.to_string()),
+        CodeLine::Ptx(n) => text!(finding_ptx_line, line = n.to_string()),
     }
 }
 
 fn space_name(space: MemorySpace) -> Text {
     match space {
-        MemorySpace::Global => text!("finding-space-global"),
-        MemorySpace::Shared => text!("finding-space-shared"),
-        MemorySpace::Local => text!("finding-space-local"),
-        MemorySpace::Const => text!("finding-space-const"),
-        MemorySpace::Param => text!("finding-space-param"),
-        MemorySpace::CallParameter => text!("finding-space-call-parameter"),
-        MemorySpace::Generic => text!("finding-space-generic"),
+        MemorySpace::Global => text!(finding_space_global),
+        MemorySpace::Shared => text!(finding_space_shared),
+        MemorySpace::Local => text!(finding_space_local),
+        MemorySpace::Const => text!(finding_space_const),
+        MemorySpace::Param => text!(finding_space_param),
+        MemorySpace::CallParameter => text!(finding_space_call_parameter),
+        MemorySpace::Generic => text!(finding_space_generic),
     }
 }
 
 fn race_name(race: RaceKind) -> Text {
     match race {
-        RaceKind::ReadAfterWrite => text!("finding-race-read-after-write"),
-        RaceKind::WriteAfterRead => text!("finding-race-write-after-read"),
-        RaceKind::WriteAfterWrite => text!("finding-race-write-after-write"),
+        RaceKind::ReadAfterWrite => text!(finding_race_read_after_write),
+        RaceKind::WriteAfterRead => text!(finding_race_write_after_read),
+        RaceKind::WriteAfterWrite => text!(finding_race_write_after_write),
     }
 }
 
 fn value_use(used: ValueUse) -> Text {
     match used {
-        ValueUse::GlobalStore => text!("finding-use-global-store"),
-        ValueUse::StoreAddress => text!("finding-use-store-address"),
-        ValueUse::Address => text!("finding-use-address"),
-        ValueUse::Comparison => text!("finding-use-comparison"),
-        ValueUse::Atomic => text!("finding-use-atomic"),
-        ValueUse::LocalStore => text!("finding-use-local-store"),
+        ValueUse::GlobalStore => text!(finding_use_global_store),
+        ValueUse::StoreAddress => text!(finding_use_store_address),
+        ValueUse::Address => text!(finding_use_address),
+        ValueUse::Comparison => text!(finding_use_comparison),
+        ValueUse::Atomic => text!(finding_use_atomic),
+        ValueUse::LocalStore => text!(finding_use_local_store),
     }
 }
 
 fn use_place(at: &UsePlace) -> Text {
     match at {
-        UsePlace::SameLine => text!("finding-used-on-the-same-line"),
-        UsePlace::Line(l) => text!("finding-used-at-line", line = l.to_string()),
-        UsePlace::File { file, line } => text!("finding-used-at-file-line", file = file, line = line.to_string()),
-        UsePlace::Ptx(l) => text!("finding-used-at-ptx-line", line = l.to_string()),
+        UsePlace::SameLine => text!(finding_used_on_the_same_line),
+        UsePlace::Line(l) => text!(finding_used_at_line, line = l.to_string()),
+        UsePlace::File { file, line } => text!(finding_used_at_file_line, file = file, line = line.to_string()),
+        UsePlace::Ptx(l) => text!(finding_used_at_ptx_line, line = l.to_string()),
     }
 }
 

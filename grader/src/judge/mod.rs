@@ -94,9 +94,9 @@ pub fn evaluate_targets(
             let failed_without_gpu = at_most.is_some() || estimated_at_most.is_some();
             let skipped = (t.metric.needs_gpu() && measured.is_some() && !failed_without_gpu).then(|| match model {
                 Some(p) if t.metric == Metric::PercentOfCopy => {
-                    crate::text!("judge-not-graded-without-gpu", percent = format!("{:.0}", p.estimate_percent_of_copy))
+                    crate::text!(judge_not_graded_without_gpu, percent = format!("{:.0}", p.estimate_percent_of_copy))
                 }
-                _ => crate::text!("judge-needs-gpu"),
+                _ => crate::text!(judge_needs_gpu),
             });
             let second = second
                 .and_then(|(m, c)| Some(SecondMeasure { case: c.name.clone(), measured: measure(t.metric, m, c)? }));
@@ -109,8 +109,8 @@ pub fn evaluate_targets(
                 measured: value,
                 textbook: t.textbook,
                 passed: skipped.is_some() || holds,
-                // The section's own English words, said through the translation memory.
-                advice: Text::english(t.advice),
+                // The section names its advice's message.
+                advice: Text::message(t.advice, Vec::new()),
                 skipped,
                 second,
                 at_most,
@@ -125,13 +125,13 @@ pub fn evaluate_targets(
 pub fn targets_not_graded(targets: &[Target], why: Text) -> Vec<TargetReport> {
     evaluate_targets(targets, None, None, None)
         .into_iter()
-        .map(|t| TargetReport { skipped: Some(crate::text!("judge-not-graded", why = why.clone())), ..t })
+        .map(|t| TargetReport { skipped: Some(crate::text!(judge_not_graded, why = why.clone())), ..t })
         .collect()
 }
 
-pub fn metrics_report(label: &str, m: &Metrics, case: &Case) -> MetricsReport {
+pub fn metrics_report(label: Text, m: &Metrics, case: &Case) -> MetricsReport {
     MetricsReport {
-        case: label.to_string(),
+        case: label,
         flops: case.problem_flops,
         executed_flops: m.flops,
         global_load_bytes: m.global_load_bytes,
@@ -248,20 +248,20 @@ fn changed_input_text(case: &Case, change: &InputChange) -> Text {
         [x, y, z] if x * y * z == case.buffers.get(change.buffer).map_or(0, buffer_len) && y * z > 1 => {
             if z > 1 {
                 crate::text!(
-                    "judge-element-xyz",
+                    judge_element_xyz,
                     element = element,
                     x = (e % x).to_string(),
                     y = (e / x % y).to_string(),
                     z = (e / (x * y)).to_string()
                 )
             } else {
-                crate::text!("judge-element-xy", element = element, x = (e % x).to_string(), y = (e / x).to_string())
+                crate::text!(judge_element_xy, element = element, x = (e % x).to_string(), y = (e / x).to_string())
             }
         }
-        _ => crate::text!("judge-element", element = element),
+        _ => crate::text!(judge_element, element = element),
     };
     crate::text!(
-        "judge-changed-input",
+        judge_changed_input,
         argument = (argument + 1).to_string(),
         place = place,
         was = &change.was,
@@ -280,16 +280,16 @@ fn buffer_len(b: &Buffer) -> usize {
 pub fn join_notes(notes: Vec<Text>) -> Text {
     let mut notes = notes.into_iter().rev();
     let last = notes.next().unwrap_or_default();
-    notes.fold(last, |rest, first| crate::text!("judge-notes", first = first, rest = rest))
+    notes.fold(last, |rest, first| crate::text!(judge_notes, first = first, rest = rest))
 }
 
 /// What the case's classic mistakes that give exactly `output` (within the case's tolerance)
 /// did: a wrong output equal to a flipped filter's is named for what it is.
-pub fn named_mistakes<'c>(case: &'c Case, output: &Data) -> Vec<&'c str> {
+pub fn named_mistakes(case: &Case, output: &Data) -> Vec<&'static str> {
     case.mistakes
         .iter()
         .filter(|m| compare(&m.output, output, case.tolerance, case.shape).is_none())
-        .map(|m| m.what.as_str())
+        .map(|m| m.what)
         .collect()
 }
 
@@ -297,7 +297,7 @@ pub fn named_mistakes<'c>(case: &'c Case, output: &Data) -> Vec<&'c str> {
 pub fn stopped_by(findings: &[Finding]) -> Text {
     match findings.first() {
         Some(f) => Text::plain(f.kind.as_str()),
-        None => crate::text!("judge-a-fault"),
+        None => crate::text!(judge_a_fault),
     }
 }
 
@@ -313,7 +313,7 @@ pub fn judge_unlisted(case: &Case, outcome: &Outcome) -> (bool, Text, Option<Mis
 }
 
 fn verdict(case: &Case, outcome: &Outcome, listed: bool) -> (bool, Text, Option<Mismatch>) {
-    let see_findings = |note: Text| if listed { crate::text!("judge-see-findings", note = note) } else { note };
+    let see_findings = |note: Text| if listed { crate::text!(judge_see_findings, note = note) } else { note };
     let mismatch = compare(&case.expected, &outcome.output, case.tolerance, case.shape);
     let mut notes = Vec::new();
     if let Some(change) = &outcome.changed_input {
@@ -322,31 +322,30 @@ fn verdict(case: &Case, outcome: &Outcome, listed: bool) -> (bool, Text, Option<
     if let Some(m) = &mismatch {
         let (wrong, total) = (m.wrong.to_string(), m.total.to_string());
         notes.push(if m.all_unwritten {
-            crate::text!("judge-elements-wrong-never-written", wrong = wrong, total = total)
+            crate::text!(judge_elements_wrong_never_written, wrong = wrong, total = total)
         } else {
-            crate::text!("judge-elements-wrong", wrong = wrong, total = total)
+            crate::text!(judge_elements_wrong, wrong = wrong, total = total)
         });
         if m.computed_nan > 0 {
-            notes.push(crate::text!("judge-computed-nan", count = m.computed_nan.to_string()));
+            notes.push(crate::text!(judge_computed_nan, count = m.computed_nan.to_string()));
         }
-        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(Text::english);
+        let mut named = named_mistakes(case, &outcome.output).into_iter().rev().map(|id| Text::message(id, Vec::new()));
         if let Some(last) = named.next() {
-            // The mistakes are the section's own English words, said through the translation memory.
-            let mistakes =
-                named.fold(last, |rest, first| crate::text!("judge-mistakes-or", first = first, rest = rest));
-            notes.push(crate::text!("judge-equals-mistake", mistakes = mistakes));
+            // The mistakes are named by the section's message ids.
+            let mistakes = named.fold(last, |rest, first| crate::text!(judge_mistakes_or, first = first, rest = rest));
+            notes.push(crate::text!(judge_equals_mistake, mistakes = mistakes));
         }
     }
     let distinct = outcome.findings.len();
     let occurrences = distinct as u64 + outcome.findings_dropped;
     let against_outputs = outcome.findings.iter().filter(|f| may_have_changed_outputs(f)).count();
     if !outcome.completed {
-        notes.push(see_findings(crate::text!("judge-stopped-by", kind = stopped_by(&outcome.findings))));
+        notes.push(see_findings(crate::text!(judge_stopped_by, kind = stopped_by(&outcome.findings))));
     } else if occurrences > 0 {
         let note = see_findings(crate::model::findings_text(distinct, occurrences));
         notes.push(match (against_outputs, distinct) {
-            (0, 1) => crate::text!("judge-reached-no-output", note = note),
-            (0, _) => crate::text!("judge-none-reached-an-output", note = note),
+            (0, 1) => crate::text!(judge_reached_no_output, note = note),
+            (0, _) => crate::text!(judge_none_reached_an_output, note = note),
             _ => note,
         });
     }
@@ -467,8 +466,8 @@ impl<'k> Findings<'k> {
         let cause = self.list.iter().find(|f| matches!(f.kind, FindingKind::Race | FindingKind::Barrier)).map(|f| {
             let kind = f.kind.to_string();
             match f.line {
-                Some(l) => crate::text!("judge-may-follow-from-line", kind = kind, line = l.to_string()),
-                None => crate::text!("judge-may-follow-from", kind = kind),
+                Some(l) => crate::text!(judge_may_follow_from_line, kind = kind, line = l.to_string()),
+                None => crate::text!(judge_may_follow_from, kind = kind),
             }
         });
         if let Some(cause) = cause {

@@ -124,25 +124,26 @@ fn a_tests_notes_are_said_in_the_students_language() {
 #[test]
 fn a_wrong_output_equal_to_a_classic_mistakes_is_named() {
     let mut case = tiny_case();
-    let mistake =
-        |what: &str, output: Vec<i32>| kernels::exercise::Mistake { what: what.into(), output: Data::I32(output) };
-    case.mistakes =
-        vec![mistake("the filter is flipped", vec![4, 3, 2, 1]), mistake("c1 and c2 are swapped", vec![1, 2, 4, 3])];
+    let mistake = |what: &'static str, output: Vec<i32>| kernels::exercise::Mistake { what, output: Data::I32(output) };
+    case.mistakes = vec![
+        mistake("exercise-mistake-filter-flipped", vec![4, 3, 2, 1]),
+        mistake("exercise-mistake-c1-c2-swapped", vec![1, 2, 4, 3]),
+    ];
     let (passed, msg, _) = judge(&case, &outcome(vec![4, 3, 2, 1], vec![], true));
     assert!(!passed);
     assert_eq!(
         msg.to_string(),
-        "4 of 4 elements wrong; it equals the output of a kernel in which the filter is flipped"
+        "4 of 4 elements wrong; it equals the output of a kernel in which the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])"
     );
     let (_, msg, _) = judge(&case, &outcome(vec![4, 3, 2, 0], vec![], true));
     assert_eq!(msg.to_string(), "4 of 4 elements wrong", "another wrong output names nothing");
     assert!(judge(&case, &outcome(vec![1, 2, 3, 4], vec![], true)).0, "a right output is right");
     // Two mistakes that give the same output here are both named.
-    case.mistakes.push(mistake("the filter is transposed", vec![1, 2, 4, 3]));
+    case.mistakes.push(mistake("exercise-mistake-filter-transposed", vec![1, 2, 4, 3]));
     let (_, msg, _) = judge(&case, &outcome(vec![1, 2, 4, 3], vec![], true));
     assert_eq!(
         msg.to_string(),
-        "2 of 4 elements wrong; it equals the output of a kernel in which c1 and c2 are swapped, or in which the filter is transposed"
+        "2 of 4 elements wrong; it equals the output of a kernel in which c1 and c2 are swapped: c1 weights in[i,j,k-1] (x-1), c2 in[i,j,k+1] (x+1), or in which the filter is transposed (F[fCol][fRow])"
     );
     // Floats: within the case's tolerance (a kernel may sum in another order).
     let mut case = tiny_case();
@@ -150,10 +151,13 @@ fn a_wrong_output_equal_to_a_classic_mistakes_is_named() {
     case.shape = [2, 1, 1];
     case.tolerance = Tolerance::Float { abs: 1e-3, rel: 0.0 };
     case.mistakes =
-        vec![kernels::exercise::Mistake { what: "the filter is flipped".into(), output: Data::F32(vec![2.0, 1.0]) }];
+        vec![kernels::exercise::Mistake { what: "exercise-mistake-filter-flipped", output: Data::F32(vec![2.0, 1.0]) }];
     let mut near = outcome(vec![], vec![], true);
     near.output = Data::F32(vec![2.0005, 0.9995]);
-    assert!(judge(&case, &near).1.to_string().ends_with("in which the filter is flipped"));
+    assert!(judge(&case, &near)
+        .1
+        .to_string()
+        .ends_with("in which the filter is flipped end to end (F[2r-fRow][2r-fCol] instead of F[fRow][fCol])"));
     near.output = Data::F32(vec![2.01, 1.0]);
     assert_eq!(judge(&case, &near).1.to_string(), "2 of 2 elements wrong");
 }

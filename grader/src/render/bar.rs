@@ -20,7 +20,7 @@ pub fn tests(show: bool) -> Option<ProgressBar> {
     }
     let bar = ProgressBar::new(0);
     let template =
-        format!("{{spinner}} [{{bar:24}}] {{pos}}/{{len}} {}  {{msg}} ({{elapsed}})", crate::t!("report-bar-tests"));
+        format!("{{spinner}} [{{bar:24}}] {{pos}}/{{len}} {}  {{msg}} ({{elapsed}})", crate::t!(report_bar_tests));
     let style = ProgressStyle::with_template(&template)
         .map(|s| s.progress_chars("=> "))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
@@ -45,7 +45,7 @@ pub fn spinner(show: bool, message: &str) -> Option<ProgressBar> {
 
 pub fn grading(bar: &Option<ProgressBar>, section: &dyn Section) {
     if let Some(b) = bar {
-        b.set_message(crate::t!("report-bar-section", section = section.id()));
+        b.set_message(crate::t!(report_bar_section, section = section.id()));
     }
 }
 

@@ -13,11 +13,11 @@ use crate::t;
 pub fn parse_coords(text: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if !(2..=3).contains(&parts.len()) {
-        return Err(t!("report-coords-count", text = text));
+        return Err(t!(report_coords_count, text = text));
     }
     let mut c = [0u32; 3];
     for (i, p) in parts.iter().enumerate() {
-        c[i] = p.parse().map_err(|_| t!("report-coords-not-integer", text = text, part = *p))?;
+        c[i] = p.parse().map_err(|_| t!(report_coords_not_integer, text = text, part = *p))?;
     }
     Ok(c)
 }
@@ -157,7 +157,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
     let _ = writeln!(
         s,
         "{}",
-        t!("report-block-title", block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"))
+        t!(report_block_title, block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"))
     );
     let mut footprint_cols = 0;
     for d in drawn {
@@ -165,12 +165,12 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
         let z = plane(d);
         let g = grid(d, z, 96, 48);
         footprint_cols = footprint_cols.max(f.bounding_box[3] + 1 - f.bounding_box[0]);
-        let plane_note = if d.shape[2] > 1 { t!("report-block-plane", z = z.to_string()) } else { String::new() };
+        let plane_note = if d.shape[2] > 1 { t!(report_block_plane, z = z.to_string()) } else { String::new() };
         let _ = writeln!(
             s,
             "\n  {}",
             t!(
-                "report-block-loaded",
+                report_block_loaded,
                 name = &d.name,
                 elements = f.elements_loaded.to_string(),
                 loads = f.loads.to_string(),
@@ -182,7 +182,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
             s,
             "  {}",
             t!(
-                "report-block-columns",
+                report_block_columns,
                 x0 = g.x0.to_string(),
                 x1 = (g.x0 + g.cols.max(1) - 1).to_string(),
                 y0 = g.y0.to_string(),
@@ -203,7 +203,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
         }
     }
     if view.shared.is_empty() {
-        s.push_str(&format!("\n  {}\n", t!("report-block-shared-unused")));
+        s.push_str(&format!("\n  {}\n", t!(report_block_shared_unused)));
         return s;
     }
     let per_row = shared_row_words(view, footprint_cols, block_x);
@@ -211,7 +211,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
     let rows = words.div_ceil(per_row);
     let shown = rows.min(48);
     let first = if shown < rows {
-        t!("report-block-shared-first", shown = shown.to_string(), rows = rows.to_string())
+        t!(report_block_shared_first, shown = shown.to_string(), rows = rows.to_string())
     } else {
         String::new()
     };
@@ -219,7 +219,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
         s,
         "\n  {}",
         t!(
-            "report-block-shared",
+            report_block_shared,
             written = view.shared.iter().filter(|x| x.1 > 0).count().to_string(),
             read = view.shared.iter().filter(|x| x.2 > 0).count().to_string(),
             thread = view.shared.iter().filter(|x| x.3 > 0).count().to_string(),
@@ -227,7 +227,7 @@ pub fn render(view: &BlockView, drawn: &[Drawn], block_x: u32) -> String {
             first = first
         )
     );
-    let _ = writeln!(s, "  {}", t!("report-block-shared-legend"));
+    let _ = writeln!(s, "  {}", t!(report_block_shared_legend));
     let cells = shared_cells(view, shown * per_row);
     for row in cells.chunks(per_row) {
         let _ = writeln!(s, "  {}", row.iter().collect::<String>());

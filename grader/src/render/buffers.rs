@@ -23,7 +23,7 @@ impl Launched<'_> {
         let argument = self.case.args.iter().position(|a| matches!(a, Arg::Buffer(b) if *b == i)).unwrap_or(i);
         match self.names.get(argument).filter(|n| !n.is_empty()) {
             Some(n) => n.clone(),
-            None => t!("report-argument", number = (argument + 1).to_string()),
+            None => t!(report_argument, number = (argument + 1).to_string()),
         }
     }
 
@@ -50,11 +50,11 @@ impl Launched<'_> {
                 None => shape[2] / 2,
                 Some(z) if z < shape[2] => z,
                 Some(z) if shape[2] == 1 => {
-                    return Err(Error::Usage(t!("report-plane-not-3d", plane = z.to_string(), section = section.id())))
+                    return Err(Error::Usage(t!(report_plane_not_3d, plane = z.to_string(), section = section.id())))
                 }
                 Some(z) => {
                     return Err(Error::Usage(t!(
-                        "report-plane-out-of-range",
+                        report_plane_out_of_range,
                         plane = z.to_string(),
                         name = &name,
                         last = (shape[2] - 1).to_string()

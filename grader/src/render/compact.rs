@@ -16,9 +16,9 @@ pub fn compact(r: &SectionReport) -> String {
     if !r.compile.ok {
         let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
         let headline = t!(
-            "report-compile-headline",
-            error = t!("report-compile-error").as_str().red().bold().to_string(),
-            compiler = t!("report-compiler", compiler = compiler)
+            report_compile_headline,
+            error = t!(report_compile_error).as_str().red().bold().to_string(),
+            compiler = t!(report_compiler, compiler = compiler)
         );
         s.push_str(&format!("  {headline}\n"));
         let lines: Vec<&str> = r.compile.log.lines().collect();
@@ -27,7 +27,7 @@ pub fn compact(r: &SectionReport) -> String {
         }
         if lines.len() > COMPACT_LOG_LINES {
             let more = (lines.len() - COMPACT_LOG_LINES).to_string();
-            s.push_str(&format!("    {}\n", t!("report-more-log-lines", more = more)));
+            s.push_str(&format!("    {}\n", t!(report_more_log_lines, more = more)));
         }
     } else if let Some(p) = &r.problem {
         for line in p.message.to_string().lines() {
@@ -44,7 +44,7 @@ pub fn compact(r: &SectionReport) -> String {
         if let Some(f) = r.findings.first() {
             s.push_str(&findings_of(&r.tests, std::slice::from_ref(f), 0));
         } else if let Some((t, m)) = r.tests.iter().find_map(|t| t.mismatch.as_ref().map(|m| (t, m))) {
-            s.push_str(&format!("  {}\n", t!("report-first-failure", test = test_name(t))));
+            s.push_str(&format!("  {}\n", t!(report_first_failure, test = test_name(t))));
             s.push_str(&mismatch_block(m));
         }
         if !r.targets.is_empty() {
@@ -56,7 +56,7 @@ pub fn compact(r: &SectionReport) -> String {
                     format!("{} {} {measured} ({} {})", target_mark(t), t.name, t.op, number(t.target))
                 })
                 .collect();
-            s.push_str(&format!("  {}  {}\n", t!("report-targets"), targets.join("  ")));
+            s.push_str(&format!("  {}  {}\n", t!(report_targets), targets.join("  ")));
             // Advice only for a target measured and missed (as in `targets_block`).
             if let Some(t) = r.targets.iter().find(|t| !t.passed && t.skipped.is_none() && !t.advice.is_empty()) {
                 s.push_str(&format!("    → {}\n", t.advice));
@@ -67,10 +67,7 @@ pub fn compact(r: &SectionReport) -> String {
         }
         let printed: usize = r.tests.iter().map(|t| t.printf.len()).sum();
         if printed > 0 {
-            s.push_str(&format!(
-                "  {}\n",
-                t!("report-printf-lines", count = printed, count_text = printed.to_string()).as_str().dimmed()
-            ));
+            s.push_str(&format!("  {}\n", t!(report_printf_lines, count = printed).as_str().dimmed()));
         }
     }
     s.push_str(&format!("  {}\n", verdict(r)));

@@ -15,9 +15,8 @@ pub fn heaviest_line(r: &SectionReport) -> Option<String> {
         r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).filter_map(|t| culprit_line(r, t.name)).collect();
     // Two targets missed for one line (OP/B and reuse) name it once.
     lines.dedup();
-    (!lines.is_empty()).then(|| {
-        format!("{}\n        {}", lines.join("\n      "), t!("report-every-line-traffic", section = &r.section))
-    })
+    (!lines.is_empty())
+        .then(|| format!("{}\n        {}", lines.join("\n      "), t!(report_every_line_traffic, section = &r.section)))
 }
 
 /// The source line behind a missed target named `metric`, if a line explains it.
@@ -30,7 +29,7 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
     let (l, what) = match metric {
         Metric::OpPerByte | Metric::GlobalLoadBytesPerOutput | Metric::GlobalLoadsPerElement => {
             let l = m.lines.iter().filter(|l| l.global_loads > 0).max_by_key(|l| l.global_load_bytes)?;
-            (l, t!("report-culprit-loads", loads = per_output(l.global_loads)))
+            (l, t!(report_culprit_loads, loads = per_output(l.global_loads)))
         }
         Metric::GlobalLoadSectorsPerRequest
         | Metric::GlobalLoadSectorsOverMinimum
@@ -39,26 +38,26 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
             let l = m.lines.iter().filter(|l| excess(l) > 0).max_by_key(excess)?;
             let over = l.global_load_sectors as f64 / l.global_load_minimum_sectors.max(1) as f64;
             let per_request = l.global_load_sectors as f64 / l.global_load_requests.max(1) as f64;
-            (l, t!("report-culprit-sectors", per_request = format!("{per_request:.1}"), over = format!("{over:.1}")))
+            (l, t!(report_culprit_sectors, per_request = format!("{per_request:.1}"), over = format!("{over:.1}")))
         }
         Metric::SharedBankConflictsPerRequest | Metric::SharedBankConflictsPerOutput => {
             let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
             let example = l.bank_conflict.as_ref().map(colliding_lanes).unwrap_or_default();
-            (l, t!("report-culprit-conflicts", replays = thousands(l.shared_bank_conflicts).to_string()) + &example)
+            (l, t!(report_culprit_conflicts, replays = thousands(l.shared_bank_conflicts).to_string()) + &example)
         }
         Metric::LocalMemoryBytes => {
             let local = |l: &&LineReport| l.local_load_bytes + l.local_store_bytes;
             let l = m.lines.iter().filter(|l| local(l) > 0).max_by_key(local)?;
             let array = match &l.local_array {
-                Some(a) => t!("report-culprit-local-array", name = &a.name, line = a.line.to_string()),
+                Some(a) => t!(report_culprit_local_array, name = &a.name, line = a.line.to_string()),
                 None => String::new(),
             };
-            (l, t!("report-culprit-local", bytes = thousands(local(&l)).to_string(), array = array))
+            (l, t!(report_culprit_local, bytes = thousands(local(&l)).to_string(), array = array))
         }
         _ => return None,
     };
     let source = l.source.as_deref().map(|s| format!("\n        {:>4} | {s}", l.line)).unwrap_or_default();
-    let inferred = if l.inferred { format!("\n        {}", t!("report-culprit-inferred")) } else { String::new() };
+    let inferred = if l.inferred { format!("\n        {}", t!(report_culprit_inferred)) } else { String::new() };
     Some(format!("{}:{} {what}{source}{inferred}", l.file, l.line))
 }
 
@@ -66,27 +65,24 @@ pub fn culprit_line(r: &SectionReport, metric: Metric) -> Option<String> {
 /// element 0 and element 32: …": which lanes of a conflicted access collide, and where.
 fn colliding_lanes(c: &CollidingLanes) -> String {
     let places = match &c.elements {
-        [Some(a), Some(b)] if a.array == b.array => t!(
-            "report-conflict-elements",
-            array = &a.array,
-            index_a = a.index.to_string(),
-            index_b = b.index.to_string()
-        ),
+        [Some(a), Some(b)] if a.array == b.array => {
+            t!(report_conflict_elements, array = &a.array, index_a = a.index.to_string(), index_b = b.index.to_string())
+        }
         _ => {
             let place = |k: usize| match &c.elements[k] {
-                Some(e) => t!("report-conflict-element", array = &e.array, index = e.index.to_string()),
-                None => t!("report-conflict-offset", offset = c.offsets[k].to_string()),
+                Some(e) => t!(report_conflict_element, array = &e.array, index = e.index.to_string()),
+                None => t!(report_conflict_offset, offset = c.offsets[k].to_string()),
             };
-            t!("report-conflict-places", place_a = place(0), place_b = place(1))
+            t!(report_conflict_places, place_a = place(0), place_b = place(1))
         }
     };
     t!(
-        "report-culprit-conflict-example",
+        report_culprit_conflict_example,
         lane_a = c.lanes[0].to_string(),
         lane_b = c.lanes[1].to_string(),
         thread_a = coords(&c.threads[0]),
         thread_b = coords(&c.threads[1]),
-        access = if c.store { t!("report-conflict-write") } else { t!("report-conflict-read") },
+        access = if c.store { t!(report_conflict_write) } else { t!(report_conflict_read) },
         places = places,
         bank = c.bank.to_string(),
         ways = c.ways.to_string()
@@ -108,5 +104,5 @@ pub(super) fn conflict_advice(r: &SectionReport, t: &TargetReport) -> Option<Str
     }
     let m = r.metrics.as_ref()?;
     let l = m.lines.iter().filter(|l| l.shared_bank_conflicts > 0).max_by_key(|l| l.shared_bank_conflicts)?;
-    l.bank_conflict.as_ref().filter(|c| half_warps_collide(c)).map(|_| t!("report-conflict-half-warps"))
+    l.bank_conflict.as_ref().filter(|c| half_warps_collide(c)).map(|_| t!(report_conflict_half_warps))
 }

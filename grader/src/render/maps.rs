@@ -12,7 +12,7 @@ pub fn corner(b: &BufferReuse, cols: usize, rows: usize) -> String {
     let [w, h, _] = b.shape;
     let counts = b.plane_counts();
     let mut s =
-        format!("  {}\n", t!("report-map-corner", cols = cols.min(w).to_string(), rows = rows.min(h).to_string()));
+        format!("  {}\n", t!(report_map_corner, cols = cols.min(w).to_string(), rows = rows.min(h).to_string()));
     for y in 0..rows.min(h) {
         s.push_str("  ");
         for x in 0..cols.min(w) {
@@ -35,7 +35,7 @@ pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
     let mut s = String::new();
     let stats = &b.loads_per_element;
     let plane = if d > 1 {
-        t!("report-map-plane", plane = b.plane.to_string(), last = (d - 1).to_string())
+        t!(report_map_plane, plane = b.plane.to_string(), last = (d - 1).to_string())
     } else {
         String::new()
     };
@@ -43,7 +43,7 @@ pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
         s,
         "{}",
         t!(
-            "report-map-stats",
+            report_map_stats,
             label = b.label().to_string(),
             min = stats.min.to_string(),
             mean = format!("{:.2}", stats.mean),
@@ -55,7 +55,7 @@ pub fn heat_map(b: &BufferReuse, cols: usize, rows: usize) -> String {
     let _ = writeln!(
         s,
         "  {}",
-        t!("report-map-cell", cw = cw.to_string(), ch = ch.to_string(), max = b.loads_per_element.max.to_string())
+        t!(report_map_cell, cw = cw.to_string(), ch = ch.to_string(), max = b.loads_per_element.max.to_string())
     );
     for y0 in (0..h).step_by(ch) {
         s.push_str("  ");

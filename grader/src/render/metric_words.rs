@@ -7,21 +7,21 @@ use crate::t;
 pub fn metric_words(metric: kernels::exercise::Metric) -> String {
     use kernels::exercise::Metric;
     match metric {
-        Metric::OpPerByte => t!("report-metric-name-op-per-byte"),
-        Metric::SharedBytesPerBlock => t!("report-metric-name-shared-bytes-per-block"),
-        Metric::GlobalLoadBytesPerOutput => t!("report-metric-name-global-load-bytes-per-output"),
-        Metric::ThreadsPerBlock => t!("report-metric-name-threads-per-block"),
-        Metric::GlobalLoadSectorsPerRequest => t!("report-metric-name-global-load-sectors-per-request"),
-        Metric::GlobalLoadSectorsOverMinimum => t!("report-metric-name-global-load-sectors-over-minimum"),
+        Metric::OpPerByte => t!(report_metric_name_op_per_byte),
+        Metric::SharedBytesPerBlock => t!(report_metric_name_shared_bytes_per_block),
+        Metric::GlobalLoadBytesPerOutput => t!(report_metric_name_global_load_bytes_per_output),
+        Metric::ThreadsPerBlock => t!(report_metric_name_threads_per_block),
+        Metric::GlobalLoadSectorsPerRequest => t!(report_metric_name_global_load_sectors_per_request),
+        Metric::GlobalLoadSectorsOverMinimum => t!(report_metric_name_global_load_sectors_over_minimum),
         Metric::GlobalLoadUncoalescedSectorsPerOutput => {
-            t!("report-metric-name-global-load-uncoalesced-sectors-per-output")
+            t!(report_metric_name_global_load_uncoalesced_sectors_per_output)
         }
-        Metric::GlobalLoadsPerElement => t!("report-metric-name-global-loads-per-element"),
-        Metric::SharedBankConflictsPerRequest => t!("report-metric-name-shared-bank-conflicts-per-request"),
-        Metric::SharedBankConflictsPerOutput => t!("report-metric-name-shared-bank-conflicts-per-output"),
-        Metric::LocalMemoryBytes => t!("report-metric-name-local-memory-bytes"),
-        Metric::ActiveLanePercent => t!("report-metric-name-active-lane-percent"),
-        Metric::PercentOfCopy => t!("report-metric-name-percent-of-copy"),
+        Metric::GlobalLoadsPerElement => t!(report_metric_name_global_loads_per_element),
+        Metric::SharedBankConflictsPerRequest => t!(report_metric_name_shared_bank_conflicts_per_request),
+        Metric::SharedBankConflictsPerOutput => t!(report_metric_name_shared_bank_conflicts_per_output),
+        Metric::LocalMemoryBytes => t!(report_metric_name_local_memory_bytes),
+        Metric::ActiveLanePercent => t!(report_metric_name_active_lane_percent),
+        Metric::PercentOfCopy => t!(report_metric_name_percent_of_copy),
     }
 }
 

@@ -31,15 +31,15 @@ pub use culprit::{culprit_line, heaviest_line};
 /// What a finding of this kind means and what usually causes it.
 pub fn explain_kind(kind: FindingKind) -> String {
     match kind {
-        FindingKind::OutOfBounds => t!("report-explain-out-of-bounds"),
-        FindingKind::Misaligned => t!("report-explain-misaligned"),
-        FindingKind::Race => t!("report-explain-race"),
-        FindingKind::UninitializedShared => t!("report-explain-uninitialized-shared"),
-        FindingKind::Barrier => t!("report-explain-barrier"),
-        FindingKind::Timeout => t!("report-explain-timeout"),
-        FindingKind::Assertion => t!("report-explain-assertion"),
-        FindingKind::CallDepth => t!("report-explain-call-depth"),
-        FindingKind::Unportable => t!("report-explain-unportable"),
+        FindingKind::OutOfBounds => t!(report_explain_out_of_bounds),
+        FindingKind::Misaligned => t!(report_explain_misaligned),
+        FindingKind::Race => t!(report_explain_race),
+        FindingKind::UninitializedShared => t!(report_explain_uninitialized_shared),
+        FindingKind::Barrier => t!(report_explain_barrier),
+        FindingKind::Timeout => t!(report_explain_timeout),
+        FindingKind::Assertion => t!(report_explain_assertion),
+        FindingKind::CallDepth => t!(report_explain_call_depth),
+        FindingKind::Unportable => t!(report_explain_unportable),
     }
 }
 
@@ -61,7 +61,7 @@ fn mark(ok: bool) -> String {
 
 pub fn header(r: &SectionReport) -> String {
     let mut s = format!("{}  {}\n", r.section.bold(), r.title.bold());
-    let (kernel, backend) = (t!("report-kernel"), t!("report-backend"));
+    let (kernel, backend) = (t!(report_kernel), t!(report_backend));
     let lw = width(&kernel).max(width(&backend)) + 2;
     s.push_str(&format!("  {}{}\n", pad(&kernel, lw), r.kernel));
     s.push_str(&format!("  {}{}", pad(&backend, lw), r.backend));
@@ -69,7 +69,7 @@ pub fn header(r: &SectionReport) -> String {
         s.push_str(&format!(" · {}", r.compiler));
     }
     if !r.visible_only {
-        s.push_str(&format!(" · {}", t!("report-seed", seed = r.seed.to_string())));
+        s.push_str(&format!(" · {}", t!(report_seed, seed = r.seed.to_string())));
     }
     s.push('\n');
     s
@@ -82,9 +82,9 @@ pub const DETAILED_FAILURES: usize = 2;
 fn visibility_label(metrics_case: bool, visibility: kernels::exercise::Visibility) -> String {
     use kernels::exercise::Visibility;
     match (metrics_case, visibility) {
-        (true, _) => t!("report-vis-metrics"),
-        (false, Visibility::Visible) => t!("report-vis-visible"),
-        (false, Visibility::Hidden) => t!("report-vis-hidden"),
+        (true, _) => t!(report_vis_metrics),
+        (false, Visibility::Visible) => t!(report_vis_visible),
+        (false, Visibility::Hidden) => t!(report_vis_hidden),
     }
 }
 
@@ -108,7 +108,7 @@ pub fn test_lines(tests: &[TestReport]) -> String {
     let name_w = names.iter().map(|n| width(n)).max().unwrap_or(0);
     let size_w = tests.iter().map(|t| width(&t.size)).max().unwrap_or(0);
     // As wide as the longest of the three words, whichever appear.
-    let vis_w = [t!("report-vis-metrics"), t!("report-vis-visible"), t!("report-vis-hidden")]
+    let vis_w = [t!(report_vis_metrics), t!(report_vis_visible), t!(report_vis_hidden)]
         .iter()
         .map(|v| width(v))
         .max()
@@ -144,7 +144,7 @@ pub fn printf_block(lines: &[crate::model::PrintfReport], more: u64) -> String {
     if lines.is_empty() && more == 0 {
         return s;
     }
-    s.push_str(&format!("        {}\n", t!("report-printf-header")));
+    s.push_str(&format!("        {}\n", t!(report_printf_header)));
     for p in lines {
         let who =
             format!("({},{},{}) ({},{},{})", p.block[0], p.block[1], p.block[2], p.thread[0], p.thread[1], p.thread[2]);
@@ -153,14 +153,14 @@ pub fn printf_block(lines: &[crate::model::PrintfReport], more: u64) -> String {
         }
     }
     if more > 0 {
-        s.push_str(&format!("          {}\n", t!("report-printf-more", more = more.to_string())));
+        s.push_str(&format!("          {}\n", t!(report_printf_more, more = more.to_string())));
     }
     s
 }
 
 pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
-    let mut s = format!("        {}\n", t!("report-first-wrong"));
-    let (expected, got) = (t!("report-expected"), t!("report-got"));
+    let mut s = format!("        {}\n", t!(report_first_wrong));
+    let (expected, got) = (t!(report_expected), t!(report_got));
     let at: Vec<String> = m.first.iter().map(|w| format!("({}, {}, {})", w.at[0], w.at[1], w.at[2])).collect();
     let at_w = at.iter().map(|a| width(a)).max().unwrap_or(0).max(width("(x, y, z)"));
     let exp_w = m.first.iter().map(|w| width(&w.expected.to_string())).max().unwrap_or(0).max(width(&expected));
@@ -174,12 +174,12 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
         ));
     }
     if m.wrong > m.first.len() {
-        s.push_str(&format!("          {}\n", t!("report-and-more", more = (m.wrong - m.first.len()).to_string())));
+        s.push_str(&format!("          {}\n", t!(report_and_more, more = (m.wrong - m.first.len()).to_string())));
     }
     if m.wrong == m.total {
-        s.push_str(&format!("        {}\n", t!("report-where-everywhere")));
+        s.push_str(&format!("        {}\n", t!(report_where_everywhere)));
     } else if let Some((legend, rows)) = m.map.split_first() {
-        s.push_str(&format!("        {}\n", t!("report-where", legend = legend.clone())));
+        s.push_str(&format!("        {}\n", t!(report_where, legend = legend.clone())));
         for row in rows {
             let row = row.to_string();
             if !row.chars().all(|c| matches!(c, '.' | 'x' | 'X')) {
@@ -201,14 +201,14 @@ pub fn mismatch_block(m: &crate::compare::Mismatch) -> String {
 
 /// Why a finding's line is not its instruction's own ([`FindingReport::line_inferred`]).
 pub fn inferred_line() -> String {
-    t!("report-inferred-line")
+    t!(report_inferred_line)
 }
 
 /// Where a finding is: "kernel.cu:23", or "(no source line)".
 pub fn finding_place(f: &FindingReport) -> String {
     match (&f.file, f.line) {
         (Some(file), Some(line)) => format!("{file}:{line}"),
-        _ => t!("report-no-source-line"),
+        _ => t!(report_no_source_line),
     }
 }
 
@@ -227,12 +227,12 @@ fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> S
     for f in findings {
         let place = finding_place(f);
         let times = if f.count > 1 {
-            t!("report-finding-more-tests", count = f.count - 1, more = (f.count - 1).to_string())
+            t!(report_finding_more_tests, count = f.count - 1, more = (f.count - 1).to_string())
         } else {
             String::new()
         };
         let at = t!(
-            "report-finding-at",
+            report_finding_at,
             kind = f.kind.as_str().red().bold().to_string(),
             place = place.as_str().bold().to_string(),
             block = coords(&f.block),
@@ -245,12 +245,12 @@ fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> S
         }
         if f.line_inferred {
             let line = f.line.unwrap_or(0).to_string();
-            s.push_str(&format!("        {}\n", t!("report-line-inferred", line = line, why = inferred_line())));
+            s.push_str(&format!("        {}\n", t!(report_line_inferred, line = line, why = inferred_line())));
         }
         if let Some((first, rest)) = f.called_from.split_first() {
-            let mut called = t!("report-called-from", place = first);
+            let mut called = t!(report_called_from, place = first);
             for place in rest {
-                called.push_str(&t!("report-called-from-more", place = place));
+                called.push_str(&t!(report_called_from_more, place = place));
             }
             s.push_str(&format!("        {called}\n"));
         }
@@ -262,11 +262,11 @@ fn findings_of(tests: &[TestReport], findings: &[FindingReport], more: u64) -> S
             )),
         }
         if !f.message.is_empty() {
-            s.push_str(&format!("        {}\n", t!("report-finding-evidence", message = f.message.to_string())));
+            s.push_str(&format!("        {}\n", t!(report_finding_evidence, message = f.message.to_string())));
         }
     }
     if more > 0 {
-        s.push_str(&format!("    {}\n", t!("report-findings-more", more = thousands(more).to_string())));
+        s.push_str(&format!("    {}\n", t!(report_findings_more, more = thousands(more).to_string())));
     }
     s
 }
@@ -276,20 +276,20 @@ pub fn metrics_block(m: &MetricsReport) -> String {
     let arithmetic = m.flops > 0 || m.executed_flops > 0;
     let mut rows: Vec<(String, String)> = Vec::new();
     if arithmetic {
-        rows.push((t!("report-metric-flops"), thousands(m.flops).to_string()));
-        rows.push((t!("report-metric-executed-flops"), thousands(m.executed_flops).to_string()));
+        rows.push((t!(report_metric_flops), thousands(m.flops).to_string()));
+        rows.push((t!(report_metric_executed_flops), thousands(m.executed_flops).to_string()));
     }
-    rows.push((t!("report-metric-global-load-bytes"), thousands(m.global_load_bytes).to_string()));
+    rows.push((t!(report_metric_global_load_bytes), thousands(m.global_load_bytes).to_string()));
     if arithmetic {
-        rows.push((t!("report-metric-op-per-byte"), format!("{:.2}", m.op_per_byte)));
+        rows.push((t!(report_metric_op_per_byte), format!("{:.2}", m.op_per_byte)));
     }
     rows.extend([
-        (t!("report-metric-global-load-requests"), thousands(m.global_load_requests).to_string()),
-        (t!("report-metric-global-load-sectors"), thousands(m.global_load_sectors).to_string()),
-        (t!("report-metric-global-store-bytes"), thousands(m.global_store_bytes).to_string()),
-        (t!("report-metric-shared-per-block"), thousands(m.shared_bytes_per_block).to_string()),
+        (t!(report_metric_global_load_requests), thousands(m.global_load_requests).to_string()),
+        (t!(report_metric_global_load_sectors), thousands(m.global_load_sectors).to_string()),
+        (t!(report_metric_global_store_bytes), thousands(m.global_store_bytes).to_string()),
+        (t!(report_metric_shared_per_block), thousands(m.shared_bytes_per_block).to_string()),
         (
-            t!("report-metric-threads-blocks"),
+            t!(report_metric_threads_blocks),
             format!("{} × {}", thousands(m.threads / m.blocks.max(1)), thousands(m.blocks)),
         ),
     ]);
@@ -306,7 +306,7 @@ pub fn metrics_block(m: &MetricsReport) -> String {
     if !m.shown.is_empty() {
         let shown: Vec<String> =
             m.shown.iter().map(|x| format!("{} {}", metric_words::metric_words(x.name), number(x.measured))).collect();
-        s.push_str(&format!("    {}\n", t!("report-not-graded-shown", shown = shown.join(", "))));
+        s.push_str(&format!("    {}\n", t!(report_not_graded_shown, shown = shown.join(", "))));
     }
     s
 }
@@ -316,15 +316,15 @@ pub fn metrics_block(m: &MetricsReport) -> String {
 pub fn gpu_line(g: &crate::model::KernelResources) -> String {
     let bytes = g.static_shared_bytes.to_string();
     let shared = if g.static_shared_bytes as u64 == g.emulator_static_shared_bytes {
-        t!("report-gpu-shared-same", bytes = bytes)
+        t!(report_gpu_shared_same, bytes = bytes)
     } else {
-        t!("report-gpu-shared-differs", bytes = bytes, emulator = g.emulator_static_shared_bytes.to_string())
+        t!(report_gpu_shared_differs, bytes = bytes, emulator = g.emulator_static_shared_bytes.to_string())
     };
-    let spill = if g.local_bytes_per_thread > 0 { t!("report-gpu-spills") } else { String::new() };
+    let spill = if g.local_bytes_per_thread > 0 { t!(report_gpu_spills) } else { String::new() };
     format!(
         "    {}\n",
         t!(
-            "report-gpu-line",
+            report_gpu_line,
             device = &g.device,
             binary = &g.binary,
             registers = g.registers_per_thread.to_string(),
@@ -340,14 +340,14 @@ pub fn speed_line(s: &crate::model::Speed) -> String {
     format!(
         "    {}\n    {}\n",
         t!(
-            "report-timing",
+            report_timing,
             case = &s.case,
             ms = format!("{:.3}", s.median_ms),
             gbps = thousands(s.gb_per_s.round() as u64).to_string(),
             percent = format!("{:.0}", s.percent_of_copy),
             copy = thousands(s.copy_gb_per_s.round() as u64).to_string()
         ),
-        t!("report-timed", method = &s.method)
+        t!(report_timed, method = &s.method)
     )
 }
 
@@ -378,7 +378,7 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
             )
         })
         .collect();
-    let (target, measured, textbook) = (t!("report-col-target"), t!("report-col-measured"), t!("report-col-textbook"));
+    let (target, measured, textbook) = (t!(report_col_target), t!(report_col_measured), t!(report_col_textbook));
     let tw = cells.iter().map(|c| width(&c.0)).max().unwrap_or(0).max(width(&target));
     let mw = cells.iter().map(|c| width(&c.1)).max().unwrap_or(0).max(width(&measured));
     let bw = cells.iter().map(|c| width(&c.2)).max().unwrap_or(0).max(width(&textbook));
@@ -403,7 +403,7 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
             s.push_str(&format!(
                 "        {}\n",
                 t!(
-                    "report-second-case",
+                    report_second_case,
                     measured = number(second.measured),
                     case = r.map(|r| case_name(&r.tests, &second.case)).unwrap_or_else(|| second.case.clone())
                 )
@@ -424,11 +424,11 @@ fn targets_of(r: Option<&SectionReport>, targets: &[TargetReport]) -> String {
 
 pub fn compile_block(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-    let defines = if r.compile.defines.is_empty() { t!("report-no-defines") } else { r.compile.defines.clone() };
+    let defines = if r.compile.defines.is_empty() { t!(report_no_defines) } else { r.compile.defines.clone() };
     let headline = t!(
-        "report-compile-headline",
-        error = t!("report-compile-error").as_str().red().bold().to_string(),
-        compiler = t!("report-compiled-by", compiler = compiler, defines = defines)
+        report_compile_headline,
+        error = t!(report_compile_error).as_str().red().bold().to_string(),
+        compiler = t!(report_compiled_by, compiler = compiler, defines = defines)
     );
     let mut s = format!("  {headline}\n");
     for line in r.compile.log.lines() {
@@ -441,40 +441,40 @@ pub fn compile_block(r: &SectionReport) -> String {
 pub fn verdict(r: &SectionReport) -> String {
     if r.passed && !r.visible_only && !r.not_measured.is_empty() {
         return t!(
-            "report-passed-on-emulator",
-            verdict = t!("report-passed-on-emulator-word").as_str().green().bold().to_string(),
+            report_passed_on_emulator,
+            verdict = t!(report_passed_on_emulator_word).as_str().green().bold().to_string(),
             targets = not_measured_text(r),
             section = &r.section
         );
     }
     if r.passed {
-        let what = if r.visible_only { t!("report-visible-pass") } else { t!("report-all-pass") };
-        return format!("{} — {what}", t!("report-passed-word").as_str().green().bold());
+        let what = if r.visible_only { t!(report_visible_pass) } else { t!(report_all_pass) };
+        return format!("{} — {what}", t!(report_passed_word).as_str().green().bold());
     }
     let mut why = Vec::new();
     if !r.compile.ok {
-        why.push(t!("report-why-compile"));
+        why.push(t!(report_why_compile));
     }
     if r.problem.is_some() {
-        why.push(t!("report-why-launch"));
+        why.push(t!(report_why_launch));
     }
     let failed = r.tests.iter().filter(|t| !t.passed).count();
     if failed > 0 {
-        why.push(t!("report-why-tests", failed = failed.to_string(), total = r.tests.len().to_string()));
+        why.push(t!(report_why_tests, failed = failed.to_string(), total = r.tests.len().to_string()));
     }
     if !r.findings.is_empty() {
         let findings = crate::model::findings_text(r.findings.len(), r.findings_occurrences).to_string();
-        why.push(t!("report-why-sanitizer", findings = findings));
+        why.push(t!(report_why_sanitizer, findings = findings));
     }
     let missed = r.targets.iter().filter(|t| !t.passed && t.skipped.is_none()).count();
     if missed > 0 && r.compile.ok && r.problem.is_none() {
-        why.push(t!("report-why-missed", count = missed, count_text = missed.to_string()));
+        why.push(t!(report_why_missed, count = missed));
     }
     let not_graded = r.targets.iter().filter(|t| !t.passed && t.skipped.is_some()).count();
     if not_graded > 0 && r.compile.ok && r.problem.is_none() && r.tests.iter().all(|t| t.passed) {
-        why.push(t!("report-why-not-graded", count = not_graded, count_text = not_graded.to_string()));
+        why.push(t!(report_why_not_graded, count = not_graded));
     }
-    format!("{} — {}", t!("report-failed-word").as_str().red().bold(), why.join(&t!("report-list-sep")))
+    format!("{} — {}", t!(report_failed_word).as_str().red().bold(), why.join(&t!(report_list_sep)))
 }
 
 /// "percent_of_copy >= 80": the targets a pass did not measure.
@@ -496,25 +496,22 @@ pub fn architectures_block(a: &crate::model::ArchitecturesReport) -> String {
         cards.dedup();
         cards.join(", ")
     };
-    let mut s = format!("  {}\n", t!("report-arch-differs"));
-    let build = |archs: &[String]| t!("report-arch-build", archs = archs.join(", "), cards = cards(archs));
+    let mut s = format!("  {}\n", t!(report_arch_differs));
+    let build = |archs: &[String]| t!(report_arch_build, archs = archs.join(", "), cards = cards(archs));
     let w = a.builds.iter().map(|b| width(&build(&b.archs))).max().unwrap_or(0);
     for b in &a.builds {
         let this =
-            if b.archs.join(", ") == a.decided_by { format!("  {}", t!("report-arch-this")) } else { String::new() };
-        let verdict = if b.passed { t!("report-arch-passed") } else { t!("report-arch-failed") };
+            if b.archs.join(", ") == a.decided_by { format!("  {}", t!(report_arch_this)) } else { String::new() };
+        let verdict = if b.passed { t!(report_arch_passed) } else { t!(report_arch_failed) };
         s.push_str(&format!("    {} {}  {verdict}{this}\n", mark(b.passed), pad(&build(&b.archs), w)));
     }
     for n in &a.not_built {
         let cards = cards(std::slice::from_ref(&n.arch));
-        s.push_str(&format!(
-            "    ◦ {}\n",
-            t!("report-arch-not-built", arch = &n.arch, cards = cards, error = &n.error)
-        ));
+        s.push_str(&format!("    ◦ {}\n", t!(report_arch_not_built, arch = &n.arch, cards = cards, error = &n.error)));
     }
     for n in &a.not_run {
         let cards = cards(std::slice::from_ref(&n.arch));
-        s.push_str(&format!("    ◦ {}\n", t!("report-arch-not-run", arch = &n.arch, cards = cards, error = &n.error)));
+        s.push_str(&format!("    ◦ {}\n", t!(report_arch_not_run, arch = &n.arch, cards = cards, error = &n.error)));
     }
     s
 }
@@ -532,38 +529,38 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str(&format!("  {}\n", line));
         }
     } else {
-        s.push_str(&format!("  {}\n", t!("report-tests")));
+        s.push_str(&format!("  {}\n", t!(report_tests)));
         s.push_str(&test_lines(&r.tests));
         if !r.findings.is_empty() {
             let findings = crate::model::findings_text(r.findings.len(), r.findings_occurrences).to_string();
-            s.push_str(&format!("  {}\n", t!("report-findings", findings = findings)));
+            s.push_str(&format!("  {}\n", t!(report_findings, findings = findings)));
             s.push_str(&findings_of(&r.tests, &r.findings, r.findings_more));
         }
         if let Some(m) = &r.metrics {
-            s.push_str(&format!("  {}\n", t!("report-metrics", case = &m.case)));
+            s.push_str(&format!("  {}\n", t!(report_metrics, case = &m.case)));
             s.push_str(&metrics_block(m));
         }
         if let Some(variants) = &r.variants {
-            s.push_str(&format!("  {}\n", t!("report-also-measured")));
+            s.push_str(&format!("  {}\n", t!(report_also_measured)));
             for v in variants {
                 // Rounded half up, as the book prints 3.125 (3.13).
                 let textbook = v
                     .textbook
-                    .map(|t| t!("report-variant-textbook", value = format!("{:.2}", (t * 100.0).round() / 100.0)))
+                    .map(|t| t!(report_variant_textbook, value = format!("{:.2}", (t * 100.0).round() / 100.0)))
                     .unwrap_or_default();
                 let verdict = if v.passed {
                     String::new()
                 } else {
-                    format!("  {}", t!("report-variant-failed", message = v.message.to_string()))
+                    format!("  {}", t!(report_variant_failed, message = v.message.to_string()))
                 };
                 s.push_str(&format!("    {} OP/B {:.2}{textbook}{verdict}\n", pad(&v.label, 32), v.op_per_byte));
             }
         }
         if let Some(speed) = &r.speed {
-            s.push_str(&format!("  {}\n{}", t!("report-speed-on", device = &speed.device), speed_line(speed)));
+            s.push_str(&format!("  {}\n{}", t!(report_speed_on, device = &speed.device), speed_line(speed)));
             if let Some(pace) = &speed.reference {
                 let line = t!(
-                    "report-speed-reference",
+                    report_speed_reference,
                     ms = format!("{:.3}", pace.median_ms),
                     percent = format!("{:.0}", pace.percent_of_copy),
                     tolerance = format!("{:.0}", (crate::speed::PACE_TOLERANCE - 1.0) * 100.0)
@@ -577,7 +574,7 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
             s.push_str(&speed::block(r, p));
         }
         if !r.targets.is_empty() {
-            s.push_str(&format!("  {}\n", t!("report-targets")));
+            s.push_str(&format!("  {}\n", t!(report_targets)));
             s.push_str(&targets_of(Some(r), &r.targets));
         }
         if let Some(line) = heaviest_line(r) {
@@ -591,21 +588,21 @@ pub fn section(r: &SectionReport, show_time: bool) -> String {
     }
     s.push('\n');
     if !r.passed && !r.visible_only {
-        s.push_str(&format!("  {}\n", t!("report-stuck", section = &r.section)).dimmed().to_string());
+        s.push_str(&format!("  {}\n", t!(report_stuck, section = &r.section)).dimmed().to_string());
     }
     s
 }
 
 /// The summary after several sections: one line each with its time, then the total.
 pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
-    let mut s = format!("{}\n", t!("report-summary"));
+    let mut s = format!("{}\n", t!(report_summary));
     let id_w = reports.iter().map(|r| width(&r.section)).max().unwrap_or(0);
     let title_w = reports.iter().map(|r| width(&r.title)).max().unwrap_or(0);
     for r in reports {
         let status = match (r.passed, r.not_measured.is_empty()) {
-            (true, true) => t!("report-summary-passed").as_str().green(),
-            (true, false) => t!("report-summary-passed-emulator").as_str().green(),
-            (false, _) => t!("report-failed-word").as_str().red().bold(),
+            (true, true) => t!(report_summary_passed).as_str().green(),
+            (true, false) => t!(report_summary_passed_emulator).as_str().green(),
+            (false, _) => t!(report_failed_word).as_str().red().bold(),
         };
         s.push_str(&format!(
             "  {} {}  {}  {status}  {:>6.2} s\n",
@@ -619,12 +616,12 @@ pub fn footer(reports: &[SectionReport], total_seconds: f64) -> String {
     let unmeasured = reports.iter().filter(|r| r.passed && !r.not_measured.is_empty()).count();
     let unmeasured = match unmeasured {
         0 => String::new(),
-        n => t!("report-summary-unmeasured", count = n, count_text = n.to_string()),
+        n => t!(report_summary_unmeasured, count = n),
     };
     s.push_str(&format!(
         "  {}\n",
         t!(
-            "report-summary-total",
+            report_summary_total,
             passed = passed.to_string(),
             total = reports.len().to_string(),
             unmeasured = unmeasured,

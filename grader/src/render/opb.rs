@@ -48,7 +48,7 @@ pub fn chart(measured: &[ChartPoint]) -> String {
         s,
         r#"<text x="{}" y="28" text-anchor="middle" font-size="16" font-weight="bold">{}</text>"#,
         width / 2.0,
-        escape(&t!("figures-opb-title"))
+        escape(&t!(figures_opb_title))
     );
     // Grid and axes.
     for y in (0..=40).step_by(5) {
@@ -77,13 +77,13 @@ pub fn chart(measured: &[ChartPoint]) -> String {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
         left + plot_w / 2.0,
         height - 18.0,
-        escape(&t!("figures-opb-x-axis"))
+        escape(&t!(figures_opb_x_axis))
     );
     let _ = writeln!(
         s,
         r#"<text transform="translate(22 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
         top + plot_h / 2.0,
-        escape(&t!("figures-opb-y-axis"))
+        escape(&t!(figures_opb_y_axis))
     );
     // One curve per radius, and its limit for very large tiles.
     for (i, radius) in (1..=4u32).enumerate() {
@@ -133,7 +133,7 @@ fn legend_extras(s: &mut String, lx: f64, ly: f64, with_measured: bool) {
         lx + 22.0,
         lx + 28.0,
         ly + 4.0,
-        escape(&t!("figures-opb-limit"))
+        escape(&t!(figures_opb_limit))
     );
     let _ = writeln!(
         s,
@@ -141,7 +141,7 @@ fn legend_extras(s: &mut String, lx: f64, ly: f64, with_measured: bool) {
         lx + 11.0,
         lx + 28.0,
         ly + 28.0,
-        escape(&t!("figures-opb-textbook-value")),
+        escape(&t!(figures_opb_textbook_value)),
         ly2 = ly + 24.0
     );
     if with_measured {
@@ -159,7 +159,7 @@ fn legend_extras(s: &mut String, lx: f64, ly: f64, with_measured: bool) {
             cy - 5.0,
             lx + 28.0,
             cy + 4.0,
-            escape(&t!("figures-opb-measured"))
+            escape(&t!(figures_opb_measured))
         );
     }
 }
@@ -197,7 +197,7 @@ fn quoted_and_measured_points(
             py - 5.0,
             px + 9.0,
             py + 16.0,
-            escape(&t!("figures-opb-measured-point", section = &p.section)),
+            escape(&t!(figures_opb_measured_point, section = &p.section)),
             p.op_per_byte
         );
     }

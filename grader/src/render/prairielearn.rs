@@ -78,17 +78,17 @@ pub fn traffic_missed(r: &SectionReport) -> bool {
 
 fn description(row: &Row) -> String {
     match row.kind {
-        RowKind::Target(metric) => t!("report-pl-target", metric = metric.as_str()),
-        RowKind::Test if row.hidden => t!("report-pl-hidden-test"),
-        RowKind::Test => t!("report-pl-test"),
-        RowKind::Sanitizer => t!("report-pl-sanitizer"),
+        RowKind::Target(metric) => t!(report_pl_target, metric = metric.as_str()),
+        RowKind::Test if row.hidden => t!(report_pl_hidden_test),
+        RowKind::Test => t!(report_pl_test),
+        RowKind::Sanitizer => t!(report_pl_sanitizer),
     }
 }
 
 fn test(row: Row) -> Test {
     let description = description(&row);
     let output = if row.hidden && row.ran {
-        let verdict = if row.passed { t!("report-pl-right") } else { t!("report-pl-wrong") };
+        let verdict = if row.passed { t!(report_pl_right) } else { t!(report_pl_wrong) };
         format!("{}: {verdict}", row.summary)
     } else if row.markdown {
         // PrairieLearn shows output as plain text: the Markdown fence goes.
@@ -102,9 +102,9 @@ fn test(row: Row) -> Test {
         points: if row.passed { 1.0 } else { 0.0 },
         max_points: 1.0,
         message: match (row.ran, row.passed) {
-            (false, _) => t!("report-row-not-run"),
-            (true, true) => t!("report-pl-passed"),
-            (true, false) => t!("report-pl-failed"),
+            (false, _) => t!(report_row_not_run),
+            (true, true) => t!(report_pl_passed),
+            (true, false) => t!(report_pl_failed),
         },
         output,
         images: Vec::new(),
@@ -176,7 +176,7 @@ pub fn from_report(section: &dyn Section, r: &SectionReport, private: &[Case], i
         message = format!("{message} {}", p.message.to_string().lines().next().unwrap_or_default());
     }
     if !super::png::AVAILABLE && traffic_missed(r) {
-        message.push_str(&t!("report-pl-no-png"));
+        message.push_str(&t!(report_pl_no_png));
     }
     let results = Results {
         gradable: true,
@@ -211,7 +211,7 @@ pub fn traffic_images(section: &dyn Section, file: &KernelFile, launch: &(Case, 
     let mut figures = Vec::new();
     if let Some(loads) = &outcome.views.loads_per_element {
         for b in launched.reuse(section, loads.clone(), None).unwrap_or_default() {
-            let label = t!("report-pl-image-loads", label = b.label().to_string());
+            let label = t!(report_pl_image_loads, label = b.label().to_string());
             figures.push((label, super::svg::reuse_map(&title, &b)));
         }
     }
@@ -219,7 +219,7 @@ pub fn traffic_images(section: &dyn Section, file: &KernelFile, launch: &(Case, 
         let drawn = launched.drawn(view);
         let [x, y, z] = view.block;
         figures.push((
-            t!("report-pl-image-block", block = format!("({x}, {y}, {z})")),
+            t!(report_pl_image_block, block = format!("({x}, {y}, {z})")),
             super::svg::block_view(&title, view, &drawn, case.geometry.block[0]),
         ));
     }
@@ -266,13 +266,9 @@ pub fn within_limit(mut results: Results) -> Results {
         }
     }
     if dropped > 0 || cut {
-        let images = if dropped > 0 {
-            t!("report-pl-images-dropped", count = dropped, count_text = dropped.to_string())
-        } else {
-            String::new()
-        };
-        let report = if cut { t!("report-pl-report-cut") } else { String::new() };
-        results.message.push_str(&t!("report-pl-left-out", images = images, report = report));
+        let images = if dropped > 0 { t!(report_pl_images_dropped, count = dropped) } else { String::new() };
+        let report = if cut { t!(report_pl_report_cut) } else { String::new() };
+        results.message.push_str(&t!(report_pl_left_out, images = images, report = report));
     }
     results
 }

@@ -35,29 +35,25 @@ impl Row {
 pub fn unrun(section: &dyn Section, seed: u64, private: &[Case]) -> Vec<Row> {
     plan::rows(section, seed, private)
         .into_iter()
-        .map(|r| Row { ran: false, ..Row::new(r.name.to_string(), r.kind, false, r.hidden, t!("report-row-not-run")) })
+        .map(|r| Row { ran: false, ..Row::new(r.name.to_string(), r.kind, false, r.hidden, t!(report_row_not_run)) })
         .collect()
 }
 
 /// "The kernel does not compile (NVRTC 12.9, …):" and the compiler's errors.
 pub fn compile_failure(r: &SectionReport) -> String {
     let compiler = if r.compiler.is_empty() { "NVRTC" } else { r.compiler.as_str() };
-    format!(
-        "{}\n{}",
-        t!("report-row-compile-failure", compiler = compiler, defines = &r.compile.defines),
-        r.compile.log
-    )
+    format!("{}\n{}", t!(report_row_compile_failure, compiler = compiler, defines = &r.compile.defines), r.compile.log)
 }
 
 /// "Section 7.4 (…), backend emulator, seed 11: not yet."
 pub fn summary(r: &SectionReport) -> String {
     let verdict = match (r.passed, r.not_measured.is_empty()) {
-        (true, true) => t!("report-all-pass"),
-        (true, false) => t!("report-row-passed-emulator", targets = super::not_measured_text(r)),
-        (false, _) => t!("report-row-not-yet"),
+        (true, true) => t!(report_all_pass),
+        (true, false) => t!(report_row_passed_emulator, targets = super::not_measured_text(r)),
+        (false, _) => t!(report_row_not_yet),
     };
     t!(
-        "report-row-summary",
+        report_row_summary,
         section = &r.section,
         title = &r.title,
         backend = &r.backend,
@@ -71,7 +67,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     let mut rows = Vec::new();
     for t in &r.tests {
         let hidden = plan::is_hidden(t.visibility, t.metrics_case);
-        let summary = t!("report-row-size", size = &t.size);
+        let summary = t!(report_row_size, size = &t.size);
         let mut output = summary.clone();
         if !t.message.is_empty() {
             output.push_str(&format!(": {}", t.message));
@@ -94,13 +90,13 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     for t in &r.targets {
         let mut output = match (&t.skipped, t.measured, t.at_most) {
             // The point is given, so every submission is scored out of the same total.
-            (Some(why), ..) => t!("report-row-skipped", why = why.to_string()),
-            (None, Some(m), _) => t!("report-row-measured", value = format!("{m:.2}")),
-            (None, None, Some(_)) => t!("report-row-not-measured-here", why = super::speed::measured_text(t)),
-            (None, None, None) => t!("report-row-not-measured"),
+            (Some(why), ..) => t!(report_row_skipped, why = why.to_string()),
+            (None, Some(m), _) => t!(report_row_measured, value = format!("{m:.2}")),
+            (None, None, Some(_)) => t!(report_row_not_measured_here, why = super::speed::measured_text(t)),
+            (None, None, None) => t!(report_row_not_measured),
         };
         if let Some(book) = t.textbook {
-            output.push_str(&t!("report-row-textbook", value = format!("{book:.2}")));
+            output.push_str(&t!(report_row_textbook, value = format!("{book:.2}")));
         }
         if let Some(why) = super::speed::cannot_reach(r, t) {
             output.push_str(&format!("\n{why}"));
@@ -122,7 +118,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
                 at.push_str(&format!(" ({})", super::inferred_line()));
             }
             t!(
-                "report-row-finding",
+                report_row_finding,
                 kind = f.kind.to_string(),
                 place = at,
                 block = format!("{:?}", f.block),
@@ -136,7 +132,7 @@ pub fn graded(r: &SectionReport) -> Vec<Row> {
     let mut output = findings.join("\n");
     if !r.findings.is_empty() {
         let count = crate::model::findings_text(r.findings.len(), r.findings_occurrences);
-        output = format!("{}\n{output}", t!("report-row-findings", count = count.to_string()));
+        output = format!("{}\n{output}", t!(report_row_findings, count = count.to_string()));
     }
     rows.push(Row::new(name, RowKind::Sanitizer, r.findings.is_empty(), false, output));
     rows

@@ -12,9 +12,9 @@ pub fn measured_text(t: &TargetReport) -> String {
     match (&t.skipped, t.measured, t.at_most) {
         (Some(why), _, _) => why.to_string(),
         (None, Some(m), _) => super::number(m),
-        (None, None, Some(most)) => t!("report-at-most", value = super::number(most.floor())),
+        (None, None, Some(most)) => t!(report_at_most, value = super::number(most.floor())),
         (None, None, None) => match t.estimated_at_most {
-            Some(most) => t!("report-estimated-at-most", value = super::number(most.floor())),
+            Some(most) => t!(report_estimated_at_most, value = super::number(most.floor())),
             None => "—".into(),
         },
     }
@@ -23,13 +23,13 @@ pub fn measured_text(t: &TargetReport) -> String {
 /// A resource of the speed model in the report's words ("DRAM traffic").
 pub fn resource_words(r: Resource) -> String {
     match r {
-        Resource::Dram => t!("report-resource-dram"),
-        Resource::SharedWavefronts => t!("report-resource-shared-wavefronts"),
-        Resource::Issue => t!("report-resource-issue"),
-        Resource::L1Sectors => t!("report-resource-l1-sectors"),
-        Resource::Blocks => t!("report-resource-blocks"),
-        Resource::Atomics => t!("report-resource-atomics"),
-        Resource::LoadsInFlight => t!("report-resource-loads-in-flight"),
+        Resource::Dram => t!(report_resource_dram),
+        Resource::SharedWavefronts => t!(report_resource_shared_wavefronts),
+        Resource::Issue => t!(report_resource_issue),
+        Resource::L1Sectors => t!(report_resource_l1_sectors),
+        Resource::Blocks => t!(report_resource_blocks),
+        Resource::Atomics => t!(report_resource_atomics),
+        Resource::LoadsInFlight => t!(report_resource_loads_in_flight),
     }
 }
 
@@ -41,8 +41,8 @@ fn line_with_text(r: &SectionReport, line: u32) -> String {
         .and_then(|m| m.lines.iter().find(|l| l.line == line && l.source.is_some()))
         .and_then(|l| l.source.clone());
     match text {
-        Some(t) => t!("report-line-with-text", line = line.to_string(), text = t),
-        None => t!("report-line", line = line.to_string()),
+        Some(t) => t!(report_line_with_text, line = line.to_string(), text = t),
+        None => t!(report_line, line = line.to_string()),
     }
 }
 
@@ -53,9 +53,9 @@ pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
     let Some(most) = t.at_most else {
         let most = t.estimated_at_most?;
         let place =
-            p.estimate_line.map(|l| t!("report-cannot-reach-where", line = line_with_text(r, l))).unwrap_or_default();
+            p.estimate_line.map(|l| t!(report_cannot_reach_where, line = line_with_text(r, l))).unwrap_or_default();
         return Some(t!(
-            "report-estimate-cannot-reach",
+            report_estimate_cannot_reach,
             target = super::number(t.target),
             percent = format!("{:.0}", p.estimate_percent_of_copy),
             gpu = &p.gpu,
@@ -65,10 +65,9 @@ pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
             place = place
         ));
     };
-    let place =
-        p.binding_line.map(|l| t!("report-cannot-reach-where", line = line_with_text(r, l))).unwrap_or_default();
+    let place = p.binding_line.map(|l| t!(report_cannot_reach_where, line = line_with_text(r, l))).unwrap_or_default();
     Some(t!(
-        "report-cannot-reach",
+        report_cannot_reach,
         target = super::number(t.target),
         resource = resource_words(p.binding),
         ms = format!("{:.3}", p.bound_ms),
@@ -81,13 +80,13 @@ pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
 /// What the kernel would need to do less of to be faster, by the resource that limits it.
 fn change_words(r: Resource) -> String {
     match r {
-        Resource::Dram => t!("report-change-dram"),
-        Resource::SharedWavefronts => t!("report-change-shared-wavefronts"),
-        Resource::Issue => t!("report-change-issue"),
-        Resource::L1Sectors => t!("report-change-l1-sectors"),
-        Resource::Blocks => t!("report-change-blocks"),
-        Resource::Atomics => t!("report-change-atomics"),
-        Resource::LoadsInFlight => t!("report-change-loads-in-flight"),
+        Resource::Dram => t!(report_change_dram),
+        Resource::SharedWavefronts => t!(report_change_shared_wavefronts),
+        Resource::Issue => t!(report_change_issue),
+        Resource::L1Sectors => t!(report_change_l1_sectors),
+        Resource::Blocks => t!(report_change_blocks),
+        Resource::Atomics => t!(report_change_atomics),
+        Resource::LoadsInFlight => t!(report_change_loads_in_flight),
     }
 }
 
@@ -96,20 +95,20 @@ fn change_words(r: Resource) -> String {
 /// course reference's own where the report has them, and followed by what would make the kernel
 /// faster: the resource that limits its estimate, and where.
 pub fn block(r: &SectionReport, p: &Prediction) -> String {
-    let measured = if r.speed.is_some() { t!("report-model-beside") } else { t!("report-model-not-measured") };
-    let mut s = format!("  {}\n", t!("report-model-header", gpu = &p.gpu, measured = measured));
+    let measured = if r.speed.is_some() { t!(report_model_beside) } else { t!(report_model_not_measured) };
+    let mut s = format!("  {}\n", t!(report_model_header, gpu = &p.gpu, measured = measured));
     let bound_by = match p.binding_line {
-        Some(l) => t!("report-model-bound-at", resource = resource_words(p.binding), line = line_with_text(r, l)),
-        None => t!("report-model-bound-once", resource = resource_words(p.binding)),
+        Some(l) => t!(report_model_bound_at, resource = resource_words(p.binding), line = line_with_text(r, l)),
+        None => t!(report_model_bound_once, resource = resource_words(p.binding)),
     };
     let reference = r.speed_reference.as_ref();
     let reference_at_most = reference
-        .map(|q| t!("report-model-reference-at-most", percent = format!("{:.0}", q.at_most_percent_of_copy.floor())))
+        .map(|q| t!(report_model_reference_at_most, percent = format!("{:.0}", q.at_most_percent_of_copy.floor())))
         .unwrap_or_default();
     s.push_str(&format!(
         "    {}\n",
         t!(
-            "report-model-at-most",
+            report_model_at_most,
             percent = format!("{:.0}", p.at_most_percent_of_copy.floor()),
             ms = format!("{:.3}", p.bound_ms),
             reference = reference_at_most,
@@ -118,17 +117,17 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
     ));
     let limited = match p.estimate_line {
         Some(l) if p.estimate_limited_by != p.binding => {
-            t!("report-model-limited-at", resource = resource_words(p.estimate_limited_by), line = l.to_string())
+            t!(report_model_limited_at, resource = resource_words(p.estimate_limited_by), line = l.to_string())
         }
-        _ => t!("report-model-limited", resource = resource_words(p.estimate_limited_by)),
+        _ => t!(report_model_limited, resource = resource_words(p.estimate_limited_by)),
     };
     let reference_estimate = reference
-        .map(|q| t!("report-model-reference-estimate", percent = format!("{:.0}", q.estimate_percent_of_copy)))
+        .map(|q| t!(report_model_reference_estimate, percent = format!("{:.0}", q.estimate_percent_of_copy)))
         .unwrap_or_default();
     s.push_str(&format!(
         "    {}\n",
         t!(
-            "report-model-estimate",
+            report_model_estimate,
             percent = format!("{:.0}", p.estimate_percent_of_copy),
             ms = format!("{:.3}", p.estimate_ms),
             limited = limited,
@@ -145,7 +144,7 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
         s.push_str(&format!(
             "    {}\n",
             t!(
-                "report-model-occupancy",
+                report_model_occupancy,
                 warps = warps.to_string(),
                 threads = k.threads_per_block.to_string(),
                 registers = k.registers_per_thread.to_string(),
@@ -153,11 +152,10 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
             )
         ));
     }
-    let place =
-        p.estimate_line.map(|l| t!("report-model-change-where", line = line_with_text(r, l))).unwrap_or_default();
+    let place = p.estimate_line.map(|l| t!(report_model_change_where, line = line_with_text(r, l))).unwrap_or_default();
     s.push_str(&format!(
         "    {}\n",
-        t!("report-model-change", change = change_words(p.estimate_limited_by), place = place)
+        t!(report_model_change, change = change_words(p.estimate_limited_by), place = place)
     ));
     s
 }
@@ -260,20 +258,20 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
         w / 2.0,
         h - 18.0,
-        escape(&t!("figures-speed-x-axis"))
+        escape(&t!(figures_speed_x_axis))
     );
     let _ = writeln!(
         s,
         "<text x=\"14\" y=\"{:.1}\" transform=\"rotate(-90 14 {:.1})\" text-anchor=\"middle\">{}</text>",
         h / 2.0,
         h / 2.0,
-        escape(&t!("figures-speed-y-axis"))
+        escape(&t!(figures_speed_y_axis))
     );
     let legend = [
-        (t!("figures-speed-chapter-7"), "7"),
-        (t!("figures-speed-chapter-8"), "8"),
-        (t!("figures-speed-1d"), "1d"),
-        (t!("figures-speed-challenges"), "challenge"),
+        (t!(figures_speed_chapter_7), "7"),
+        (t!(figures_speed_chapter_8), "8"),
+        (t!(figures_speed_1d), "1d"),
+        (t!(figures_speed_challenges), "challenge"),
     ];
     for (i, (label, key)) in legend.iter().enumerate() {
         let label = escape(label);
@@ -292,7 +290,7 @@ pub fn corpus_svg(points: &[CorpusPoint], median_error_percent: f64) -> String {
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{}</text>",
         w - margin,
         h - margin - 8.0,
-        escape(&t!("figures-speed-key"))
+        escape(&t!(figures_speed_key))
     );
     s.push_str("</svg>\n");
     s

@@ -86,7 +86,7 @@ fn cells(s: &mut String, x0: f64, y0: f64, cw: f64, ch: f64, fills: &[Vec<String
 /// The book's title of a reference solution's reuse map: "7.2 Basic 2D convolution — the
 /// reference solution" (`title` in the current language).
 pub fn reference_title(section: &str, title: &str) -> String {
-    t!("figures-reuse-title", section = section, title = title)
+    t!(figures_reuse_title, section = section, title = title)
 }
 
 /// The SVG of one buffer's reuse map; `title` heads it (e.g. the section and kernel).
@@ -137,20 +137,20 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
     let plane = if b.shape[2] > 1 {
-        t!("report-svg-plane", plane = b.plane.to_string(), last = (b.shape[2] - 1).to_string())
+        t!(report_svg_plane, plane = b.plane.to_string(), last = (b.shape[2] - 1).to_string())
     } else {
         String::new()
     };
     let _ = writeln!(
         s,
         r#"<text x="{left}" y="44">{}</text>"#,
-        escape(&t!("report-svg-loads-title", label = b.label().to_string(), plane = plane))
+        escape(&t!(report_svg_loads_title, label = b.label().to_string(), plane = plane))
     );
     let _ = writeln!(
         s,
         r#"<text x="{left}" y="62">{}</text>"#,
         escape(&t!(
-            "report-svg-stats",
+            report_svg_stats,
             min = stats.min.to_string(),
             mean = format!("{:.2}", stats.mean),
             max = stats.max.to_string(),
@@ -160,13 +160,13 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     let wrapped = b.shape[1] == 1 && h > 1;
     let cell = format!("{sx}×{sy}");
     let whole = if !wrapped {
-        t!("report-svg-all", size = format!("{w}×{h}"), cell = cell)
+        t!(report_svg_all, size = format!("{w}×{h}"), cell = cell)
     } else {
-        t!("report-svg-all-rows", elements = b.shape[0].to_string(), row = ROW_1D.to_string(), cell = cell)
+        t!(report_svg_all_rows, elements = b.shape[0].to_string(), row = ROW_1D.to_string(), cell = cell)
     };
     let _ = writeln!(s, r#"<text x="{left}" y="{}">{}</text>"#, top - 8.0, escape(&whole));
     cells(&mut s, left, top, px, px, &overview);
-    let first = t!("report-svg-first", size = format!("{dw}×{dh}"));
+    let first = t!(report_svg_first, size = format!("{dw}×{dh}"));
     let _ = writeln!(s, r#"<text x="{detail_x}" y="{}">{}</text>"#, top - 8.0, escape(&first));
     cells(&mut s, detail_x, top, DETAIL_PX, DETAIL_PX, &detail);
     let _ = writeln!(s, r#"<g font-size="7" text-anchor="middle">"#);
@@ -185,7 +185,7 @@ pub fn reuse_map(title: &str, b: &BufferReuse) -> String {
     s.push_str("</g>\n");
 
     // The legend: one swatch per count when there are few, else the two ends of the scale.
-    let _ = writeln!(s, r#"<text x="{left}" y="{}">{}</text>"#, legend_y, escape(&t!("report-svg-legend")));
+    let _ = writeln!(s, r#"<text x="{left}" y="{}">{}</text>"#, legend_y, escape(&t!(report_svg_legend)));
     let steps: Vec<u32> =
         if stats.max <= 12 { (0..=stats.max).collect() } else { vec![0, 1, stats.max / 2, stats.max] };
     for (i, v) in steps.iter().enumerate() {
@@ -220,9 +220,9 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
         let fills =
             g.cells.chunks(g.cols.max(1)).map(|r| r.iter().map(|c| colour(c.0 as f64, max)).collect()).collect();
         let mine = (0..g.cells.len()).filter(|&i| g.cells[i].1 > 0).map(|i| (i % g.cols, i / g.cols)).collect();
-        let plane = if d.shape[2] > 1 { t!("report-block-plane", z = z.to_string()) } else { String::new() };
+        let plane = if d.shape[2] > 1 { t!(report_block_plane, z = z.to_string()) } else { String::new() };
         let caption =
-            t!("report-svg-footprint", name = &d.name, x0 = g.x0.to_string(), y0 = g.y0.to_string(), plane = plane);
+            t!(report_svg_footprint, name = &d.name, x0 = g.x0.to_string(), y0 = g.y0.to_string(), plane = plane);
         panels.push(Panel(caption, fills, mine));
     }
     let per_row = block::shared_row_words(view, footprint_cols, block_x);
@@ -241,7 +241,7 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
             .to_string()
         };
         let fills = cells.chunks(per_row).map(|r| r.iter().map(fill).collect()).collect();
-        panels.push(Panel(t!("report-svg-shared-caption", per_row = per_row.to_string()), fills, Vec::new()));
+        panels.push(Panel(t!(report_svg_shared_caption, per_row = per_row.to_string()), fills, Vec::new()));
     }
     // Wide enough for the two lines of captions (about 110 characters at 12 px) with one panel.
     let width = (left + panels.len() as f64 * (PANEL + 40.0)).max(CAPTIONS_PX);
@@ -255,9 +255,9 @@ pub fn block_view(title: &str, view: &BlockView, drawn: &[Drawn], block_x: u32) 
     let _ = writeln!(s, r#"<text x="{left}" y="24" font-size="15">{}</text>"#, escape(title));
     let [bx, by, bz] = view.block;
     let [tx, ty, tz] = view.thread;
-    let caption = t!("report-svg-block", block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"));
+    let caption = t!(report_svg_block, block = format!("({bx}, {by}, {bz})"), thread = format!("({tx}, {ty}, {tz})"));
     let _ = writeln!(s, r#"<text x="{left}" y="44">{}</text>"#, escape(&caption));
-    let _ = writeln!(s, r#"<text x="{left}" y="62">{}</text>"#, escape(&t!("report-svg-shared-legend")));
+    let _ = writeln!(s, r#"<text x="{left}" y="62">{}</text>"#, escape(&t!(report_svg_shared_legend)));
     for (i, Panel(caption, fills, mine)) in panels.iter().enumerate() {
         let x0 = left + i as f64 * (PANEL + 40.0);
         let (cols, rows) = (fills.first().map_or(1, |r| r.len()), fills.len().max(1));

@@ -198,13 +198,13 @@ fn chinese_tables_line_up_by_display_width() {
         assert!(starts.windows(2).all(|w| w[0] == w[1]), "{lang}: tests' sizes at {starts:?}\n{text}");
         // Metrics: labels left, numbers right-aligned: every row ends at the same column, and
         // the numbers start after the longest label.
-        let metrics = block(&text, &with_lang(lang, || crate::t!("report-metrics", case = "1024x1024 r=2")));
+        let metrics = block(&text, &with_lang(lang, || crate::t!(report_metrics, case = "1024x1024 r=2")));
         assert!(metrics.len() >= 8, "{text}");
         let ends: Vec<usize> = metrics.iter().map(|l| width(l)).collect();
         assert!(ends.windows(2).all(|w| w[0] == w[1]), "{lang}: metrics rows end at {ends:?}\n{text}");
         // Targets: the heading and each row end at the same column, and the target column
         // (">=", "<=") starts at the same column in each row.
-        let heading = with_lang(lang, || crate::t!("report-targets"));
+        let heading = with_lang(lang, || crate::t!(report_targets));
         let lines = block(&text, &heading);
         let targets: Vec<&str> = lines
             .iter()
@@ -215,7 +215,7 @@ fn chinese_tables_line_up_by_display_width() {
         assert_eq!(targets.len(), 3, "{text}");
         let ends: Vec<usize> = targets.iter().map(|l| width(l)).collect();
         assert!(ends.windows(2).all(|w| w[0] == w[1]), "{lang}: targets rows end at {ends:?}\n{text}");
-        let target_col = with_lang(lang, || crate::t!("report-col-target"));
+        let target_col = with_lang(lang, || crate::t!(report_col_target));
         let at = |l: &str, s: &str| width(&l[..l.find(s).unwrap_or_else(|| panic!("{s:?} in {l:?}"))]);
         let cols = [at(targets[0], &target_col), at(targets[1], ">="), at(targets[2], "<=")];
         assert!(cols.windows(2).all(|w| w[0] == w[1]), "{lang}: target column at {cols:?}\n{text}");
@@ -225,7 +225,7 @@ fn chinese_tables_line_up_by_display_width() {
         let rows: Vec<&str> = table.lines().skip(3).take(4).collect();
         let ends: Vec<usize> = rows.iter().map(|l| width(l)).collect();
         assert!(ends.windows(2).all(|w| w[0] == w[1]), "{lang}: traffic rows end at {ends:?}\n{table}");
-        let source = with_lang(lang, || crate::t!("report-traffic-col-source"));
+        let source = with_lang(lang, || crate::t!(report_traffic_col_source));
         let cols = [at(rows[0], &source), at(rows[1], "Pvalue +="), at(rows[2], "P[row")];
         assert!(cols.windows(2).all(|w| w[0] == w[1]), "{lang}: source column at {cols:?}\n{table}");
     }
@@ -234,7 +234,7 @@ fn chinese_tables_line_up_by_display_width() {
 #[test]
 fn a_test_and_its_findings_are_named_by_the_case_label_in_the_students_language() {
     colored::control::set_override(false);
-    let label = crate::i18n::Text::new("case-conv-single-pixel").arg("width", "1").arg("height", "1").arg("r", "3");
+    let label = crate::text!(case_conv_single_pixel, width = "1", height = "1", r = "3");
     let name = "a single pixel: 1x1, r=3, random";
     let mut r = report();
     let said = with_lang(Lang::ZhHans, || label.render());

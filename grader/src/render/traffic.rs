@@ -12,19 +12,13 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
     // The title in the language the table is said in, which may not be the grading's.
     let title = crate::course::sections::find(&report.section)
         .map_or_else(|| report.title.clone(), crate::course::sections::title_in_language);
-    let _ = writeln!(
-        s,
-        "{}  {} — {} — {}",
-        report.section,
-        title,
-        report.kernel,
-        t!("report-traffic-case", case = &m.case)
-    );
+    let _ =
+        writeln!(s, "{}  {} — {} — {}", report.section, title, report.kernel, t!(report_traffic_case, case = &m.case));
     let _ = writeln!(
         s,
         "{}\n",
         t!(
-            "report-traffic-op-per-byte",
+            report_traffic_op_per_byte,
             op_per_byte = format!("{:.2}", m.op_per_byte),
             flops = m.flops.to_string(),
             bytes = m.global_load_bytes.to_string(),
@@ -40,7 +34,7 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
             l.global_loads + l.global_store_bytes + l.shared_load_bytes + l.shared_store_bytes + local(l) + l.flops > 0
         })
         .collect();
-    let source_head = t!("report-traffic-col-source");
+    let source_head = t!(report_traffic_col_source);
     let src_w = rows
         .iter()
         .map(|l| width(&l.source.as_deref().unwrap_or("").chars().take(48).collect::<String>()))
@@ -50,15 +44,15 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         .max(width(&source_head));
     // The numeric columns: their headings and their widths at least (right-aligned).
     let heads = [
-        (t!("report-traffic-col-line"), 5),
-        (t!("report-traffic-col-loads"), 12),
-        (t!("report-traffic-col-requests"), 9),
-        (t!("report-traffic-col-sectors"), 11),
-        (t!("report-traffic-col-stores"), 9),
-        (t!("report-traffic-col-shared"), 11),
-        (t!("report-traffic-col-conflicts"), 9),
-        (t!("report-traffic-col-local"), 9),
-        (t!("report-traffic-col-flops"), 12),
+        (t!(report_traffic_col_line), 5),
+        (t!(report_traffic_col_loads), 12),
+        (t!(report_traffic_col_requests), 9),
+        (t!(report_traffic_col_sectors), 11),
+        (t!(report_traffic_col_stores), 9),
+        (t!(report_traffic_col_shared), 11),
+        (t!(report_traffic_col_conflicts), 9),
+        (t!(report_traffic_col_local), 9),
+        (t!(report_traffic_col_flops), 12),
     ];
     let widths: Vec<usize> = heads.iter().map(|(h, w)| width(h).max(*w)).collect();
     // A row: the line, the source, then the eight numbers (one space apart).
@@ -103,7 +97,7 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         s,
         "{}",
         row(
-            &t!("report-traffic-all"),
+            &t!(report_traffic_all),
             "",
             [
                 trim_float(per_output(loads)),
@@ -122,10 +116,10 @@ pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
         )
     );
     s.push('\n');
-    s.push_str(&t!("report-traffic-legend"));
+    s.push_str(&t!(report_traffic_legend));
     s.push('\n');
     if rows.iter().any(|l| l.inferred) {
-        s.push_str(&t!("report-traffic-inferred"));
+        s.push_str(&t!(report_traffic_inferred));
         s.push('\n');
     }
     s

@@ -135,7 +135,9 @@ pub const H100_PCIE: Card = Card {
 /// H200 SXM 141 GB: the H100 SXM's GH100 (132 SMs) with 4.8 TB/s of HBM3e. Its L2 is 60 MiB: what the
 /// driver reports (`CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE`) on the course's H200, where the whitepaper's
 /// H100 SXM has 50. The datasheet gives no clock; 1,980 MHz is what GH100 SXM boards report.
-/// Latency: the H100 SXM's, HBM3e unmeasured. An "H200 NVL" (600 W, lower clocks) is not matched.
+/// Latency: measured on the course's H200 by tools/gpu/dram-latency.cu, one thread chasing pointers
+/// through lines the L2 does not hold: 350 ns over 256 MiB, 354 over 1 GiB (an L2 hit: 146). An
+/// "H200 NVL" (600 W, lower clocks) is not matched.
 pub const H200: Card = Card {
     id: "h200",
     name: "H200 SXM 141 GB",
@@ -148,7 +150,7 @@ pub const H200: Card = Card {
     dram_latency_ns: 350.0,
     sources: "NVIDIA H200 Tensor Core GPU datasheet (141 GB HBM3e, 4.8 TB/s); NVIDIA Hopper architecture \
         whitepaper (GH100: 132 SMs); L2: the driver's attribute on an NVIDIA H200; CUDA C++ Programming Guide, \
-        CC 9.0; copy: grader time all --solutions on an NVIDIA H200; latency assumed as the H100 SXM's",
+        CC 9.0; copy: grader time all --solutions on an NVIDIA H200; latency: tools/gpu/dram-latency.cu on an NVIDIA H200",
     ..per_sm((9, 0))
 };
 

@@ -85,13 +85,13 @@ impl Resource {
     /// The resource in the report's words.
     pub fn words(self) -> crate::i18n::Text {
         match self {
-            Resource::Dram => crate::text!("judge-resource-dram"),
-            Resource::SharedWavefronts => crate::text!("judge-resource-shared-wavefronts"),
-            Resource::Issue => crate::text!("judge-resource-issue"),
-            Resource::L1Sectors => crate::text!("judge-resource-l1-sectors"),
-            Resource::Blocks => crate::text!("judge-resource-blocks"),
-            Resource::Atomics => crate::text!("judge-resource-atomics"),
-            Resource::LoadsInFlight => crate::text!("judge-resource-loads-in-flight"),
+            Resource::Dram => crate::text!(judge_resource_dram),
+            Resource::SharedWavefronts => crate::text!(judge_resource_shared_wavefronts),
+            Resource::Issue => crate::text!(judge_resource_issue),
+            Resource::L1Sectors => crate::text!(judge_resource_l1_sectors),
+            Resource::Blocks => crate::text!(judge_resource_blocks),
+            Resource::Atomics => crate::text!(judge_resource_atomics),
+            Resource::LoadsInFlight => crate::text!(judge_resource_loads_in_flight),
         }
     }
 

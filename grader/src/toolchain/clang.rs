@@ -72,11 +72,11 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang> {
             String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("clang").trim().to_string()
         }
         Ok(_) => {
-            return Err(Error::Toolchain(crate::t!("toolchain-does-not-run", command = &shown, found_by = found_by)))
+            return Err(Error::Toolchain(crate::t!(toolchain_does_not_run, command = &shown, found_by = found_by)))
         }
         Err(e) => {
             return Err(Error::Toolchain(crate::t!(
-                "toolchain-cannot-be-run",
+                toolchain_cannot_be_run,
                 command = &shown,
                 found_by = found_by,
                 error = e.to_string()
@@ -86,7 +86,7 @@ fn probe(command: Vec<OsString>, found_by: &str) -> Result<Clang> {
     let targets = run("-print-targets").map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
     if !has_nvptx(&targets) {
         return Err(Error::Toolchain(crate::t!(
-            "toolchain-no-nvptx",
+            toolchain_no_nvptx,
             command = &shown,
             found_by = found_by,
             version = &version
@@ -109,19 +109,19 @@ fn candidates() -> Vec<(Vec<OsString>, String)> {
         let is_zig = p.file_stem().is_some_and(|s| s == "zig");
         out.push((if is_zig { zig(p) } else { vec![v] }, "PMPP_CLANG".to_string()));
     }
-    out.push((vec![OsString::from(exe("clang"))], crate::t!("toolchain-found-clang-on-path")));
+    out.push((vec![OsString::from(exe("clang"))], crate::t!(toolchain_found_clang_on_path)));
     for brew in ["/opt/homebrew/opt/llvm/bin/clang", "/usr/local/opt/llvm/bin/clang"] {
         if Path::new(brew).is_file() {
-            out.push((vec![OsString::from(brew)], crate::t!("toolchain-found-homebrew")));
+            out.push((vec![OsString::from(brew)], crate::t!(toolchain_found_homebrew)));
         }
     }
     for site in python_site_dirs() {
         if let Some(z) = zig_in(&site) {
-            out.push((zig(z), crate::t!("toolchain-found-zig-site-packages")));
+            out.push((zig(z), crate::t!(toolchain_found_zig_site_packages)));
         }
     }
     if let Some(z) = cache_dir().as_deref().and_then(zig_in) {
-        out.push((zig(z), crate::t!("toolchain-found-cache")));
+        out.push((zig(z), crate::t!(toolchain_found_cache)));
     }
     out
 }
@@ -137,26 +137,26 @@ fn locate(allow_install: bool) -> Result<Clang> {
         }
     }
     let not_found = |why: Option<&str>| {
-        let mut msg = crate::t!("toolchain-clang-not-found");
+        let mut msg = crate::t!(toolchain_clang_not_found);
         for t in &tried {
-            msg.push_str(&format!("\n  {}", crate::t!("toolchain-skipped", reason = t.to_string())));
+            msg.push_str(&format!("\n  {}", crate::t!(toolchain_skipped, reason = t.to_string())));
         }
         if let Some(why) = why {
-            msg.push_str(&format!("\n  {}", crate::t!("toolchain-install-failed", reason = why)));
+            msg.push_str(&format!("\n  {}", crate::t!(toolchain_install_failed, reason = why)));
         }
         let command = format!("{} -m pip install --user {ZIG_WHEEL}", crate::toolchain::nvrtc::PYTHON_COMMAND);
-        msg.push_str(&format!("\n{}", crate::t!("toolchain-clang-how", command = command)));
+        msg.push_str(&format!("\n{}", crate::t!(toolchain_clang_how, command = command)));
         Error::Toolchain(msg)
     };
     if !allow_install {
         return Err(not_found(None));
     }
-    let dir = cache_dir().ok_or_else(|| not_found(Some(&crate::t!("toolchain-no-home"))))?;
-    eprintln!("{}", crate::t!("toolchain-installing-clang", wheel = ZIG_WHEEL, dir = dir.display().to_string()));
-    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), &crate::t!("toolchain-what-zig"))
+    let dir = cache_dir().ok_or_else(|| not_found(Some(&crate::t!(toolchain_no_home))))?;
+    eprintln!("{}", crate::t!(toolchain_installing_clang, wheel = ZIG_WHEEL, dir = dir.display().to_string()));
+    pip_install(ZIG_WHEEL, &dir, |d| zig_in(d).is_some(), &crate::t!(toolchain_what_zig))
         .map_err(|e| not_found(Some(e.message())))?;
-    let zig = zig_in(&dir).ok_or_else(|| not_found(Some(&crate::t!("toolchain-pip-left-no-zig"))))?;
-    probe(vec![zig.into_os_string(), OsString::from("clang")], &crate::t!("toolchain-found-cache-just-installed"))
+    let zig = zig_in(&dir).ok_or_else(|| not_found(Some(&crate::t!(toolchain_pip_left_no_zig))))?;
+    probe(vec![zig.into_os_string(), OsString::from("clang")], &crate::t!(toolchain_found_cache_just_installed))
         .map_err(|e| not_found(Some(e.message())))
 }
 
@@ -166,20 +166,20 @@ fn header_dir() -> Result<tempfile::TempDir> {
     let dir = tempfile::Builder::new()
         .prefix("pmpp-clang-")
         .tempdir()
-        .map_err(|e| Error::Toolchain(crate::t!("toolchain-cannot-create-temp", error = e.to_string())))?;
+        .map_err(|e| Error::Toolchain(crate::t!(toolchain_cannot_create_temp, error = e.to_string())))?;
     for (name, text) in crate::toolchain::nvrtc::device_headers().iter().chain([&RUNTIME_HEADER]) {
         let path = dir.path().join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| {
                 Error::Toolchain(crate::t!(
-                    "file-cannot-create",
+                    file_cannot_create,
                     path = parent.display().to_string(),
                     error = e.to_string()
                 ))
             })?;
         }
         std::fs::write(&path, text).map_err(|e| {
-            Error::Toolchain(crate::t!("file-cannot-write", path = path.display().to_string(), error = e.to_string()))
+            Error::Toolchain(crate::t!(file_cannot_write, path = path.display().to_string(), error = e.to_string()))
         })?;
     }
     Ok(dir)
@@ -221,7 +221,7 @@ impl Clang {
         let file = headers.join("kernel.cu");
         let named = format!("#line 1 \"{}\"\n", program_name.replace('\\', "/").replace('"', "\\\""));
         std::fs::write(&file, [named.as_bytes(), crate::toolchain::nvrtc::source_bytes(source)].concat()).map_err(
-            |e| fail(crate::t!("file-cannot-write", path = file.display().to_string(), error = e.to_string())),
+            |e| fail(crate::t!(file_cannot_write, path = file.display().to_string(), error = e.to_string())),
         )?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
@@ -242,7 +242,7 @@ impl Clang {
             .arg(&file)
             .stdin(Stdio::null());
         let out = crate::toolchain::limits::output_within_compile_limit(cmd, program_name)
-            .map_err(|e| fail(e.unwrap_or_else(|e| crate::t!("toolchain-cannot-run-clang", error = e.to_string()))))?;
+            .map_err(|e| fail(e.unwrap_or_else(|e| crate::t!(toolchain_cannot_run_clang, error = e.to_string()))))?;
         let log = String::from_utf8_lossy(&out.stderr).into_owned();
         if !out.status.success() {
             let log = crate::toolchain::nvrtc::explain_missing_headers(&log);

@@ -239,14 +239,14 @@ impl Scanner {
         let close = match self.bytes.get(i) {
             Some(b'<') => b'>',
             Some(b'"') => b'"',
-            _ => return (Err(crate::t!("toolchain-include-by-macro")), i),
+            _ => return (Err(crate::t!(toolchain_include_by_macro)), i),
         };
         let end = self.bytes[i + 1..].iter().position(|&b| b == close || b == b'\n').map(|p| i + 1 + p);
         match end {
             Some(e) if self.bytes[e] == close => {
                 (Ok(String::from_utf8_lossy(&self.bytes[i + 1..e]).into_owned()), e + 1)
             }
-            _ => (Err(crate::t!("toolchain-include-unclosed")), self.line_end(i)),
+            _ => (Err(crate::t!(toolchain_include_unclosed)), self.line_end(i)),
         }
     }
 
@@ -263,7 +263,7 @@ impl Scanner {
                 let why = match (&header, name.as_slice()) {
                     (Ok(h), b"include") => why_refused(h, &self.allowed),
                     (Ok(_), _) => Some(crate::t!(
-                        "toolchain-include-not-for-kernels",
+                        toolchain_include_not_for_kernels,
                         directive = format!("#{}", String::from_utf8_lossy(&name))
                     )),
                     (Err(e), _) => Some(e.clone()),
@@ -275,7 +275,7 @@ impl Scanner {
             b"pragma" => {
                 let rest = self.shown(name_end, end);
                 if rest.split_whitespace().any(|w| w == "dependency" || w.starts_with("include")) {
-                    self.refuse(start, end, crate::t!("toolchain-include-pragma"));
+                    self.refuse(start, end, crate::t!(toolchain_include_pragma));
                 }
             }
             _ => return Err(name_end),
@@ -294,12 +294,12 @@ impl Scanner {
                 let (header, after) = if self.bytes.get(open) == Some(&b'(') {
                     self.header_at(open + 1)
                 } else {
-                    (Err(crate::t!("toolchain-include-unnamed")), end)
+                    (Err(crate::t!(toolchain_include_unnamed)), end)
                 };
                 let why = match (&header, word.as_slice()) {
                     (Ok(h), b"__has_include") => why_refused(h, &self.allowed),
                     (Ok(_), _) => Some(crate::t!(
-                        "toolchain-include-not-for-kernels",
+                        toolchain_include_not_for_kernels,
                         directive = String::from_utf8_lossy(&word).into_owned()
                     )),
                     (Err(e), _) => Some(e.clone()),
@@ -312,7 +312,7 @@ impl Scanner {
                 let end_of_line = self.line_end(end);
                 let rest = self.shown(end, end_of_line);
                 if rest.contains("dependency") || rest.contains("include") {
-                    self.refuse(i, end_of_line, crate::t!("toolchain-include-pragma"));
+                    self.refuse(i, end_of_line, crate::t!(toolchain_include_pragma));
                 }
             }
             _ => {}
@@ -328,15 +328,15 @@ fn why_refused(name: &str, allowed: &[&str]) -> Option<String> {
     }
     let n = name.replace('\\', "/");
     Some(if n.starts_with('/') || n.get(1..2) == Some(":") {
-        crate::t!("toolchain-include-by-path")
+        crate::t!(toolchain_include_by_path)
     } else if n.split('/').any(|part| part == "..") {
-        crate::t!("toolchain-include-outside")
+        crate::t!(toolchain_include_outside)
     } else if n.contains('/') {
-        crate::t!("toolchain-include-from-directory")
+        crate::t!(toolchain_include_from_directory)
     } else if HOST_ONLY_HEADERS.contains(&name) {
-        crate::t!("toolchain-include-host-header", name = name)
+        crate::t!(toolchain_include_host_header, name = name)
     } else {
-        crate::t!("toolchain-include-not-provided", name = name)
+        crate::t!(toolchain_include_not_provided, name = name)
     })
 }
 
@@ -348,11 +348,11 @@ pub fn refusal_log(program_name: &str, refused: &[Refused]) -> String {
         log.push_str(&format!(
             "{program_name}({}): error: {}\n  {}\n",
             r.line,
-            crate::t!("toolchain-include-refused", why = &r.why),
+            crate::t!(toolchain_include_refused, why = &r.why),
             r.asked
         ));
     }
-    log.push_str(&format!("note: {}\n", crate::t!("toolchain-include-allowed", headers = allowed().join(", "))));
+    log.push_str(&format!("note: {}\n", crate::t!(toolchain_include_allowed, headers = allowed().join(", "))));
     log
 }
 

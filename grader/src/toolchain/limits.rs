@@ -80,7 +80,7 @@ pub fn within_compile_limit<T: Send + 'static>(
 pub fn compile_timeout_log(program_name: &str) -> String {
     format!(
         "{program_name}(1): error: {}\n",
-        crate::t!("toolchain-compile-timeout", seconds = COMPILE_SECONDS.to_string())
+        crate::t!(toolchain_compile_timeout, seconds = COMPILE_SECONDS.to_string())
     )
 }
 
@@ -309,11 +309,7 @@ pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), Str
     if ptx.len() > MAX_PTX_BYTES {
         return Err(format!(
             "{program_name}(1): error: {}\n",
-            crate::t!(
-                "toolchain-ptx-too-large",
-                bytes = thousands(ptx.len() as u64),
-                limit = mib(MAX_PTX_BYTES as u64)
-            )
+            crate::t!(toolchain_ptx_too_large, bytes = thousands(ptx.len() as u64), limit = mib(MAX_PTX_BYTES as u64))
         ));
     }
     let declared = declarations(ptx);
@@ -324,7 +320,7 @@ pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), Str
         let name = source_name(&biggest.name);
         let what = if biggest.space == "const" { "__constant__" } else { "__device__" };
         let error = crate::t!(
-            "toolchain-device-memory-too-large",
+            toolchain_device_memory_too_large,
             name = name,
             bytes = thousands(biggest.bytes),
             space = what,
@@ -332,21 +328,21 @@ pub fn check_ptx(ptx: &str, source: &[u8], program_name: &str) -> Result<(), Str
             limit = thousands(MAX_DEVICE_ARRAY_BYTES),
             limit_mib = mib(MAX_DEVICE_ARRAY_BYTES)
         );
-        let note = crate::t!("toolchain-device-memory-note", space = what);
+        let note = crate::t!(toolchain_device_memory_note, space = what);
         return Err(format!("{program_name}({}): error: {error}\nnote: {note}\n", at(&biggest.name)));
     }
     if let Some(d) = declared.iter().filter(|d| d.space == "local").max_by_key(|d| d.bytes) {
         if d.bytes > MAX_LOCAL_BYTES_PER_THREAD {
             let error = match d.function.as_deref().map(source_name) {
                 Some(function) => crate::t!(
-                    "toolchain-local-memory-too-large",
+                    toolchain_local_memory_too_large,
                     function = function,
                     bytes = thousands(d.bytes),
                     limit = thousands(MAX_LOCAL_BYTES_PER_THREAD),
                     limit_mib = mib(MAX_LOCAL_BYTES_PER_THREAD)
                 ),
                 None => crate::t!(
-                    "toolchain-local-memory-too-large-unnamed",
+                    toolchain_local_memory_too_large_unnamed,
                     bytes = thousands(d.bytes),
                     limit = thousands(MAX_LOCAL_BYTES_PER_THREAD),
                     limit_mib = mib(MAX_LOCAL_BYTES_PER_THREAD)

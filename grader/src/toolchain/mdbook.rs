@@ -71,7 +71,7 @@ const MDBOOK: Crate = Crate {
     version: MDBOOK_VERSION,
     rust: MDBOOK_RUST,
     bin: "mdbook",
-    what: || crate::text!("book-mdbook-what"),
+    what: || crate::text!(book_mdbook_what),
 };
 
 const I18N_HELPERS: Crate = Crate {
@@ -80,7 +80,7 @@ const I18N_HELPERS: Crate = Crate {
     // It is built on mdBook 0.5's crates, as mdbook is.
     rust: MDBOOK_RUST,
     bin: "mdbook-gettext",
-    what: || crate::text!("book-helpers-what"),
+    what: || crate::text!(book_helpers_what),
 };
 
 /// Where the grader installs mdBook (`<cache>/mdbook/bin/mdbook`), beside NVRTC's cache.
@@ -134,7 +134,7 @@ fn probe(program: &Path, found_by: &str) -> Result<Option<MdBook>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
             return Err(Error::Toolchain(t!(
-                "book-cannot-be-run",
+                book_cannot_be_run,
                 program = program.display().to_string(),
                 found_by = found_by,
                 error = e.to_string()
@@ -144,7 +144,7 @@ fn probe(program: &Path, found_by: &str) -> Result<Option<MdBook>> {
     let version = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").trim().to_string();
     if !out.status.success() || series(&version).is_none() {
         return Err(Error::Toolchain(t!(
-            "book-mdbook-no-version",
+            book_mdbook_no_version,
             program = program.display().to_string(),
             found_by = found_by,
             said = format!("{version:?}")
@@ -159,22 +159,22 @@ pub fn get(allow_install: bool, progress: &dyn Fn(&str)) -> Result<MdBook> {
     // An explicit choice wins and is not second-guessed: one that does not run is an error.
     if let Some(v) = std::env::var_os(MDBOOK_VAR).filter(|v| !v.is_empty()) {
         let path = PathBuf::from(v);
-        let found = probe(&path, &t!("book-found-by-var", var = MDBOOK_VAR))?;
+        let found = probe(&path, &t!(book_found_by_var, var = MDBOOK_VAR))?;
         let m = found.ok_or_else(|| {
-            Error::Toolchain(t!("book-var-does-not-exist", var = MDBOOK_VAR, path = path.display().to_string()))
+            Error::Toolchain(t!(book_var_does_not_exist, var = MDBOOK_VAR, path = path.display().to_string()))
         })?;
         if series(&m.version) != Some(pinned_series()) {
             eprintln!(
                 "{}",
-                t!("book-mdbook-var-other-version", var = MDBOOK_VAR, version = &m.version, pinned = MDBOOK_VERSION)
+                t!(book_mdbook_var_other_version, var = MDBOOK_VAR, version = &m.version, pinned = MDBOOK_VERSION)
             );
         }
         return Ok(m);
     }
     let cache = cache_dir();
     let candidates = [
-        (cache.as_deref().and_then(binary_in), t!("book-found-by-cache")),
-        (Some(PathBuf::from(exe())), t!("book-found-by-path")),
+        (cache.as_deref().and_then(binary_in), t!(book_found_by_cache)),
+        (Some(PathBuf::from(exe())), t!(book_found_by_path)),
     ];
     let fits = |m: &MdBook| series(&m.version) == Some(pinned_series());
     let skipped = match first_fitting(candidates, probe, fits, |m| (m.path.clone(), m.version.clone()), pinned_series())
@@ -185,12 +185,12 @@ pub fn get(allow_install: bool, progress: &dyn Fn(&str)) -> Result<MdBook> {
     if !allow_install {
         return Err(not_found(&MDBOOK, &skipped, None));
     }
-    let dir = cache.ok_or_else(|| not_found(&MDBOOK, &skipped, Some(&t!("book-no-home"))))?;
+    let dir = cache.ok_or_else(|| not_found(&MDBOOK, &skipped, Some(&t!(book_no_home))))?;
     install(&MDBOOK, &dir, progress).map_err(|e| not_found(&MDBOOK, &skipped, Some(e.message())))?;
     let bin = binary_in(&dir)
-        .ok_or_else(|| not_found(&MDBOOK, &skipped, Some(&t!("book-installed-nothing", bin = MDBOOK.bin))))?;
-    probe(&bin, &t!("book-found-by-install"))
-        .and_then(|m| m.ok_or_else(|| Error::Toolchain(t!("book-vanished", program = bin.display().to_string()))))
+        .ok_or_else(|| not_found(&MDBOOK, &skipped, Some(&t!(book_installed_nothing, bin = MDBOOK.bin))))?;
+    probe(&bin, &t!(book_found_by_install))
+        .and_then(|m| m.ok_or_else(|| Error::Toolchain(t!(book_vanished, program = bin.display().to_string()))))
         .map_err(|e| not_found(&MDBOOK, &skipped, Some(e.message())))
 }
 
@@ -224,11 +224,11 @@ fn probe_helpers(bin: &Path, found_by: &str) -> Result<Option<I18nHelpers>> {
         .stderr(Stdio::null())
         .status()
         .map_err(|e| {
-            Error::Toolchain(t!("book-cannot-be-run", program = &display, found_by = found_by, error = e.to_string()))
+            Error::Toolchain(t!(book_cannot_be_run, program = &display, found_by = found_by, error = e.to_string()))
         })?;
     if !status.success() {
         return Err(Error::Toolchain(t!(
-            "book-helpers-does-not-answer",
+            book_helpers_does_not_answer,
             program = &display,
             found_by = found_by,
             status = status.to_string()
@@ -253,19 +253,15 @@ pub fn get_i18n_helpers(allow_install: bool, progress: &dyn Fn(&str)) -> Result<
     if let Some(v) = std::env::var_os(I18N_HELPERS_VAR).filter(|v| !v.is_empty()) {
         let dir = PathBuf::from(v);
         let missing = || {
-            Error::Toolchain(t!(
-                "book-helpers-var-holds-none",
-                var = I18N_HELPERS_VAR,
-                path = dir.display().to_string()
-            ))
+            Error::Toolchain(t!(book_helpers_var_holds_none, var = I18N_HELPERS_VAR, path = dir.display().to_string()))
         };
         let bin = helpers_bin(&dir).ok_or_else(missing)?;
-        let h = probe_helpers(&bin, &t!("book-found-by-var", var = I18N_HELPERS_VAR))?.ok_or_else(missing)?;
+        let h = probe_helpers(&bin, &t!(book_found_by_var, var = I18N_HELPERS_VAR))?.ok_or_else(missing)?;
         if !helpers_fit(&h) {
             eprintln!(
                 "{}",
                 t!(
-                    "book-helpers-var-other-version",
+                    book_helpers_var_other_version,
                     var = I18N_HELPERS_VAR,
                     version = &h.version,
                     pinned = I18N_HELPERS_VERSION
@@ -279,7 +275,7 @@ pub fn get_i18n_helpers(allow_install: bool, progress: &dyn Fn(&str)) -> Result<
     let on_path = std::env::var_os("PATH")
         .and_then(|p| std::env::split_paths(&p).find(|d| !d.as_os_str().is_empty() && d.join(&gettext).is_file()));
     let candidates =
-        [(cache.as_ref().map(|c| c.join("bin")), t!("book-found-by-cache")), (on_path, t!("book-found-by-path"))];
+        [(cache.as_ref().map(|c| c.join("bin")), t!(book_found_by_cache)), (on_path, t!(book_found_by_path))];
     let program = |h: &I18nHelpers| (h.bin.join(&gettext), h.version.clone());
     let skipped = match first_fitting(candidates, probe_helpers, helpers_fit, program, helpers_series()) {
         Ok(h) => return Ok(h),
@@ -288,10 +284,10 @@ pub fn get_i18n_helpers(allow_install: bool, progress: &dyn Fn(&str)) -> Result<
     if !allow_install {
         return Err(not_found(&I18N_HELPERS, &skipped, None));
     }
-    let dir = cache.ok_or_else(|| not_found(&I18N_HELPERS, &skipped, Some(&t!("book-no-home"))))?;
+    let dir = cache.ok_or_else(|| not_found(&I18N_HELPERS, &skipped, Some(&t!(book_no_home))))?;
     install(&I18N_HELPERS, &dir, progress).map_err(|e| not_found(&I18N_HELPERS, &skipped, Some(e.message())))?;
-    probe_helpers(&dir.join("bin"), &t!("book-found-by-install"))
-        .and_then(|h| h.ok_or_else(|| Error::Toolchain(t!("book-installed-nothing", bin = I18N_HELPERS.bin))))
+    probe_helpers(&dir.join("bin"), &t!(book_found_by_install))
+        .and_then(|h| h.ok_or_else(|| Error::Toolchain(t!(book_installed_nothing, bin = I18N_HELPERS.bin))))
         .map_err(|e| not_found(&I18N_HELPERS, &skipped, Some(e.message())))
 }
 
@@ -313,7 +309,7 @@ fn first_fitting<T, const N: usize>(
             Ok(Some(found)) => {
                 let (path, version) = program(&found);
                 skipped.push(t!(
-                    "book-other-series",
+                    book_other_series,
                     program = path.display().to_string(),
                     found_by = &found_by,
                     version = &version,
@@ -332,23 +328,23 @@ fn install_command(krate: &Crate) -> String {
 }
 
 fn not_found(krate: &Crate, skipped: &[String], install_failure: Option<&str>) -> Error {
-    let mut msg = t!("book-not-found", what = (krate.what)());
+    let mut msg = t!(book_not_found, what = (krate.what)());
     for s in skipped {
-        msg.push_str(&format!("\n  {}", t!("book-skipped", why = s)));
+        msg.push_str(&format!("\n  {}", t!(book_skipped, why = s)));
     }
     if let Some(why) = install_failure {
-        msg.push_str(&format!("\n  {}", t!("book-install-failed", why = why)));
+        msg.push_str(&format!("\n  {}", t!(book_install_failed, why = why)));
     }
     msg.push('\n');
     msg.push_str(&if krate.name == MDBOOK.name {
         t!(
-            "book-mdbook-how-to-install",
+            book_mdbook_how_to_install,
             command = install_command(krate),
             series = format!("{}.{}", pinned_series().0, pinned_series().1),
             var = MDBOOK_VAR
         )
     } else {
-        t!("book-helpers-how-to-install", command = install_command(krate), var = I18N_HELPERS_VAR)
+        t!(book_helpers_how_to_install, command = install_command(krate), var = I18N_HELPERS_VAR)
     });
     Error::Toolchain(msg)
 }
@@ -358,9 +354,9 @@ fn not_found(krate: &Crate, skipped: &[String], install_failure: Option<&str>) -
 /// concurrent install never leaves half an install. cargo is the one that runs the grader
 /// (`CARGO`, which `cargo run` sets), else the one on PATH.
 fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
-    let parent = dir.parent().ok_or_else(|| Error::Toolchain(t!("book-cache-has-no-parent")))?;
+    let parent = dir.parent().ok_or_else(|| Error::Toolchain(t!(book_cache_has_no_parent)))?;
     std::fs::create_dir_all(parent).map_err(|e| {
-        Error::Toolchain(t!("file-cannot-create", path = parent.display().to_string(), error = e.to_string()))
+        Error::Toolchain(t!(file_cannot_create, path = parent.display().to_string(), error = e.to_string()))
     })?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| krate.name.to_string());
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
@@ -369,7 +365,7 @@ fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
     eprintln!(
         "{}",
         t!(
-            "book-installing",
+            book_installing,
             what = (krate.what)(),
             name = krate.name,
             version = krate.version,
@@ -388,7 +384,7 @@ fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
         .spawn()
         .map_err(|e| {
             Error::Toolchain(t!(
-                "book-cannot-run",
+                book_cannot_run,
                 program = Path::new(&cargo).display().to_string(),
                 error = e.to_string()
             ))
@@ -400,14 +396,14 @@ fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
             lines.push(line);
         }
     }
-    let status = child.wait().map_err(|e| Error::Toolchain(t!("book-cargo-did-not-finish", error = e.to_string())))?;
+    let status = child.wait().map_err(|e| Error::Toolchain(t!(book_cargo_did_not_finish, error = e.to_string())))?;
     let _ = std::fs::remove_dir_all(staging.join("build"));
     if !status.success() {
         let _ = std::fs::remove_dir_all(&staging);
         return Err(Error::Toolchain(format!(
             "{}\n    {}",
             t!(
-                "book-cargo-failed",
+                book_cargo_failed,
                 command = install_command(krate),
                 status = status.to_string(),
                 name = krate.name,
@@ -420,7 +416,7 @@ fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
     let installed = |d: &Path| d.join("bin").join(exe_name(krate.bin)).is_file();
     if !installed(&staging) {
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(Error::Toolchain(t!("book-cargo-installed-no-binary", bin = krate.bin)));
+        return Err(Error::Toolchain(t!(book_cargo_installed_no_binary, bin = krate.bin)));
     }
     // An install of another release (the pin moved on) is replaced.
     if installed(dir) {
@@ -431,14 +427,14 @@ fn install(krate: &Crate, dir: &Path, progress: &dyn Fn(&str)) -> Result<()> {
         // Another grader finished the same install first: use that one.
         if !installed(dir) {
             return Err(Error::Toolchain(t!(
-                "book-cannot-move",
+                book_cannot_move,
                 name = krate.name,
                 dir = dir.display().to_string(),
                 error = e.to_string()
             )));
         }
     }
-    eprintln!("{}", t!("book-installed", name = krate.name, version = krate.version, dir = dir.display().to_string()));
+    eprintln!("{}", t!(book_installed, name = krate.name, version = krate.version, dir = dir.display().to_string()));
     Ok(())
 }
 

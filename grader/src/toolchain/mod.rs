@@ -40,7 +40,7 @@ pub fn select(choice: CompilerChoice, allow_install: bool) -> Result<Compiler> {
             Err(nvrtc_error) => clang::get(allow_install).map(Compiler::Clang).map_err(|clang_error| {
                 Error::Toolchain(format!(
                     "{nvrtc_error}\n\n{}",
-                    crate::t!("toolchain-nor-clang", error = clang_error.to_string())
+                    crate::t!(toolchain_nor_clang, error = clang_error.to_string())
                 ))
             }),
         },
@@ -77,26 +77,26 @@ impl Compiler {
             Compiler::Nvrtc(n) => {
                 let pinned = nvrtc::WHEEL_VERSION;
                 let whose = if n.release.as_deref() == Some(pinned) {
-                    crate::t!("toolchain-the-courses")
+                    crate::t!(toolchain_the_courses)
                 } else {
-                    crate::t!("toolchain-recorded-with", version = pinned)
+                    crate::t!(toolchain_recorded_with, version = pinned)
                 };
                 let fp16 = match &n.fp16 {
                     Some(h) => {
-                        crate::t!("toolchain-fp16-from", dir = h.dir.display().to_string(), found_by = &h.found_by)
+                        crate::t!(toolchain_fp16_from, dir = h.dir.display().to_string(), found_by = &h.found_by)
                     }
-                    None => crate::t!("toolchain-fp16-stand-in"),
+                    None => crate::t!(toolchain_fp16_stand_in),
                 };
                 let nvrtc = crate::t!(
-                    "toolchain-describe-nvrtc",
+                    toolchain_describe_nvrtc,
                     version = n.version_text(),
                     whose = whose,
                     library = n.library.display().to_string(),
                     found_by = &n.found_by
                 );
-                format!("{nvrtc}\n{}", crate::t!("toolchain-describe-fp16", fp16 = fp16))
+                format!("{nvrtc}\n{}", crate::t!(toolchain_describe_fp16, fp16 = fp16))
             }
-            Compiler::Clang(c) => crate::t!("toolchain-describe-clang", version = &c.version, found_by = &c.found_by),
+            Compiler::Clang(c) => crate::t!(toolchain_describe_clang, version = &c.version, found_by = &c.found_by),
         }
     }
 

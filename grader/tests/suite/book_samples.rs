@@ -268,7 +268,7 @@ fn items<'a>(part: &[&'a str]) -> Vec<Vec<&'a str>> {
 fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<Vec<&'a str>, String> {
     let report = || r.ok_or("the sample needs the report graded here".to_string());
     let parts = parts(text);
-    let tests = grader::t!("report-tests");
+    let tests = grader::t!(report_tests);
     let at = |heading: &str| parts.iter().position(|p| p[0].trim() == heading || p[0].trim().starts_with(heading));
     let tests_at = || at(&tests).ok_or("no tests part".to_string());
     match cut {
@@ -283,8 +283,8 @@ fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<V
         }
         Cut::MetricsAndTargets(n) => {
             let m = report()?.metrics.as_ref().ok_or("no metrics")?;
-            let metrics = &parts[at(&grader::t!("report-metrics", case = &m.case)).ok_or("no metrics part")?];
-            let targets = &parts[at(&grader::t!("report-targets")).ok_or("no targets part")?];
+            let metrics = &parts[at(&grader::t!(report_metrics, case = &m.case)).ok_or("no metrics part")?];
+            let targets = &parts[at(&grader::t!(report_targets)).ok_or("no targets part")?];
             let mut lines: Vec<&str> = metrics.iter().take(n + 1).copied().collect();
             lines.push("    …");
             lines.extend(targets.iter().copied());
@@ -294,7 +294,7 @@ fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<V
         Cut::Compile => parts.get(3).cloned().ok_or("no compile error".into()),
         Cut::Target(metric) => target_of(&parts, metric),
         Cut::SpeedAndTarget(metric) => {
-            let targets_at = at(&grader::t!("report-targets")).ok_or("no targets part")?;
+            let targets_at = at(&grader::t!(report_targets)).ok_or("no targets part")?;
             let mut lines = speed_part(&parts)?.to_vec();
             // The heading and the columns' heading.
             lines.extend(parts[targets_at].iter().take(2));
@@ -316,14 +316,14 @@ fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<V
 
 /// The targets part's item of `metric`.
 fn target_of<'a>(parts: &[Vec<&'a str>], metric: &str) -> Result<Vec<&'a str>, String> {
-    let targets = parts.iter().find(|p| p[0].trim() == grader::t!("report-targets")).ok_or("no targets part")?;
+    let targets = parts.iter().find(|p| p[0].trim() == grader::t!(report_targets)).ok_or("no targets part")?;
     let named = |item: &&Vec<&str>| item[0].split_whitespace().nth(1) == Some(metric);
     items(targets).iter().find(named).cloned().ok_or(format!("no target {metric}"))
 }
 
 /// The speed model's part: the one before the targets (in a challenge's report).
 fn speed_part<'a, 'p>(parts: &'p [Vec<&'a str>]) -> Result<&'p [&'a str], String> {
-    let targets_at = parts.iter().position(|p| p[0].trim() == grader::t!("report-targets")).ok_or("no targets part")?;
+    let targets_at = parts.iter().position(|p| p[0].trim() == grader::t!(report_targets)).ok_or("no targets part")?;
     let speed = &parts[targets_at.checked_sub(1).ok_or("nothing before the targets")?];
     // The bound and the estimate at least, under the heading.
     match speed.len() {

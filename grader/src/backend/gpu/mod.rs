@@ -85,13 +85,13 @@ pub fn driver_library_present() -> bool {
 
 fn probe() -> Result<Device> {
     if !driver_library_present() {
-        return Err(Error::Device(crate::t!("gpu-no-driver")));
+        return Err(Error::Device(crate::t!(gpu_no_driver)));
     }
     let attempt = std::panic::catch_unwind(|| -> Result<Device> {
         cu::init().map_err(|e| driver_error("the NVIDIA driver did not initialise", e))?;
         let count = cu::device::get_count().map_err(|e| driver_error("cannot count GPUs", e))?;
         if count == 0 {
-            return Err(Error::Device(crate::t!("gpu-no-device")));
+            return Err(Error::Device(crate::t!(gpu_no_device)));
         }
         let dev = cu::device::get(0).map_err(|e| driver_error("cannot open GPU 0", e))?;
         let name = cu::device::get_name(dev).map_err(|e| driver_error("cannot read the GPU's name", e))?;
@@ -122,7 +122,7 @@ fn probe() -> Result<Device> {
             lock: Mutex::new(()),
         })
     });
-    attempt.unwrap_or_else(|_| Err(Error::Device(crate::t!("gpu-driver-unusable"))))
+    attempt.unwrap_or_else(|_| Err(Error::Device(crate::t!(gpu_driver_unusable))))
 }
 
 /// A card the table does not have, as its driver describes it: the DRAM peak from the memory

@@ -23,7 +23,7 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
         let place = place.strip_suffix(':').unwrap_or(place);
         out.push_str(&format!(
             "{place}: error: {}\n",
-            crate::t!("toolchain-define-overridden", name = name, value = value)
+            crate::t!(toolchain_define_overridden, name = name, value = value)
         ));
         while let Some(next) = lines.peek().filter(|l| l.starts_with(' ')) {
             out.push_str(next);
@@ -32,7 +32,7 @@ pub fn overridden_defines(log: &str, defines: &[(String, String)]) -> Option<Str
         }
         out.push_str(&format!(
             "note: {}\n    #ifndef {name}\n    #define {name} …\n    #endif\n",
-            crate::t!("toolchain-define-guard")
+            crate::t!(toolchain_define_guard)
         ));
     }
     (!out.is_empty()).then_some(out)
@@ -54,7 +54,7 @@ pub fn explain_shadowed_defines(log: &str, source: &[u8], defines: &[(String, St
         let Some(source_line) = number.and_then(|n| lines.get(n.wrapping_sub(1))) else { continue };
         for (name, value) in defines {
             let named = source_line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|word| word == name);
-            let note = format!("note: {}\n", crate::t!("toolchain-define-shadowed", name = name, value = value));
+            let note = format!("note: {}\n", crate::t!(toolchain_define_shadowed, name = name, value = value));
             if named && !notes.contains(&note) {
                 notes.push(note);
             }
@@ -99,7 +99,7 @@ pub fn explain_missing_semicolons(log: &str, source: &[u8]) -> String {
         let ends_a_statement = text.starts_with('#') || [';', '{', '}', ':', ','].iter().any(|&c| text.ends_with(c));
         let note = format!(
             "note: {}\n",
-            crate::t!("toolchain-missing-semicolon", line = before.to_string(), code = text.as_str())
+            crate::t!(toolchain_missing_semicolon, line = before.to_string(), code = text.as_str())
         );
         if !ends_a_statement && !notes.contains(&note) {
             notes.push(note);
@@ -125,10 +125,10 @@ pub fn explain_missing_headers(log: &str) -> String {
             _ => continue,
         };
         let note = if HOST_ONLY_HEADERS.contains(&header) {
-            format!("note: {}\n", crate::t!("toolchain-host-header", name = header))
+            format!("note: {}\n", crate::t!(toolchain_host_header, name = header))
         } else {
             let known: Vec<&str> = DEVICE_HEADERS.iter().map(|(n, _)| *n).chain(["cuda_fp16.h"]).collect();
-            format!("note: {}\n", crate::t!("toolchain-headers-provided", headers = known.join(", "), name = header))
+            format!("note: {}\n", crate::t!(toolchain_headers_provided, headers = known.join(", "), name = header))
         };
         if !line.ends_with('\n') {
             out.push('\n');

@@ -68,19 +68,19 @@ pub(super) fn find(library: &Path, allow_install: bool) -> Option<Fp16Headers> {
         }
     }
     if let Some(dir) = beside(library) {
-        return found(dir, &crate::t!("toolchain-found-beside-nvrtc"));
+        return found(dir, &crate::t!(toolchain_found_beside_nvrtc));
     }
     let cache = headers_cache_dir()?;
     if let Some(dir) = wheel_include(&cache) {
-        return found(dir, &crate::t!("toolchain-found-cache"));
+        return found(dir, &crate::t!(toolchain_found_cache));
     }
     if !allow_install {
         return None;
     }
     match install(&cache) {
-        Ok(()) => wheel_include(&cache).and_then(|dir| found(dir, &crate::t!("toolchain-found-cache-just-installed"))),
+        Ok(()) => wheel_include(&cache).and_then(|dir| found(dir, &crate::t!(toolchain_found_cache_just_installed))),
         Err(e) => {
-            eprintln!("{}", crate::t!("toolchain-fp16-not-installed", error = e.message()));
+            eprintln!("{}", crate::t!(toolchain_fp16_not_installed, error = e.message()));
             None
         }
     }
@@ -89,7 +89,7 @@ pub(super) fn find(library: &Path, allow_install: bool) -> Option<Fp16Headers> {
 /// `python3 -m pip install --target <cache> nvidia-cuda-runtime-cu12==<pinned>`.
 fn install(cache: &Path) -> Result<()> {
     let spec = format!("{HEADERS_WHEEL}=={HEADERS_WHEEL_VERSION}");
-    eprintln!("{}", crate::t!("toolchain-installing-fp16", wheel = &spec, dir = cache.display().to_string()));
+    eprintln!("{}", crate::t!(toolchain_installing_fp16, wheel = &spec, dir = cache.display().to_string()));
     pip_install(&spec, cache, |dir| wheel_include(dir).is_some(), "cuda_fp16.h")
 }
 

@@ -104,15 +104,15 @@ fn search_dirs() -> Vec<(PathBuf, String)> {
             .collect();
         versioned.sort();
         versioned.reverse();
-        dirs.extend(versioned.into_iter().map(|p| (p, crate::t!("toolchain-found-usr-local-toolkit"))));
+        dirs.extend(versioned.into_iter().map(|p| (p, crate::t!(toolchain_found_usr_local_toolkit))));
     }
     dirs.push((PathBuf::from("/opt/cuda"), "/opt/cuda".into()));
-    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), crate::t!("toolchain-found-system-libraries")));
+    dirs.push((PathBuf::from("/usr/lib/x86_64-linux-gnu"), crate::t!(toolchain_found_system_libraries)));
     for site in python_site_dirs() {
-        dirs.push((site, crate::t!("toolchain-found-site-packages")));
+        dirs.push((site, crate::t!(toolchain_found_site_packages)));
     }
     if let Some(cache) = cache_dir() {
-        dirs.push((cache, crate::t!("toolchain-found-cache")));
+        dirs.push((cache, crate::t!(toolchain_found_cache)));
     }
     dirs
 }
@@ -146,7 +146,7 @@ fn locate(allow_install: bool) -> Result<Nvrtc> {
 
 fn find(allow_install: bool) -> Result<Nvrtc> {
     if library_names().is_empty() {
-        return Err(Error::Toolchain(crate::t!("toolchain-no-nvrtc-on-macos")));
+        return Err(Error::Toolchain(crate::t!(toolchain_no_nvrtc_on_macos)));
     }
     // An explicit choice wins and is not second-guessed: a wrong NVRTC_PATH is an error.
     if let Some(v) = std::env::var_os("NVRTC_PATH").filter(|v| !v.is_empty()) {
@@ -154,7 +154,7 @@ fn find(allow_install: bool) -> Result<Nvrtc> {
         let lib = if p.is_file() { Some(p.clone()) } else { library_in(&p) };
         let lib = lib.ok_or_else(|| {
             Error::Toolchain(crate::t!(
-                "toolchain-nvrtc-path-wrong",
+                toolchain_nvrtc_path_wrong,
                 path = p.display().to_string(),
                 names = library_names().join(", ")
             ))
@@ -173,32 +173,32 @@ fn find(allow_install: bool) -> Result<Nvrtc> {
     if !allow_install {
         return Err(not_found_message(&tried, None));
     }
-    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some(&crate::t!("toolchain-no-home"))))?;
+    let cache = cache_dir().ok_or_else(|| not_found_message(&tried, Some(&crate::t!(toolchain_no_home))))?;
     install(&cache).map_err(|why| not_found_message(&tried, Some(why.message())))?;
     let lib =
-        library_in(&cache).ok_or_else(|| not_found_message(&tried, Some(&crate::t!("toolchain-pip-left-no-nvrtc"))))?;
-    activate(&lib, &crate::t!("toolchain-found-cache-just-installed"))
+        library_in(&cache).ok_or_else(|| not_found_message(&tried, Some(&crate::t!(toolchain_pip_left_no_nvrtc))))?;
+    activate(&lib, &crate::t!(toolchain_found_cache_just_installed))
 }
 
 fn not_found_message(tried: &[Error], install_failure: Option<&str>) -> Error {
-    let mut msg = crate::t!("toolchain-nvrtc-not-found");
+    let mut msg = crate::t!(toolchain_nvrtc_not_found);
     for t in tried {
-        msg.push_str(&format!("\n  {}", crate::t!("toolchain-skipped", reason = t.to_string())));
+        msg.push_str(&format!("\n  {}", crate::t!(toolchain_skipped, reason = t.to_string())));
     }
     if let Some(why) = install_failure {
-        msg.push_str(&format!("\n  {}", crate::t!("toolchain-install-failed", reason = why)));
+        msg.push_str(&format!("\n  {}", crate::t!(toolchain_install_failed, reason = why)));
     }
     let command = format!("{PYTHON_COMMAND} -m pip install --user {WHEEL}=={WHEEL_VERSION}");
-    msg.push_str(&format!("\n{}", crate::t!("toolchain-nvrtc-how", command = command)));
+    msg.push_str(&format!("\n{}", crate::t!(toolchain_nvrtc_how, command = command)));
     Error::Toolchain(msg)
 }
 
 /// `python3 -m pip install --target <cache> nvidia-cuda-nvrtc-cu12==<pinned>` (see `pip_install`).
 fn install(cache: &Path) -> Result<()> {
     let spec = format!("{WHEEL}=={WHEEL_VERSION}");
-    eprintln!("{}", crate::t!("toolchain-installing-nvrtc", wheel = &spec, dir = cache.display().to_string()));
-    pip_install(&spec, cache, |dir| library_in(dir).is_some(), &crate::t!("toolchain-what-nvrtc"))?;
-    eprintln!("{}", crate::t!("toolchain-nvrtc-installed", dir = cache.display().to_string()));
+    eprintln!("{}", crate::t!(toolchain_installing_nvrtc, wheel = &spec, dir = cache.display().to_string()));
+    pip_install(&spec, cache, |dir| library_in(dir).is_some(), &crate::t!(toolchain_what_nvrtc))?;
+    eprintln!("{}", crate::t!(toolchain_nvrtc_installed, dir = cache.display().to_string()));
     Ok(())
 }
 
@@ -206,9 +206,9 @@ fn install(cache: &Path) -> Result<()> {
 /// place so that an interrupted or concurrent install never leaves half a package. `holds`
 /// says whether a directory has what the wheel was installed for (`what`, for messages).
 pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool, what: &str) -> Result<()> {
-    let parent = dir.parent().ok_or_else(|| Error::Toolchain(crate::t!("toolchain-cache-has-no-parent")))?;
+    let parent = dir.parent().ok_or_else(|| Error::Toolchain(crate::t!(toolchain_cache_has_no_parent)))?;
     std::fs::create_dir_all(parent).map_err(|e| {
-        Error::Toolchain(crate::t!("file-cannot-create", path = parent.display().to_string(), error = e.to_string()))
+        Error::Toolchain(crate::t!(file_cannot_create, path = parent.display().to_string(), error = e.to_string()))
     })?;
     let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let staging = parent.join(format!("{name}.installing-{}", std::process::id()));
@@ -219,11 +219,11 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         Ok(st) if st.success() => {}
         Ok(_) => {
             let py = python();
-            return Err(Error::Toolchain(crate::t!("toolchain-no-pip", python = py)));
+            return Err(Error::Toolchain(crate::t!(toolchain_no_pip, python = py)));
         }
         Err(e) => {
             return Err(Error::Toolchain(crate::t!(
-                "toolchain-cannot-run-python",
+                toolchain_cannot_run_python,
                 python = python(),
                 error = e.to_string()
             )))
@@ -238,7 +238,7 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
             .stdin(Stdio::null())
             .output()
             .map_err(|e| {
-                Error::Toolchain(crate::t!("toolchain-cannot-run-python", python = python(), error = e.to_string()))
+                Error::Toolchain(crate::t!(toolchain_cannot_run_python, python = python(), error = e.to_string()))
             })
     };
     let mut out = run(&[])?;
@@ -253,18 +253,18 @@ pub(crate) fn pip_install(wheel: &str, dir: &Path, holds: impl Fn(&Path) -> bool
         let last: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = last[last.len().saturating_sub(3)..].join(" / ");
         let command = format!("{} -m pip install {wheel}", python());
-        return Err(Error::Toolchain(crate::t!("toolchain-pip-failed", command = command, tail = tail)));
+        return Err(Error::Toolchain(crate::t!(toolchain_pip_failed, command = command, tail = tail)));
     }
     if !holds(&staging) {
         let _ = std::fs::remove_dir_all(&staging);
-        return Err(Error::Toolchain(crate::t!("toolchain-wheel-lacks", wheel = wheel, what = what)));
+        return Err(Error::Toolchain(crate::t!(toolchain_wheel_lacks, wheel = wheel, what = what)));
     }
     if let Err(e) = std::fs::rename(&staging, dir) {
         let _ = std::fs::remove_dir_all(&staging);
         // Another grader finished the same install first: use that one.
         if !holds(dir) {
             return Err(Error::Toolchain(crate::t!(
-                "toolchain-cannot-move-wheel",
+                toolchain_cannot_move_wheel,
                 dir = dir.display().to_string(),
                 error = e.to_string()
             )));
@@ -322,20 +322,20 @@ fn preload_builtins(lib: &Path) -> Vec<libloading::Library> {
 /// Load `lib` by its path, check it is NVRTC 12 or later, and take its functions.
 pub(super) fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
     let library = load_library(lib).map_err(|e| {
-        Error::Toolchain(crate::t!("toolchain-cannot-load", path = lib.display().to_string(), error = e.to_string()))
+        Error::Toolchain(crate::t!(toolchain_cannot_load, path = lib.display().to_string(), error = e.to_string()))
     })?;
     let (mut major, mut minor) = (0, 0);
     // SAFETY: nvrtcVersion has this C signature in every NVRTC release; plain out-parameters.
     let rc = unsafe {
         let f = library
             .get::<VersionFn>(b"nvrtcVersion\0")
-            .map_err(|_| Error::Toolchain(crate::t!("toolchain-not-nvrtc", path = lib.display().to_string())))?;
+            .map_err(|_| Error::Toolchain(crate::t!(toolchain_not_nvrtc, path = lib.display().to_string())))?;
         f(&mut major, &mut minor)
     };
     // Any NVRTC from 12 on: the calls the grader makes are the same in 12 and 13.
     if rc != 0 || major < 12 {
         return Err(Error::Toolchain(crate::t!(
-            "toolchain-nvrtc-too-old",
+            toolchain_nvrtc_too_old,
             path = lib.display().to_string(),
             version = format!("{major}.{minor}")
         )));
@@ -344,7 +344,7 @@ pub(super) fn activate(lib: &Path, found_by: &str) -> Result<Nvrtc> {
         ($name:literal) => {
             // SAFETY: the symbol has the C signature of the field it is stored in (NVRTC's API).
             *unsafe { library.get(concat!($name, "\0").as_bytes()) }.map_err(|_| {
-                Error::Toolchain(crate::t!("toolchain-nvrtc-lacks", path = lib.display().to_string(), function = $name))
+                Error::Toolchain(crate::t!(toolchain_nvrtc_lacks, path = lib.display().to_string(), function = $name))
             })?
         };
     }

@@ -206,9 +206,9 @@ impl Nvrtc {
         // Before NVRTC opens anything: a kernel may include the course's headers only.
         super::includes::check(source, program_name).map_err(Error::Compile)?;
         let src = CString::new(source_bytes(source))
-            .map_err(|_| Error::Toolchain(crate::t!("toolchain-file-has-nul", file = program_name)))?;
+            .map_err(|_| Error::Toolchain(crate::t!(toolchain_file_has_nul, file = program_name)))?;
         let name = CString::new(program_name)
-            .map_err(|_| Error::Toolchain(crate::t!("toolchain-path-has-nul", file = program_name)))?;
+            .map_err(|_| Error::Toolchain(crate::t!(toolchain_path_has_nul, file = program_name)))?;
         // In a process of its own where the grader's binary is at hand: a compilation that does
         // not end (a huge unrolled loop) is killed at the time limit, and its memory is bounded.
         if let Some(exe) = worker_exe() {
@@ -244,7 +244,7 @@ impl Nvrtc {
             }
             Ok((false, _, log)) => Err(Error::Compile(log)),
             Err(worker::Failed::Start(e)) => {
-                Err(Error::Toolchain(crate::t!("toolchain-cannot-start-worker", error = e.to_string())))
+                Err(Error::Toolchain(crate::t!(toolchain_cannot_start_worker, error = e.to_string())))
             }
             Err(worker::Failed::Timeout) => {
                 Err(Error::Compile(crate::toolchain::limits::compile_timeout_log(program_name)))
@@ -421,7 +421,7 @@ fn c_chars_to_string(bytes: &[u8]) -> String {
 fn out_of_memory_log(program_name: &str) -> String {
     format!(
         "{program_name}(1): error: {}\n",
-        crate::t!("toolchain-compiler-out-of-memory", limit = crate::toolchain::limits::compile_memory_text())
+        crate::t!(toolchain_compiler_out_of_memory, limit = crate::toolchain::limits::compile_memory_text())
     )
 }
 

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `grader all --solutions` on the emulator, three grader binaries alternating on 2 cores of the
+# device's host (`taskset -c 0,1`, like a student's laptop or CI; its CPU has AVX2): the binary at
+# e5f88eb, where issue 41 set its goal of 3x (.gpu/ab/grader-old), the last stop's main at 737bf2f
+# (.gpu/ab/grader-new) and this one (.gpu/ab/grader-now), each built here in the dev profile,
+# stripped and carried. Run from the repository root with OUT set; the times go to
+# $OUT/times.txt.
+# Measured on an H200 host (2026-11-29), at 3d985ea (the emulator's AVX2 copy):
+#   e5f88eb: 12.96, 12.08, 10.80 s (median 12.08); 737bf2f: 7.46 s;
+#   3d985ea: 7.00, 6.30, 6.44 s (median 6.44): 1.88x e5f88eb's, 1.16x the last stop's.
+set -u
+export PMPP_NO_PROGRESS=1
+run() { # <name> <binary> <arguments…>
+    local name=$1 bin=$2; shift 2
+    local s
+    s=$(date +%s%N)
+    timeout 200 taskset -c 0,1 ".gpu/ab/$bin" "$@" > "$OUT/$name.out" 2>&1
+    local rc=$?
+    echo "$name rc=$rc $((($(date +%s%N) - s) / 1000000)) ms" | tee -a "$OUT/times.txt"
+}
+for i in 1 2 3; do
+    run "all-old-$i" grader-old all --solutions --seed 5 --backend emulator
+    run "all-now-$i" grader-now all --solutions --seed 5 --backend emulator
+done
+run all-new-1 grader-new all --solutions --seed 5 --backend emulator

@@ -11,12 +11,12 @@ use kernels::exercise::Section;
 
 use super::{Engine, KernelChoice, Output, SectionArg};
 use crate::backend::emulator::EmulatorBackend;
-use crate::backend::{BackendChoice, Views, Watch};
+use crate::backend::{BackendChoice, BlockView, Views, Watch};
 use crate::build::Builder;
 use crate::course::{self, Course, KernelFile};
 use crate::error::{Error, Outcome, Result};
 use crate::grade::Grader;
-use crate::model::{BufferReuse, LineReport, MetricsReport};
+use crate::model::{BufferReuse, LineReport, MetricsReport, SectionReport};
 use crate::render::block;
 use crate::render::buffers::{kernel_parameter_names, Launched};
 use crate::render::maps::{corner, heat_map};
@@ -109,19 +109,7 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
             buffers: &buffers,
             block: &summary,
         })?,
-        Output::Text => {
-            print!("{}", crate::render::traffic::table(report, metrics));
-            for b in &buffers {
-                print!("\n{}", heat_map(b, 64, 24));
-                if b.shape[1] > 1 {
-                    print!("{}", corner(b, 64, 32));
-                }
-            }
-            print!("\n{}", block::render(&view, &drawn, case.geometry.block[0]));
-            if watch.block.is_none() {
-                println!("  {}", t!(report_traffic_another_block));
-            }
-        }
+        Output::Text => print!("{}", text(report, metrics, &buffers, &view, &drawn, case.geometry.block[0], watch)),
     }
     if let Some(dir) = &args.svg {
         for path in write_svgs(dir, section, &file, &buffers)? {
@@ -137,6 +125,31 @@ pub fn run(args: &Args, course: &Course) -> Result<Outcome> {
         eprintln!("{}", t!(report_wrote, path = path.display().to_string()));
     }
     Ok(Outcome::from_passed(report.passed))
+}
+
+/// What `traffic` prints: the per-line table, each input buffer's maps, the watched block's view,
+/// and how to watch another where none was named (the book's samples cut it too).
+pub fn text(
+    report: &SectionReport,
+    metrics: &MetricsReport,
+    buffers: &[BufferReuse],
+    view: &BlockView,
+    drawn: &[block::Drawn],
+    block_x: u32,
+    watch: Watch,
+) -> String {
+    let mut s = crate::render::traffic::table(report, metrics);
+    for b in buffers {
+        s.push_str(&format!("\n{}", heat_map(b, 64, 24)));
+        if b.shape[1] > 1 {
+            s.push_str(&corner(b, 64, 32));
+        }
+    }
+    s.push_str(&format!("\n{}", block::render(view, drawn, block_x)));
+    if watch.block.is_none() {
+        s.push_str(&format!("  {}\n", t!(report_traffic_another_block)));
+    }
+    s
 }
 
 /// The input buffers of the metrics case and their loads per element, from one launch of it

@@ -9,14 +9,11 @@ use crate::t;
 /// The per-line table, lines with memory or floating-point work only, and the totals.
 pub fn table(report: &SectionReport, m: &MetricsReport) -> String {
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}  {} — {} — {}",
-        report.section,
-        report.title,
-        report.kernel,
-        t!(report_traffic_case, case = &m.case)
-    );
+    // The title in the language the table is said in, which may not be the grading's.
+    let title = crate::course::sections::find(&report.section)
+        .map_or_else(|| report.title.clone(), crate::course::sections::title_in_language);
+    let _ =
+        writeln!(s, "{}  {} — {} — {}", report.section, title, report.kernel, t!(report_traffic_case, case = &m.case));
     let _ = writeln!(
         s,
         "{}\n",

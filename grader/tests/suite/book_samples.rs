@@ -6,23 +6,30 @@
 //! * `samples_are_current` grades each sample's kernel (seed 1234, the emulator, NVRTC) and
 //!   renders the report in each language, as `grader` prints it (no colours, no time), then cuts
 //!   the sample's lines out of it: it FAILS when a committed sample differs, and rewrites the
-//!   files with `UPDATE_BOOK_FIGURES=1` instead.
+//!   files with `UPDATE_BOOK_FIGURES=1` instead. One grading also draws the PrairieLearn
+//!   figures (docs/figures/prairielearn-*.png), checked byte for byte the same way.
+//!   `challenge_samples_are_current` does the same for the challenge's speed samples, and
+//!   `traffic_samples_are_current` for `traffic`'s (book_samples_traffic.rs).
 //! * `the_chinese_samples_say_no_english_sentence` reads the committed Chinese samples.
 //! * `the_books_include_their_own_samples` checks the pages and the PO files.
 //!
-//! Small gradings: the visible tests only where the sample shows a test or a finding; the one
-//! full grading is the sample of metrics and targets (7.4, a kernel that reads every tap from
-//! global memory), and a compile error is quick.
+//! Small gradings: the visible tests only where the sample shows a test or a finding. Full
+//! gradings where it shows targets or a verdict (which need the metrics cases, or every test):
+//! 7.4's metrics and targets (a kernel that reads every tap from global memory), the second
+//! metrics case's target, three of the challenge's kernels, and `traffic`'s two solutions; a
+//! compile error is quick.
 
 use std::path::Path;
 
+use grader::backend::{Views, Watch};
 use grader::course::{sections, KernelFile};
-use grader::grade::Grader;
+use grader::grade::{Graded, Grader};
 use grader::i18n::{with_lang, Lang};
 use grader::model::SectionReport;
 
 use crate::book_figures::{check_or_update, figure_path};
 use crate::book_hand_figures::po_messages;
+use crate::book_samples_traffic::{cut_traffic, traffic_texts, TRAFFIC_RUNS};
 
 /// 7.2 with its border left out: the outputs whose window sticks out of the image are never
 /// written (the classic ghost-cell mistake), which the report's map draws as a frame.
@@ -41,6 +48,29 @@ extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float
             Pvalue += F[fRow * (2 * r + 1) + fCol] * N[(outRow - r + fRow) * width + outCol - r + fCol];
         }
     }
+    P[outRow * width + outCol] = Pvalue;
+}
+"#;
+
+/// 7.2's reference, printing its first output (the book's sample of `printf` under a test).
+const PRINTS_ITS_FIRST_OUTPUT: &str = r#"// A kernel that prints, for the book's sample report (grader/tests/suite/book_samples.rs).
+extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r,
+                                                       int width, int height) {
+    int outCol = blockIdx.x * blockDim.x + threadIdx.x;
+    int outRow = blockIdx.y * blockDim.y + threadIdx.y;
+    if (outCol >= width || outRow >= height) return;
+
+    float Pvalue = 0.0f;
+    for (int fRow = 0; fRow < 2 * r + 1; fRow++) {
+        for (int fCol = 0; fCol < 2 * r + 1; fCol++) {
+            int inRow = outRow - r + fRow;
+            int inCol = outCol - r + fCol;
+            if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width) {
+                Pvalue += F[fRow * (2 * r + 1) + fCol] * N[inRow * width + inCol];
+            }
+        }
+    }
+    if (outCol == 0 && outRow == 0) printf("Pvalue %f\n", Pvalue);
     P[outRow * width + outCol] = Pvalue;
 }
 "#;
@@ -65,6 +95,14 @@ enum Cut {
     MetricsAndTargets(usize),
     /// The compile error: its heading and the compiler's lines.
     Compile,
+    /// The target of this metric (its line and the lines under it).
+    Target(&'static str),
+    /// The speed model's block, then the targets' heading and the target of this metric.
+    SpeedAndTarget(&'static str),
+    /// The speed model's lines `from..to` after its heading (0: the bound, 1: the estimate, …).
+    SpeedLines(usize, usize),
+    /// The target of this metric, then the verdict.
+    TargetAndVerdict(&'static str),
 }
 
 /// One grading and the samples cut from it.
@@ -75,6 +113,9 @@ struct Grading {
     /// Graded by the `grader` binary in each language (a whole grading, printed): for words the
     /// grader says while it grades, off this thread (a compiler's log).
     by_binary: bool,
+    /// Also draws the traffic images PrairieLearn's results carry, as the book's figures of
+    /// these names (the reuse map of the first input, the middle block's view).
+    figures: Option<[&'static str; 2]>,
     samples: &'static [(&'static str, Cut)],
 }
 
@@ -89,6 +130,7 @@ const GRADINGS: &[Grading] = &[
         kernel: Kernel::Text(BORDER_NOT_WRITTEN),
         visible_only: true,
         by_binary: false,
+        figures: None,
         samples: &[("report-wrong-output", Cut::Test(1))],
     },
     Grading {
@@ -96,6 +138,7 @@ const GRADINGS: &[Grading] = &[
         kernel: Kernel::File("grader/wrong/7.4/missing-syncthreads.cu"),
         visible_only: true,
         by_binary: false,
+        figures: None,
         samples: &[("report-race", Cut::Finding(0))],
     },
     Grading {
@@ -103,6 +146,7 @@ const GRADINGS: &[Grading] = &[
         kernel: Kernel::File("grader/wrong/7.4/global-reads-in-loop.cu"),
         visible_only: false,
         by_binary: false,
+        figures: Some(["prairielearn-reuse-map", "prairielearn-block-view"]),
         // The seed's line too: a grading of the visible tests alone has no seed.
         samples: &[("report-targets", Cut::MetricsAndTargets(4)), ("report-seed", Cut::SeedLine)],
     },
@@ -111,11 +155,65 @@ const GRADINGS: &[Grading] = &[
         kernel: Kernel::Text(INCLUDES_A_PATH),
         visible_only: false,
         by_binary: true,
+        figures: None,
         samples: &[("report-compile-include", Cut::Compile)],
+    },
+    Grading {
+        section: "7.2",
+        kernel: Kernel::Text(PRINTS_ITS_FIRST_OUTPUT),
+        visible_only: true,
+        by_binary: false,
+        figures: None,
+        samples: &[("report-printf", Cut::Test(1))],
+    },
+    Grading {
+        section: "7.4",
+        kernel: Kernel::File("grader/hostile/7.4/metrics-case-width.cu"),
+        visible_only: false,
+        by_binary: false,
+        figures: None,
+        samples: &[("report-second-metrics-case", Cut::Target("op_per_byte"))],
     },
 ];
 
-fn workspace_root() -> &'static Path {
+/// The challenge's speed target without a GPU (certain, estimated, not graded) and the speed
+/// model's lines: three full gradings (5 to 6 s each), in a test of their own so that the tests
+/// run side by side.
+const CHALLENGE_GRADINGS: &[Grading] = &[
+    Grading {
+        section: "challenge-2d",
+        kernel: Kernel::File("grader/wrong/challenge-2d/tiled-7.4-style.cu"),
+        visible_only: false,
+        by_binary: false,
+        figures: None,
+        samples: &[
+            ("challenge-cannot-reach", Cut::Target("percent_of_copy")),
+            ("speed-tiled-7.4-style", Cut::SpeedAndTarget("percent_of_copy")),
+        ],
+    },
+    Grading {
+        section: "challenge-2d",
+        kernel: Kernel::File("solutions/challenge-2d/kernel.cu"),
+        visible_only: false,
+        by_binary: false,
+        figures: None,
+        samples: &[("challenge-not-graded", Cut::TargetAndVerdict("percent_of_copy"))],
+    },
+    Grading {
+        section: "challenge-2d",
+        kernel: Kernel::File("grader/wrong/challenge-2d/one-warp-blocks.cu"),
+        visible_only: false,
+        by_binary: false,
+        figures: None,
+        samples: &[
+            ("challenge-estimated-below", Cut::Target("percent_of_copy")),
+            // The estimate and the occupancy it found.
+            ("speed-occupancy", Cut::SpeedLines(1, 3)),
+        ],
+    },
+];
+
+pub(crate) fn workspace_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("grader/ has a parent")
 }
 
@@ -130,6 +228,11 @@ fn sample_file(lines: &[&str]) -> String {
          UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite book_samples -->\n```text\n{}\n```\n",
         lines.join("\n")
     )
+}
+
+/// A sample of `traffic`'s text: its seed is `traffic`'s own.
+fn sample_file_of_traffic(lines: &[&str]) -> String {
+    sample_file(lines).replacen(&format!("(seed {SEED})"), "(traffic's seed, 1)", 1)
 }
 
 /// The report's parts: each starts at a line indented by at most two spaces (the title, the
@@ -189,11 +292,49 @@ fn cut_lines<'a>(text: &'a str, r: Option<&SectionReport>, cut: Cut) -> Result<V
         }
         // The title, the kernel, the backend, then the compile error.
         Cut::Compile => parts.get(3).cloned().ok_or("no compile error".into()),
+        Cut::Target(metric) => target_of(&parts, metric),
+        Cut::SpeedAndTarget(metric) => {
+            let targets_at = at(&grader::t!(report_targets)).ok_or("no targets part")?;
+            let mut lines = speed_part(&parts)?.to_vec();
+            // The heading and the columns' heading.
+            lines.extend(parts[targets_at].iter().take(2));
+            lines.extend(target_of(&parts, metric)?);
+            Ok(lines)
+        }
+        Cut::SpeedLines(from, to) => {
+            let speed = speed_part(&parts)?;
+            speed.get(1 + from..1 + to).map(<[&str]>::to_vec).ok_or(format!("no speed lines {from}..{to}"))
+        }
+        Cut::TargetAndVerdict(metric) => {
+            let mut lines = target_of(&parts, metric)?;
+            lines.push("");
+            lines.extend(parts.last().ok_or("no verdict")?);
+            Ok(lines)
+        }
     }
 }
 
-/// The grading's report (its words are said when it is rendered).
-fn grade(g: &Grading, grader: &Grader) -> SectionReport {
+/// The targets part's item of `metric`.
+fn target_of<'a>(parts: &[Vec<&'a str>], metric: &str) -> Result<Vec<&'a str>, String> {
+    let targets = parts.iter().find(|p| p[0].trim() == grader::t!(report_targets)).ok_or("no targets part")?;
+    let named = |item: &&Vec<&str>| item[0].split_whitespace().nth(1) == Some(metric);
+    items(targets).iter().find(named).cloned().ok_or(format!("no target {metric}"))
+}
+
+/// The speed model's part: the one before the targets (in a challenge's report).
+fn speed_part<'a, 'p>(parts: &'p [Vec<&'a str>]) -> Result<&'p [&'a str], String> {
+    let targets_at = parts.iter().position(|p| p[0].trim() == grader::t!(report_targets)).ok_or("no targets part")?;
+    let speed = &parts[targets_at.checked_sub(1).ok_or("nothing before the targets")?];
+    // The bound and the estimate at least, under the heading.
+    match speed.len() {
+        3.. => Ok(speed),
+        _ => Err("no speed part".into()),
+    }
+}
+
+/// The grading's report (its words are said when it is rendered), and the metrics case's launch
+/// with its traffic views where the grading draws figures.
+fn grade(g: &Grading, grader: &Grader) -> Graded {
     let section = sections::all().iter().copied().find(|s| s.id() == g.section).expect("a section of the course");
     // Shown as a student's file, as a student runs it.
     let display = format!("exercises/{}/kernel.cu", section.dir());
@@ -206,7 +347,61 @@ fn grade(g: &Grading, grader: &Grader) -> SectionReport {
             path
         }
     };
-    grader.grade(section, &KernelFile { path, display }, SEED, g.visible_only).expect("the grader runs")
+    // The views PrairieLearn's results draw (commands/grade.rs).
+    let views = match g.figures {
+        Some(_) => Views { loads_per_element: true, block: Some(Watch::default()) },
+        None => Views::default(),
+    };
+    let file = KernelFile { path, display };
+    grader.grade_with_views(section, &file, SEED, g.visible_only, views).expect("the grader runs")
+}
+
+/// The languages the PrairieLearn figures are drawn in: English only, as the PNGs are drawn with
+/// grader/assets' font, which has no Chinese glyphs (a Chinese figure's words would be left out):
+/// the Chinese books show the English ones.
+const FIGURE_LANGUAGES: [Lang; 1] = [Lang::En];
+
+/// The traffic images of `graded`'s metrics case as PrairieLearn's results carry them (PNG, drawn
+/// from the same SVG as `traffic --svg`), checked as docs/figures/<name>.png.
+fn check_figures(g: &Grading, graded: &Graded, names: [&str; 2]) {
+    use base64::Engine as _;
+    let section = sections::all().iter().copied().find(|s| s.id() == g.section).expect("a section of the course");
+    let Kernel::File(relative) = g.kernel else { panic!("figures are drawn of a kernel file") };
+    let file =
+        KernelFile { path: workspace_root().join(relative), display: format!("exercises/{}/kernel.cu", section.dir()) };
+    let launch = graded.metrics_run.as_ref().expect("the metrics case ran");
+    for lang in FIGURE_LANGUAGES {
+        let images = with_lang(lang, || grader::render::prairielearn::traffic_images(section, &file, launch));
+        assert_eq!(images.len(), names.len(), "{lang}: {:?}", images.iter().map(|i| &i.label).collect::<Vec<_>>());
+        for (image, name) in images.iter().zip(names) {
+            let base64 = image.url.strip_prefix("data:image/png;base64,").expect("a PNG data URL");
+            let png = base64::engine::general_purpose::STANDARD.decode(base64).expect("base64");
+            let folder = match lang {
+                Lang::En => "docs/figures".to_string(),
+                _ => format!("docs/figures/{}", lang.tag()),
+            };
+            check_or_update_bytes(&format!("{folder}/{name}.png"), &png);
+        }
+    }
+}
+
+/// `check_or_update` for a binary file.
+fn check_or_update_bytes(relative: &str, rendered: &[u8]) {
+    let path = workspace_root().join(relative);
+    if std::env::var("UPDATE_BOOK_FIGURES").is_ok_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, rendered).unwrap_or_else(|e| panic!("cannot write {relative}: {e}"));
+        eprintln!("rewrote {relative}");
+        return;
+    }
+    let committed = std::fs::read(&path).unwrap_or_default();
+    assert!(
+        committed == rendered,
+        "{relative} is not what the grader draws now ({} bytes committed, {} drawn): \
+         UPDATE_BOOK_FIGURES=1 cargo test -p grader --test suite book_samples",
+        committed.len(),
+        rendered.len()
+    );
 }
 
 /// What `grader <section>` prints in `lang` on the grading's kernel, put in a course of its
@@ -233,19 +428,26 @@ fn print(g: &Grading, lang: Lang) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[test]
-fn samples_are_current() {
+/// The grader the samples are graded with: the emulator, NVRTC, no colours.
+fn sample_grader(run: impl FnOnce(&Grader)) {
     colored::control::set_override(false);
     let nvrtc = grader::toolchain::nvrtc::get(true).expect("NVRTC");
     let backend = grader::backend::emulator::EmulatorBackend;
-    let grader = Grader::new(&backend, grader::toolchain::Compiler::Nvrtc(nvrtc));
-    for g in GRADINGS {
+    run(&Grader::new(&backend, grader::toolchain::Compiler::Nvrtc(nvrtc)));
+}
+
+/// Each grading's samples (and figures) in each language, checked or rewritten.
+fn check_gradings(gradings: &[Grading], grader: &Grader) {
+    for g in gradings {
         // Graded once here and rendered in each language: the report's words are said as it
         // is rendered (an English word said while grading would show in a Chinese sample, which
         // the_chinese_samples_say_no_english_sentence reads), but for those `by_binary` names.
-        let report = (!g.by_binary).then(|| grade(g, &grader));
+        let graded = (!g.by_binary).then(|| grade(g, grader));
+        if let (Some(graded), Some(names)) = (&graded, g.figures) {
+            check_figures(g, graded, names);
+        }
         for lang in Lang::ALL {
-            let report = report.as_ref();
+            let report = graded.as_ref().map(|g| &g.report);
             let text = match report {
                 Some(report) => with_lang(lang, || grader::render::section(report, false)),
                 None => print(g, lang),
@@ -259,8 +461,35 @@ fn samples_are_current() {
     }
 }
 
+#[test]
+fn samples_are_current() {
+    sample_grader(|grader| check_gradings(GRADINGS, grader));
+}
+
+#[test]
+fn challenge_samples_are_current() {
+    sample_grader(|grader| check_gradings(CHALLENGE_GRADINGS, grader));
+}
+
+#[test]
+fn traffic_samples_are_current() {
+    sample_grader(|grader| {
+        for run in TRAFFIC_RUNS {
+            for (lang, text) in traffic_texts(run, grader) {
+                for &(name, cut) in run.samples {
+                    let lines = cut_traffic(&text, cut)
+                        .unwrap_or_else(|e| panic!("sample {name} ({lang}): {e} in traffic's text:\n{text}"));
+                    check_or_update(&sample_path(lang, name), &sample_file_of_traffic(&lines));
+                }
+            }
+        }
+    });
+}
+
 fn sample_names() -> Vec<&'static str> {
-    GRADINGS.iter().flat_map(|g| g.samples.iter().map(|(name, _)| *name)).collect()
+    let traffic = TRAFFIC_RUNS.iter().flat_map(|r| r.samples.iter().map(|(name, _)| *name));
+    let gradings = GRADINGS.iter().chain(CHALLENGE_GRADINGS);
+    gradings.flat_map(|g| g.samples.iter().map(|(name, _)| *name)).chain(traffic).collect()
 }
 
 /// English sentences in a Chinese sample (its text block: the comment above it is the tools').

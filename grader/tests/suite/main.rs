@@ -7,6 +7,7 @@ mod book;
 mod book_figures;
 mod book_hand_figures;
 mod book_samples;
+mod book_samples_traffic;
 mod case_coverage;
 mod challenge;
 mod clang;

@@ -135,7 +135,7 @@ judge-resource-issue = 指令发射
 judge-resource-l1-sectors = L1 扇区
 judge-resource-blocks = 启动的线程块
 judge-resource-atomics = 全局原子操作
-judge-resource-loads-in-flight = 在途 DRAM 加载（占用率）
+judge-resource-loads-in-flight = 在途 DRAM 载入（占用率）
 
 ## 模拟器和评分的错误（$error：模拟器自己的原话）。
 

@@ -99,12 +99,12 @@ report-resource-issue = 指令发射
 report-resource-l1-sectors = L1 扇区
 report-resource-blocks = 线程块启动
 report-resource-atomics = 全局原子操作
-report-resource-loads-in-flight = 在途 DRAM 加载（占用率）
+report-resource-loads-in-flight = 在途 DRAM 载入（占用率）
 report-line = 第 { $line } 行
 report-line-with-text = 第 { $line } 行：{ $text }
-report-cannot-reach = 无法达到复制的 { $target }%：在 { $gpu } 上仅{ $resource }一项就至少需要 { $ms } ms，至多为复制的 { $most }%{ $place }
+report-cannot-reach = 无法达到复制的 { $target }%：在 { $gpu } 上仅“{ $resource }”一项就至少需要 { $ms } ms，至多为复制的 { $most }%{ $place }
 report-estimated-at-most = 估计至多 { $value }
-report-estimate-cannot-reach = 估计低于复制的 { $target }%：在 { $gpu } 上为 { $percent }%；模型对受 { $resource } 限制的核函数的估计，最多比实测时间慢 { $factor } 倍，即使快 { $factor } 倍，这个核函数也只有 { $most }%（这是估计，不是界限：以 GPU 上的计时为准）{ $place }
+report-estimate-cannot-reach = 估计低于复制的 { $target }%：在 { $gpu } 上为 { $percent }%；模型对受“{ $resource }”限制的核函数的估计，最多比实测时间慢 { $factor } 倍，即使快 { $factor } 倍，这个核函数也只有 { $most }%（这是估计，不是界限：以 GPU 上的计时为准）{ $place }
 report-cannot-reach-where = ——其中大部分在{ $line }
 report-model-beside = 与上面的实测并列
 report-model-not-measured = 并非实测
@@ -125,11 +125,11 @@ report-change-issue = 减少每个输出的指令数（每个线程计算更多�
 report-change-l1-sectors = 减少全局内存载入的扇区数（合并访问，或从共享内存、寄存器中复用输入）
 report-change-blocks = 减少线程块数（每个线程块计算更多输出）
 report-change-atomics = 减少全局原子操作
-report-change-loads-in-flight = 每个 SM 同时在途的 DRAM 加载更多（更多驻留线程束：每个线程块用更少的寄存器或共享内存、更大的线程块；或让每个线程在使用数值之前先发出几次相互独立的加载）
+report-change-loads-in-flight = 每个 SM 同时在途的 DRAM 载入更多（更多驻留线程束：每个线程块用更少的寄存器或共享内存、更大的线程块；或让每个线程在使用数值之前先发出几次相互独立的载入）
 report-model-limited-at = ，瓶颈：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶颈：{ $resource }
 report-model-estimate = 估计为复制的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 个已计时核函数上的误差：中位数 { $median }%，最大 { $worst }%
-report-model-occupancy = 占用率：每个 SM 驻留 { $warps } 个线程束（线程块 { $threads } 个线程，NVRTC 为该显卡编译时每线程 { $registers } 个寄存器，每个线程块 { $shared } 字节共享内存），每个线程束一次只等待一个 DRAM 加载
+report-model-occupancy = 占用率：每个 SM 驻留 { $warps } 个线程束（线程块 { $threads } 个线程，NVRTC 为该显卡编译时每线程 { $registers } 个寄存器，每个线程块 { $shared } 字节共享内存），每个线程束一次只等待一个 DRAM 载入
 
 ## 目标。
 

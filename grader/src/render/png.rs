@@ -1,8 +1,8 @@
 //! The SVG figures (`render::svg`) as PNG, for a platform that shows images but not SVG
 //! (PrairieLearn's results carry base64 PNG), with the `png` feature (see grader/Cargo.toml).
-//! Text is drawn with a subset of DejaVu Sans built into the binary (`grader/assets`, made by
-//! `tools/font-subset.sh`): a grading container has no fonts of its own, and the figures must
-//! look the same everywhere.
+//! Text is drawn with subsets of DejaVu Sans and, for the Chinese figures' words, WenQuanYi Micro
+//! Hei, built into the binary (`grader/assets`, made by `tools/font-subset.sh`): a grading
+//! container has no fonts of its own, and the figures must look the same everywhere.
 
 use base64::Engine as _;
 
@@ -16,6 +16,10 @@ pub fn from_svg(_svg: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The PNG of an SVG document; `Err` says why it could not be drawn.
+/// The Chinese catalogues' characters (a glyph DejaVu lacks is taken from it).
+#[cfg(feature = "png")]
+const CHINESE_FONT: &[u8] = include_bytes!("../../assets/WenQuanYiMicroHei-subset.ttf");
+
 #[cfg(feature = "png")]
 pub fn from_svg(svg: &str) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
@@ -25,6 +29,7 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, String> {
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
     fonts.load_font_data(FONT.to_vec());
+    fonts.load_font_data(CHINESE_FONT.to_vec());
     fonts.set_sans_serif_family(FONT_FAMILY);
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot read the SVG: {e}"))?;
     let size = tree.size().to_int_size();
@@ -63,7 +68,28 @@ mod tests {
         // The text is drawn (the bundled font is found for `sans-serif`): more ink than none.
         let blank = from_svg(&svg("")).unwrap();
         assert!(with_text.len() > blank.len() + 100, "{} vs {} bytes", with_text.len(), blank.len());
+        // Chinese words too (a fallback font): as much ink as their glyphs need, not none.
+        let chinese = from_svg(&svg("核函数 線程塊")).unwrap();
+        assert!(chinese.len() > blank.len() + 300, "{} vs {} bytes", chinese.len(), blank.len());
         assert!(from_svg("<svg").is_err());
         assert!(data_url(&blank).starts_with("data:image/png;base64,iVBORw0KGgo"));
+    }
+
+    /// Every character of the Chinese catalogues has a glyph in the bundled Chinese font (cut to
+    /// them by tools/font-subset.sh): a word added to a catalogue without cutting the font again
+    /// would be drawn as nothing in a Chinese student's figures.
+    #[test]
+    fn the_chinese_font_has_every_character_of_the_chinese_catalogues() {
+        use skrifa::MetadataProvider as _;
+        let font = skrifa::FontRef::new(CHINESE_FONT).expect("the bundled Chinese font parses");
+        let charmap = font.charmap();
+        let mut missing = std::collections::BTreeSet::new();
+        for lang in [crate::i18n::Lang::ZhHans, crate::i18n::Lang::ZhHant] {
+            for (_, text) in crate::i18n::sources(lang) {
+                missing.extend(text.chars().filter(|&c| c > '\u{2e7f}' && charmap.map(c).is_none()));
+            }
+        }
+        assert!(missing.is_empty(), "run tools/font-subset.sh: the font lacks {:?}", missing);
+        assert!(charmap.map('核').is_some() && charmap.map('鬱').is_none(), "the check reads the font's map");
     }
 }

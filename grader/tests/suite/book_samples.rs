@@ -356,10 +356,9 @@ fn grade(g: &Grading, grader: &Grader) -> Graded {
     grader.grade_with_views(section, &file, SEED, g.visible_only, views).expect("the grader runs")
 }
 
-/// The languages the PrairieLearn figures are drawn in: English only, as the PNGs are drawn with
-/// grader/assets' font, which has no Chinese glyphs (a Chinese figure's words would be left out):
-/// the Chinese books show the English ones.
-const FIGURE_LANGUAGES: [Lang; 1] = [Lang::En];
+/// The languages the PrairieLearn figures are drawn in: each book shows its own (grader/assets
+/// has a Chinese font for the Chinese figures' words).
+const FIGURE_LANGUAGES: [Lang; 3] = [Lang::En, Lang::ZhHans, Lang::ZhHant];
 
 /// The traffic images of `graded`'s metrics case as PrairieLearn's results carry them (PNG, drawn
 /// from the same SVG as `traffic --svg`), checked as docs/figures/<name>.png.

@@ -68,8 +68,9 @@ mod tests {
         // The text is drawn (the bundled font is found for `sans-serif`): more ink than none.
         let blank = from_svg(&svg("")).unwrap();
         assert!(with_text.len() > blank.len() + 100, "{} vs {} bytes", with_text.len(), blank.len());
-        // Chinese words too (a fallback font): as much ink as their glyphs need, not none.
-        let chinese = from_svg(&svg("核函数 線程塊")).unwrap();
+        // Chinese words too (a fallback font): "kernel" and "thread block", as much ink as their
+        // glyphs need, not none.
+        let chinese = from_svg(&svg("\u{6838}\u{51fd}\u{6570} \u{7dda}\u{7a0b}\u{584a}")).unwrap();
         assert!(chinese.len() > blank.len() + 300, "{} vs {} bytes", chinese.len(), blank.len());
         assert!(from_svg("<svg").is_err());
         assert!(data_url(&blank).starts_with("data:image/png;base64,iVBORw0KGgo"));
@@ -90,6 +91,9 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "run tools/font-subset.sh: the font lacks {:?}", missing);
-        assert!(charmap.map('核').is_some() && charmap.map('鬱').is_none(), "the check reads the font's map");
+        assert!(
+            charmap.map('\u{6838}').is_some() && charmap.map('\u{9b31}').is_none(),
+            "the check reads the font's map"
+        );
     }
 }

@@ -51,7 +51,8 @@ fn sample(grid: [u32; 3], blocks: Option<Vec<u64>>) -> (Result<LaunchReport, Lau
     let options = Options { only_blocks: blocks, ..opts(0) };
     let report = launch(&module, &request, &mut mem, &options);
     let out = mem.read_f32(output, 8 * 32).unwrap();
-    let nonzero: Vec<usize> = (0..8).filter(|&b| out[32 * b..32 * b + 32].iter().all(|&v| v == 1.0 + b as f32)).collect();
+    let nonzero: Vec<usize> =
+        (0..8).filter(|&b| out[32 * b..32 * b + 32].iter().all(|&v| v == 1.0 + b as f32)).collect();
     assert!(out.iter().enumerate().all(|(i, &v)| v == 0.0 || nonzero.contains(&(i / 32))), "{out:?}");
     (report, mem, input)
 }
@@ -60,7 +61,10 @@ fn sample(grid: [u32; 3], blocks: Option<Vec<u64>>) -> (Result<LaunchReport, Lau
 fn only_the_blocks_asked_for_run_and_count() {
     let (whole, mem, input) = sample([4, 2, 1], None);
     let whole = whole.unwrap();
-    assert_eq!((whole.metrics.blocks, whole.metrics.global_load_bytes, whole.metrics.global_store_bytes), (8, 1024, 1024));
+    assert_eq!(
+        (whole.metrics.blocks, whole.metrics.global_load_bytes, whole.metrics.global_store_bytes),
+        (8, 1024, 1024)
+    );
     assert_eq!(mem.spans_read(input).unwrap(), (0..16).collect::<Vec<u64>>());
 
     let (part, mem, input) = sample([4, 2, 1], Some(vec![5, 2]));

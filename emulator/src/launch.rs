@@ -124,7 +124,8 @@ pub(crate) fn run(
         }
     }
     let mut report = merged.finish(k, mem);
-    if report.completed {
+    // A sample's blocks read little of memory that may be large: not scanned for distinct bytes.
+    if report.completed && options.only_blocks.is_none() {
         report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
     }
     report.metrics.static_shared_bytes = k.static_shared_bytes;

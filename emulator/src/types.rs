@@ -77,7 +77,8 @@ pub struct Options {
     /// Run only these blocks of the grid (linear indices, x fastest), in this order, as if the
     /// others did nothing: a sample of a launch too large to run whole (the grader's speed model
     /// looks at a few of the timing case's blocks). The emulator's cap on a launch's threads does
-    /// not apply; the counts are those blocks'.
+    /// not apply; the counts are those blocks', but for the distinct bytes loaded, not counted
+    /// (0: they would need all of memory's read bits scanned, and the few blocks read little).
     pub only_blocks: Option<Vec<u64>>,
 }
 

@@ -48,7 +48,14 @@ pub(crate) fn run(
         let names: Vec<&str> = data.kernels.iter().map(|k| k.name.as_str()).collect();
         lerr(format!("no kernel named `{}` in the module (it has: {})", l.kernel, names.join(", ")))
     })?;
-    let (nblocks, tpb) = check_geometry(k, &l.config)?;
+    let (nblocks, tpb) = check_geometry(k, &l.config, options.only_blocks.is_some())?;
+    let blocks: Vec<u64> = match &options.only_blocks {
+        Some(chosen) => match chosen.iter().find(|&&b| b >= nblocks) {
+            Some(b) => return Err(lerr(format!("block {b} asked for: the grid has {nblocks}"))),
+            None => chosen.clone(),
+        },
+        None => Vec::new(),
+    };
     let params = param_buffer(k, l.args)?;
     let global_var_addrs = module_globals(module, mem)?;
     let consts = set_symbols(module, l.constants, &global_var_addrs, mem)?;
@@ -84,13 +91,18 @@ pub(crate) fn run(
         },
     };
     let mut threads = if options.threads == 0 { rayon::current_num_threads().max(1) } else { options.threads };
-    if k.global_atomics {
-        // Global atomics applied in block order give the same values (float sums too) every time.
+    if k.global_atomics || options.only_blocks.is_some() {
+        // Global atomics applied in block order give the same values (float sums too) every time;
+        // a sample's few blocks run in the order asked.
         threads = 1;
     }
     let mut merged = Merged::new(options, l.config.block);
     if threads <= 1 {
-        run_in_order(&context(&*mem, options.stop.as_deref()), nblocks, options.instruction_budget, &mut merged);
+        let cx = context(&*mem, options.stop.as_deref());
+        match options.only_blocks {
+            Some(_) => run_in_order(&cx, blocks.into_iter(), options.instruction_budget, &mut merged),
+            None => run_in_order(&cx, 0..nblocks, options.instruction_budget, &mut merged),
+        }
     } else {
         // The memory as the launch found it: a launch that ends early runs again from it.
         let before = mem.clone();
@@ -107,12 +119,13 @@ pub(crate) fn run(
             // order on the memory it found, exactly as on one thread. Its end is its own,
             // whatever the stop flag says.
             merged = Merged::new(options, l.config.block);
-            run_in_order(&context(&before, None), nblocks, options.instruction_budget, &mut merged);
+            run_in_order(&context(&before, None), 0..nblocks, options.instruction_budget, &mut merged);
             *mem = before;
         }
     }
     let mut report = merged.finish(k, mem);
-    if report.completed {
+    // A sample's blocks read little of memory that may be large: not scanned for distinct bytes.
+    if report.completed && options.only_blocks.is_none() {
         report.metrics.unique_global_load_bytes = mem.allocs.iter().map(|a| a.read_byte_count()).sum();
     }
     report.metrics.static_shared_bytes = k.static_shared_bytes;
@@ -120,8 +133,9 @@ pub(crate) fn run(
     Ok(report)
 }
 
-/// The launch's shape against the limits of a GPU and of the emulator: (blocks, threads per block).
-fn check_geometry(k: &Kernel, c: &LaunchConfig) -> Result<(u64, u64), LaunchError> {
+/// The launch's shape against the limits of a GPU and of the emulator (its cap on threads only
+/// where the launch runs whole, not `sampled`): (blocks, threads per block).
+fn check_geometry(k: &Kernel, c: &LaunchConfig, sampled: bool) -> Result<(u64, u64), LaunchError> {
     if c.grid.contains(&0) || c.block.contains(&0) {
         return Err(lerr(format!("grid {:?} / block {:?}: every dimension must be at least 1", c.grid, c.block)));
     }
@@ -136,7 +150,7 @@ fn check_geometry(k: &Kernel, c: &LaunchConfig) -> Result<(u64, u64), LaunchErro
         return Err(lerr(format!("grid {:?}: y and z are limited to 65535", c.grid)));
     }
     let nblocks = c.grid.iter().map(|&v| v as u64).product::<u64>();
-    if nblocks.saturating_mul(tpb) > MAX_THREADS {
+    if nblocks.saturating_mul(tpb) > MAX_THREADS && !sampled {
         return Err(lerr(format!(
             "grid {:?} × block {:?} = {} threads: the emulator accepts at most {MAX_THREADS}",
             c.grid,
@@ -294,10 +308,10 @@ fn note_end(cx: &LaunchCtx, b: u64, given: u64, r: &BlockResult) {
 
 /// Blocks one after another on this thread. The budget is spent in block order: block b may
 /// use what blocks 0..b left.
-fn run_in_order(cx: &LaunchCtx, nblocks: u64, budget: u64, merged: &mut Merged) {
+fn run_in_order(cx: &LaunchCtx, blocks: impl Iterator<Item = u64>, budget: u64, merged: &mut Merged) {
     let mut used = 0u64;
     let mut runner = Runner::default();
-    for b in 0..nblocks {
+    for b in blocks {
         let r = runner.run_block(cx, b, budget - used);
         note_end(cx, b, budget - used, &r);
         used += r.lane_instructions;

@@ -295,6 +295,15 @@ impl DeviceMemory {
         Ok(())
     }
 
+    /// The 64-byte spans (offsets ÷ 64) of the allocation at `ptr` that the last launch read,
+    /// in order: a sampled launch's few blocks read little of a large input, and only that need
+    /// be given values (the system maps the rest of the zeroed allocation only if it is touched).
+    pub fn spans_read(&self, ptr: DevicePtr) -> Result<Vec<u64>, LaunchError> {
+        let (i, _) = self.range(ptr, 0, "spans read")?;
+        let bits = &self.allocs[i].read_bits;
+        Ok((0..bits.len() as u64).filter(|&w| bits[w as usize].load(Relaxed) != 0).collect())
+    }
+
     pub fn read_f32(&self, ptr: DevicePtr, n: usize) -> Result<Vec<f32>, LaunchError> {
         let b = self.read_bytes(ptr, 4 * n)?;
         Ok(b.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())

@@ -78,6 +78,12 @@ pub struct Options {
     /// run the other: `exec::run_warp_avx2`): slower, and the same in everything a launch
     /// gives (the tests run each launch both ways).
     pub baseline_code: bool,
+    /// Run only these blocks of the grid (linear indices, x fastest), in this order, as if the
+    /// others did nothing: a sample of a launch too large to run whole (the grader's speed model
+    /// looks at a few of the timing case's blocks). The emulator's cap on a launch's threads does
+    /// not apply; the counts are those blocks', but for the distinct bytes loaded, not counted
+    /// (0: they would need all of memory's read bits scanned, and the few blocks read little).
+    pub only_blocks: Option<Vec<u64>>,
 }
 
 /// The block (and thread in it) whose traffic [`Options::watch`] records.
@@ -103,6 +109,7 @@ impl Default for Options {
             stop: None,
             hazard_checks: true,
             baseline_code: false,
+            only_blocks: None,
         }
     }
 }

@@ -14,6 +14,7 @@ mod lines;
 mod placement;
 mod reads;
 mod rounding;
+mod sample;
 mod sregs;
 mod unportable;
 mod unwritten;

@@ -133,6 +133,15 @@ report-model-limited-at = , { $resource } at line { $line }
 report-model-limited = , { $resource }
 report-model-estimate = estimated { $percent }% of copy ({ $ms } ms{ $limited }{ $reference }); the model's error on { $kernels } timed kernels: median { $median }%, worst { $worst }%
 report-model-occupancy = occupancy: { $warps } warps resident per SM (blocks of { $threads } threads, { $registers } registers per thread in NVRTC's build for the card, { $shared } bytes of shared memory per block), each waiting on one DRAM load at a time
+report-model-sampled = the timing case's own blocks do other work than the metrics cases scaled to its size: { $blocks } of its blocks run on the emulator ({ $outputs } outputs) did { $sampled } { $count } where { $assumed } were assumed, so these figures are from what its blocks do ({ $ratio }× the scaled estimate's time)
+report-sampled-stored-bytes = bytes stored
+report-sampled-shared-wavefronts = shared-memory wavefronts
+report-sampled-shared-wavefronts-if-merged = shared-memory wavefronts (as merged)
+report-sampled-warp-instructions = warp instructions
+report-sampled-l1-sectors = L1 sectors
+report-sampled-global-atomics = lanes of global atomics
+report-sampled-global-load-bytes = bytes of global loads
+report-sampled-global-load-requests = global load requests
 
 ## Targets.
 

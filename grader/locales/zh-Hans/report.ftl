@@ -130,6 +130,15 @@ report-model-limited-at = ，瓶颈：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶颈：{ $resource }
 report-model-estimate = 估计为复制的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 个已计时核函数上的误差：中位数 { $median }%，最大 { $worst }%
 report-model-occupancy = 占用率：每个 SM 驻留 { $warps } 个线程束（线程块 { $threads } 个线程，NVRTC 为该显卡编译时每线程 { $registers } 个寄存器，每个线程块 { $shared } 字节共享内存），每个线程束一次只等待一个 DRAM 载入
+report-model-sampled = 计时用例自己的线程块所做的工作与按其尺寸缩放的度量用例不同：在模拟器上运行了它的 { $blocks } 个线程块（{ $outputs } 个输出），{ $count } 为 { $sampled }，而假定的是 { $assumed }；因此以上数字来自这些线程块实际所做的工作（用时是缩放所得估计值的 { $ratio } 倍）
+report-sampled-stored-bytes = 存储的字节
+report-sampled-shared-wavefronts = 共享内存 wavefront
+report-sampled-shared-wavefronts-if-merged = 共享内存 wavefront（按合并计）
+report-sampled-warp-instructions = 线程束指令
+report-sampled-l1-sectors = L1 扇区
+report-sampled-global-atomics = 全局原子操作的通道
+report-sampled-global-load-bytes = 全局载入字节
+report-sampled-global-load-requests = 全局载入请求
 
 ## 目标。
 

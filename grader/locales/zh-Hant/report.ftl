@@ -132,6 +132,15 @@ report-model-limited-at = ，瓶頸：{ $resource }（第 { $line } 行）
 report-model-limited = ，瓶頸：{ $resource }
 report-model-estimate = 估計為複製的 { $percent }%（{ $ms } ms{ $limited }{ $reference }）；模型在 { $kernels } 個已計時核函式上的誤差：中位數 { $median }%，最大 { $worst }%
 report-model-occupancy = 佔用率：每個 SM 駐留 { $warps } 個執行緒束（執行緒塊 { $threads } 個執行緒，NVRTC 為該顯示卡編譯時每執行緒 { $registers } 個暫存器，每個執行緒塊 { $shared } 位元組共享記憶體），每個執行緒束一次只等待一個 DRAM 載入
+report-model-sampled = 計時案例自己的執行緒塊所做的工作與按其尺寸縮放的度量案例不同：在模擬器上執行了它的 { $blocks } 個執行緒塊（{ $outputs } 個輸出），{ $count } 為 { $sampled }，而假定的是 { $assumed }；因此以上數字來自這些執行緒塊實際所做的工作（用時是縮放所得估計值的 { $ratio } 倍）
+report-sampled-stored-bytes = 儲存的位元組
+report-sampled-shared-wavefronts = 共享記憶體 wavefront
+report-sampled-shared-wavefronts-if-merged = 共享記憶體 wavefront（按合併計）
+report-sampled-warp-instructions = 執行緒束指令
+report-sampled-l1-sectors = L1 扇區
+report-sampled-global-atomics = 全域原子操作的通道
+report-sampled-global-load-bytes = 全域載入位元組
+report-sampled-global-load-requests = 全域載入請求
 
 ## 目標。
 

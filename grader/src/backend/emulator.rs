@@ -7,6 +7,7 @@ use kernels::exercise::{Arg, Buffer, Case, Data};
 use super::{Backend, BlockView, Outcome, Program, Recorded, SourceUnit, Views};
 use crate::compare::initial_contents;
 use crate::error::Error;
+use crate::speed::sample::{self, SampleBuffer, SampleCase};
 
 #[derive(Default)]
 pub struct EmulatorBackend;
@@ -131,9 +132,105 @@ impl Program for EmulatorProgram {
     fn share_stop(&mut self, stop: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.stop = stop.clone();
     }
+
+    fn run_sample(&self, kernel: &str, case: &SampleCase, blocks: &[u64]) -> Option<Result<Sampled, Error>> {
+        Some(self.run_sample_now(kernel, case, blocks))
+    }
 }
 
+/// Runs of a sample, at most: the first with zeroed inputs finds the words the blocks read, the
+/// next gives those their values; another only where the values sent a block elsewhere.
+const SAMPLE_RUNS: usize = 3;
+
+/// A sample's counts, in all and per source line.
+type Sampled = (emu::Metrics, Vec<emu::LineCounts>);
+
 impl EmulatorProgram {
+    /// `blocks` of the sampled case, on inputs the system maps only where touched: each run
+    /// gives values to the 64-byte spans of the inputs that the runs before it read, until a run
+    /// reads no span without one; its counts are the sample's. A run that does not complete (a
+    /// fault at the timing size) is an error: the sample says nothing.
+    fn run_sample_now(&self, kernel: &str, case: &SampleCase, blocks: &[u64]) -> Result<Sampled, Error> {
+        let mut given: Vec<Vec<u64>> = vec![Vec::new(); case.buffers.len()];
+        let constant_bytes: Vec<(String, Vec<u8>)> =
+            case.constants.iter().map(|(name, d)| (name.clone(), data_bytes(d))).collect();
+        let constants: Vec<(&str, &[u8])> = constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        let g = case.geometry;
+        let threads = blocks.len() as u64 * g.block.iter().map(|&b| b as u64).product::<u64>();
+        let mut counts = Sampled::default();
+        for _ in 0..SAMPLE_RUNS {
+            let mut mem = emu::DeviceMemory::with_seed(case.seed);
+            let mut ptrs = Vec::with_capacity(case.buffers.len());
+            for (i, buffer) in case.buffers.iter().enumerate() {
+                let p = match buffer {
+                    SampleBuffer::Input(n) | SampleBuffer::Output(n) => mem.alloc_zeroed(4 * n),
+                    SampleBuffer::Kept(b) => mem.alloc_bytes(&data_bytes(&initial_contents(b))),
+                }
+                .map_err(launch_error)?;
+                if let SampleBuffer::Input(n) = buffer {
+                    for &span in &given[i] {
+                        let first = span * 16;
+                        let words: Vec<u8> = (first..(first + 16).min(*n as u64))
+                            .flat_map(|e| sample::input_value(case.seed, i, e).to_le_bytes())
+                            .collect();
+                        mem.write_bytes(emu::DevicePtr(p.0 + 64 * span), &words).map_err(launch_error)?;
+                    }
+                }
+                ptrs.push(p);
+            }
+            let args = case
+                .args
+                .iter()
+                .map(|a| match *a {
+                    Arg::Buffer(i) => emu::KernelArg::Ptr(ptrs.get(i).copied().unwrap_or(emu::DevicePtr(0))),
+                    Arg::I32(v) => emu::KernelArg::I32(v),
+                    Arg::U32(v) => emu::KernelArg::U32(v),
+                    Arg::F32(v) => emu::KernelArg::F32(v),
+                })
+                .collect::<Vec<_>>();
+            let launch = emu::Launch {
+                kernel,
+                config: emu::LaunchConfig {
+                    grid: g.grid,
+                    block: g.block,
+                    dynamic_shared_bytes: g.dynamic_shared_bytes,
+                },
+                args: &args,
+                constants: &constants,
+            };
+            let options = emu::Options {
+                instruction_budget: threads.saturating_mul(20_000).clamp(50_000_000, 8_000_000_000),
+                only_blocks: Some(blocks.to_vec()),
+                traffic_per_line: true,
+                stop: Some(self.stop.clone()),
+                threads: 1,
+                ..emu::Options::default()
+            };
+            let report = emu::launch(&self.module, &launch, &mut mem, &options).map_err(launch_error)?;
+            if !report.completed {
+                let why = report.findings.first().map(|f| f.kind.to_string()).unwrap_or_default();
+                return Err(launch_error(emu::LaunchError { message: format!("a sampled block stopped: {why}") }));
+            }
+            counts = (report.metrics, report.lines);
+            let mut more = false;
+            for (i, buffer) in case.buffers.iter().enumerate() {
+                if let SampleBuffer::Input(_) = buffer {
+                    let read = mem.spans_read(ptrs[i]).map_err(launch_error)?;
+                    if read.iter().any(|s| given[i].binary_search(s).is_err()) {
+                        more = true;
+                        given[i].extend(read);
+                        given[i].sort_unstable();
+                        given[i].dedup();
+                    }
+                }
+            }
+            if !more {
+                break;
+            }
+        }
+        Ok(counts)
+    }
+
     /// One launch of `case`, recording the views asked for.
     fn run_case(&self, kernel: &str, case: &Case, views: Views) -> Result<Outcome, Error> {
         let watch = views.block.map(|w| {

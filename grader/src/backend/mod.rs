@@ -180,6 +180,17 @@ pub trait Program: Send + Sync {
     /// budget (the emulator): a build's programs, one per set of defines, share one, so that a
     /// kernel that never ends costs one budget for the whole section. Default: nothing to stop.
     fn share_stop(&mut self, _stop: &std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+    /// The counts of a few blocks of a launch too large to run whole (`blocks`: linear indices),
+    /// in all and per source line, its inputs made lazily (see `speed::sample`); `None` where the
+    /// backend cannot (a GPU, which times the whole launch instead).
+    fn run_sample(
+        &self,
+        _kernel: &str,
+        _case: &crate::speed::sample::SampleCase,
+        _blocks: &[u64],
+    ) -> Option<Result<(Metrics, Vec<::emulator::LineCounts>), Error>> {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -52,6 +52,13 @@ fn read_values(ptx: &str) -> Option<[i64; 6]> {
     values.try_into().ok()
 }
 
+/// TILE_X, TILE_Y, TILE_Z as compiled into a challenge's program (which has the macros' array
+/// appended: [`compiled_source`]), 1 where not defined; `None` where the PTX has no such array.
+pub fn tile(ptx: &str) -> Option<[u64; 3]> {
+    let v = read_values(ptx)?;
+    Some([3, 4, 5].map(|i| v[i].max(1) as u64))
+}
+
 fn parse_int(t: &str) -> Option<i128> {
     match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         Some(hex) => i128::from_str_radix(hex, 16).ok(),

@@ -136,6 +136,17 @@ impl SectionGrading<'_, '_> {
     }
 }
 
+/// What the sample of the timing case needs of the model's inputs.
+struct Seen<'b> {
+    build: &'b build::Build,
+    case: &'b kernels::exercise::Case,
+    shape: kernels::exercise::CaseShape,
+    first: speed::Launch<'b>,
+    second: Option<speed::Launch<'b>>,
+    timing: speed::TimingShape,
+    kernel_resources: Option<speed::KernelResources>,
+}
+
 impl SectionGrading<'_, '_> {
     /// The speed model's prediction on the timing case, from the metrics cases' counts (both
     /// finished); `None` where the section is not timed or a metrics case did not finish.
@@ -143,6 +154,7 @@ impl SectionGrading<'_, '_> {
         &self,
         measured: &[super::Measured],
         lines: &[::emulator::LineCounts],
+        build: &build::Build,
     ) -> Option<speed::Prediction> {
         let launch = |role: Role| {
             measured.iter().find(|m| m.0 == role && m.3.is_none()).and_then(|(_, case, m, _)| {
@@ -173,7 +185,63 @@ impl SectionGrading<'_, '_> {
                 registers_per_thread: registers,
                 shared_bytes_per_block: static_shared + shape.geometry.dynamic_shared_bytes,
             });
-        Some(speed::predict(scaled, timing, kernel_resources, lines, &self.grader.card.rates()))
+        let prediction = speed::predict(scaled, timing, kernel_resources, lines, &self.grader.card.rates());
+        let seen = Seen { build, case, shape, first, second, timing, kernel_resources };
+        Some(self.seen_on_timing_case(prediction, seen, lines))
+    }
+
+    /// Where the model judges a speed target (the challenges without a GPU): the timing case's
+    /// own blocks run (`speed::sample`), and the prediction made again from their counts where
+    /// it differs from the scaled one beyond the tolerance. Unchanged where the sample cannot run.
+    fn seen_on_timing_case(
+        &self,
+        prediction: speed::Prediction,
+        seen: Seen,
+        lines: &[::emulator::LineCounts],
+    ) -> speed::Prediction {
+        use kernels::exercise::Metric;
+        use speed::sample;
+        let judges = self.section.targets().iter().any(|t| t.metric == Metric::PercentOfCopy);
+        if !judges || self.grader.backend().times_kernels() {
+            return prediction;
+        }
+        let (shape, grid) = (seen.shape.shape, seen.shape.geometry.grid);
+        let blocks = sample::blocks(grid);
+        let linear: Vec<u64> = blocks.iter().map(|&b| sample::linear(b, grid)).collect();
+        // The file's own tile (a challenge's); else the tile the grid implies.
+        let tile = build::chosen_launch::tile(seen.build.ptx(seen.case))
+            .unwrap_or_else(|| [0, 1, 2].map(|d| (shape[d] as u64).div_ceil(grid[d].max(1) as u64)));
+        let case = sample::SampleCase::from_metrics(seen.case, shape, seen.shape.geometry, self.seed);
+        let program = seen.build.program(seen.case);
+        let Some(Ok((metrics, sample_lines))) = program.run_sample(self.section.kernel_name(), &case, &linear) else {
+            return prediction;
+        };
+        // The lines the sample's work comes from, where the caller gives the student's lines.
+        let sample_lines =
+            if lines.is_empty() { Vec::new() } else { crate::judge::students_counts(&sample_lines, self.kernel) };
+        let sampled = sample::Sampled { metrics: &metrics, blocks: &blocks, tile, shape };
+        let (judged, counts, outputs) =
+            sample::judge_on(&prediction.scaled, seen.first, seen.second, &sampled, seen.timing);
+        let again =
+            speed::predict(judged, seen.timing, seen.kernel_resources, &sample_lines, &self.grader.card.rates());
+        let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 1.0 };
+        let (estimate_ratio, bound_ratio) =
+            (ratio(again.estimate_ms, prediction.estimate_ms), ratio(again.bound_ms, prediction.bound_ms));
+        let strays = |r: f64| r.max(1.0 / r) - 1.0 > sample::TOLERANCE;
+        let judged_on_sample = strays(estimate_ratio) || strays(bound_ratio);
+        let found = sample::Sample {
+            blocks,
+            outputs,
+            furthest: sample::furthest(&counts, again.estimate_limited_by),
+            counts,
+            estimate_ratio,
+            bound_ratio,
+            tolerance: sample::TOLERANCE,
+            judged_on_sample,
+        };
+        let mut kept = if judged_on_sample { again } else { prediction };
+        kept.sample = Some(found);
+        kept
     }
 
     /// The course reference's own bound and estimate on the same card (the challenges, whose
@@ -218,6 +286,6 @@ impl SectionGrading<'_, '_> {
             .map(|((case, role), o)| (role, case, o.filter(|o| o.completed).and_then(|o| o.metrics), None))
             .collect();
         let grading = SectionGrading { kernel: &reference, source: pace.as_bytes(), seed: SEED, ..*self };
-        grading.model_speed(&measured, &[])
+        grading.model_speed(&measured, &[], &build)
     }
 }

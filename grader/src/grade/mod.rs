@@ -409,7 +409,7 @@ impl SectionGrading<'_, '_> {
         (report.findings, report.findings_more) = findings.finish();
         report.findings_occurrences = report.findings.iter().map(|f| f.count).sum::<u64>() + report.findings_more;
         if !measured.is_empty() {
-            report.speed_model = self.model_speed(&measured, &metrics_lines);
+            report.speed_model = self.model_speed(&measured, &metrics_lines, build);
             let prints = report.tests.iter().any(|t| !t.printf.is_empty() || t.printf_more > 0);
             if let Some(p) = report.speed_model.as_mut() {
                 p.prints = prints;

@@ -77,6 +77,31 @@ pub fn cannot_reach(r: &SectionReport, t: &TargetReport) -> Option<String> {
     ))
 }
 
+/// Why the figures are the timing case's own blocks': the count furthest from the scaled one.
+fn sampled_words(sample: &crate::speed::sample::Sample) -> String {
+    let count = |name: &str| match name {
+        "stored_bytes" => t!(report_sampled_stored_bytes),
+        "shared_wavefronts" => t!(report_sampled_shared_wavefronts),
+        "shared_wavefronts_if_merged" => t!(report_sampled_shared_wavefronts_if_merged),
+        "warp_instructions" => t!(report_sampled_warp_instructions),
+        "l1_sectors" => t!(report_sampled_l1_sectors),
+        "global_atomics" => t!(report_sampled_global_atomics),
+        "global_load_bytes" => t!(report_sampled_global_load_bytes),
+        _ => t!(report_sampled_global_load_requests),
+    };
+    let furthest = sample.counts.iter().find(|c| c.count == sample.furthest);
+    let (sampled, assumed) = furthest.map_or((0.0, 0.0), |c| (c.sampled, c.assumed));
+    t!(
+        report_model_sampled,
+        blocks = sample.blocks.len().to_string(),
+        outputs = super::number(sample.outputs as f64),
+        sampled = super::number(sampled.round()),
+        count = count(sample.furthest),
+        assumed = super::number(assumed.round()),
+        ratio = format!("{:.1}", sample.estimate_ratio)
+    )
+}
+
 /// What the kernel would need to do less of to be faster, by the resource that limits it.
 fn change_words(r: Resource) -> String {
     match r {
@@ -137,6 +162,10 @@ pub fn block(r: &SectionReport, p: &Prediction) -> String {
             worst = format!("{:.0}", p.error_worst_percent)
         )
     ));
+    // The timing case's own blocks, where the figures are theirs.
+    if let Some(sample) = p.sample.as_ref().filter(|s| s.judged_on_sample) {
+        s.push_str(&format!("    {}\n", sampled_words(sample)));
+    }
     // What the loads in flight come from, where they limit the estimate.
     if let (Resource::LoadsInFlight, Some(k), Some(warps)) =
         (p.estimate_limited_by, p.kernel_resources, p.resident_warps_per_sm)

@@ -13,6 +13,7 @@ pub mod cards;
 pub mod corpus;
 pub mod occupancy;
 pub mod reference;
+pub mod sample;
 
 pub use cards::Card;
 pub use occupancy::KernelResources;
@@ -217,32 +218,34 @@ pub fn scale(first: Launch, second: Option<Launch>, timing: TimingShape) -> Scal
     let cap = |w: Work| Work { stored_bytes: w.stored_bytes.min(output_bytes), ..w };
     let bound = cap(w1.map(|c| c * by_outputs.min(by_blocks)));
     let proportional = w1.map(|c| c * by_outputs);
-    let estimate = match second {
+    let estimate = match fit(first, second) {
         None => proportional,
-        Some(s) => {
-            let w2 = Work::of(s.metrics);
-            let (o1, b1, o2, b2) = (first.outputs as f64, first.blocks as f64, s.outputs as f64, s.blocks as f64);
-            let det = o1 * b2 - o2 * b1;
-            if det.abs() < 1e-9 * (o1 * b2).abs().max(1.0) {
-                proportional
-            } else {
-                // Per count: a = (c1 b2 − c2 b1) / det, b = (o1 c2 − o2 c1) / det.
-                let fitted = w1.map2(w2, |c1, c2| {
-                    let a = (c1 * b2 - c2 * b1) / det;
-                    let b = (o1 * c2 - o2 * c1) / det;
-                    if a >= 0.0 && b >= 0.0 {
-                        a * timing.outputs as f64 + b * timing.blocks as f64
-                    } else {
-                        f64::NAN
-                    }
-                });
-                fitted.map2(proportional, |f, p| if f.is_nan() { p } else { f })
-            }
+        Some((per_output, per_block)) => {
+            let fitted = per_output.map2(per_block, |a, b| a * timing.outputs as f64 + b * timing.blocks as f64);
+            fitted.map2(proportional, |f, p| if f.is_nan() { p } else { f })
         }
     };
     // The timing launch's blocks are known, not scaled.
     let exact = |w: Work| Work { blocks: timing.blocks as f64, ..cap(w) };
     Scaled { bound: exact(bound), estimate: exact(estimate) }
+}
+
+/// Each count of the metrics cases as `a × outputs + b × blocks`: (a, b), solved from the two
+/// cases; NaN where the two give a negative one, and `None` without a second case or where the
+/// cases' shapes cannot tell the two apart (then a count is proportional to the outputs).
+pub fn fit(first: Launch, second: Option<Launch>) -> Option<(Work, Work)> {
+    let s = second?;
+    let (w1, w2) = (Work::of(first.metrics), Work::of(s.metrics));
+    let (o1, b1, o2, b2) = (first.outputs as f64, first.blocks as f64, s.outputs as f64, s.blocks as f64);
+    let det = o1 * b2 - o2 * b1;
+    if det.abs() < 1e-9 * (o1 * b2).abs().max(1.0) {
+        return None;
+    }
+    // Per count: a = (c1 b2 − c2 b1) / det, b = (o1 c2 − o2 c1) / det.
+    let valid = |a: f64, b: f64| if a >= 0.0 && b >= 0.0 { (a, b) } else { (f64::NAN, f64::NAN) };
+    let a = w1.map2(w2, |c1, c2| valid((c1 * b2 - c2 * b1) / det, (o1 * c2 - o2 * c1) / det).0);
+    let b = w1.map2(w2, |c1, c2| valid((c1 * b2 - c2 * b1) / det, (o1 * c2 - o2 * c1) / det).1);
+    Some((a, b))
 }
 
 /// Each resource's least time (bound) at the reference GPU's peak rates, seconds; `None` for
@@ -342,6 +345,10 @@ pub struct Prediction {
     /// The counts it was computed from (for the corpus and `time`).
     pub scaled: Scaled,
     pub timing: TimingShape,
+    /// The timing case's own blocks run on the emulator, compared with the scaled counts
+    /// (`sample`): the challenges without a GPU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample: Option<sample::Sample>,
 }
 
 impl Prediction {
@@ -412,6 +419,7 @@ pub fn predict(
             .collect(),
         scaled,
         timing,
+        sample: None,
     }
 }
 

@@ -191,6 +191,66 @@ fn without_a_gpu_blocks_of_one_warp_fail_on_their_loads_in_flight() {
     assert_eq!(speed_target(&reference)["passed"], true);
 }
 
+/// The timing case seen, not assumed: a kernel tiled below width 4096 that reads every tap
+/// through `__ldg` from 4096 on has the reference's counts on both metrics cases; only the timing
+/// case's own blocks, sampled on the emulator, show its per-tap loads, and without a GPU it fails
+/// on them. Kernels that take one path at every size keep the figures scaled from the metrics
+/// cases (recomputed here from the `scaled` counts the JSON gives): both references and the
+/// accepted float4 kernel, which still pass.
+#[test]
+fn without_a_gpu_a_kernel_that_changes_path_at_the_timing_size_is_judged_on_its_own_blocks() {
+    let kernel = root().join("grader/wrong/challenge-2d/per-tap-at-timing-size.cu");
+    let r = grade_json(&["challenge-2d", "--kernel", kernel.to_str().unwrap()]);
+    let t = speed_target(&r);
+    assert_eq!((t["passed"].as_bool(), t["at_most"].as_f64()), (Some(false), None), "{t}");
+    let sample = &r["speed_model"]["sample"];
+    assert_eq!((sample["judged_on_sample"].as_bool(), sample["furthest"].as_str()), (Some(true), Some("l1_sectors")));
+    assert!(sample["estimate_ratio"].as_f64().unwrap() > 3.0, "{sample}");
+    assert_eq!(sample["blocks"].as_array().unwrap().len(), 5, "{sample}");
+    let reference = grade_json(&["challenge-2d", "--solutions"]);
+    // The metrics case's counts are the reference's: only the sample tells them apart.
+    assert_eq!(r["metrics"]["global_load_sectors"], reference["metrics"]["global_load_sectors"]);
+    let kept = [
+        ("challenge-2d", "solutions/challenge-2d/kernel.cu"),
+        ("challenge-3d", "solutions/challenge-3d/kernel.cu"),
+        ("challenge-2d", "grader/accepted/challenge-2d/float4-staging.cu"),
+    ];
+    for (section, file) in kept {
+        let r = grade_json(&[section, "--kernel", root().join(file).to_str().unwrap()]);
+        let model = &r["speed_model"];
+        assert_eq!(model["sample"]["judged_on_sample"], false, "{file}: {}", model["sample"]);
+        assert_eq!(speed_target(&r)["passed"], true, "{file}");
+        let scaled: speed::Work = serde_json::from_value(model["scaled"]["estimate"].clone()).unwrap();
+        let resources: speed::KernelResources = serde_json::from_value(model["kernel_resources"].clone()).unwrap();
+        let card = speed::cards::REFERENCE.rates();
+        let (s, _) = speed::estimate_seconds(&scaled, Some(&resources), &card, &corpus::CALIBRATION.efficiency);
+        let ms = model["estimate_ms"].as_f64().unwrap();
+        assert!((s * 1e3 - ms).abs() < 1e-9 * ms, "{file}: {ms} ms shown, {} ms from the scaled counts", s * 1e3);
+    }
+}
+
+/// The sampled timing case is the timing case without its data: its buffers at the timing size
+/// (the inputs to be made lazily), its size arguments the timing case's, the filter kept.
+#[test]
+fn the_sampled_timing_case_is_the_timing_case_without_its_data() {
+    use grader::speed::sample::{SampleBuffer, SampleCase};
+    use kernels::exercise::Arg;
+    let expected: [(&str, usize, Vec<Arg>); 2] = [
+        ("challenge-2d", 8192 * 8192, vec![Arg::Buffer(0), Arg::Buffer(1), Arg::I32(8192), Arg::I32(8192)]),
+        ("challenge-3d", 512 * 512 * 512, vec![Arg::Buffer(0), Arg::Buffer(1), Arg::U32(512)]),
+    ];
+    for (id, elements, args) in expected {
+        let section = sections::find(id).unwrap();
+        let metrics = section.metrics_case(&mut CaseRng::seed_from_u64(1));
+        let shape = section.timing_shape().unwrap();
+        let sampled = SampleCase::from_metrics(&metrics, shape.shape, shape.geometry, 1);
+        assert_eq!(sampled.buffers, vec![SampleBuffer::Input(elements), SampleBuffer::Output(elements)], "{id}");
+        assert_eq!(sampled.args, args, "{id}");
+        assert_eq!(sampled.constants, metrics.constants, "{id}");
+        assert_eq!(sampled.geometry, shape.geometry, "{id}");
+    }
+}
+
 fn corpus_rows() -> Vec<corpus::CorpusRow> {
     corpus_rows_of("docs/generated/speed-corpus.jsonl")
 }

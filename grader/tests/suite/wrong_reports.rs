@@ -21,6 +21,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("challenge-2d", "grader/wrong/challenge-2d/local-array.cu"),
     ("challenge-2d", "grader/wrong/challenge-2d/tiled-7.4-style.cu"),
     ("challenge-2d", "grader/wrong/challenge-2d/half-warps-on-two-rows.cu"),
+    ("challenge-2d", "grader/wrong/challenge-2d/per-tap-at-timing-size.cu"),
 ];
 
 /// The report with its run-to-run parts made stable.

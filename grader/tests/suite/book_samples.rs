@@ -485,10 +485,37 @@ fn traffic_samples_are_current() {
     });
 }
 
+/// The line a challenge's report prints on a GPU under a kernel that missed 80% of copy: the
+/// reference timed in the same run. No GPU here: the grader's own message, said in each
+/// language with the figures an H200 gave (the 2D reference, `tools/gpu/every-card.sh`).
+const GPU_REFERENCE_SAMPLE: &str = "challenge-gpu-reference";
+
+#[test]
+fn the_gpu_timed_sample_is_the_graders_line() {
+    for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
+        let line = with_lang(lang, || {
+            grader::t!(
+                report_speed_reference,
+                ms = "0.153",
+                percent = "83",
+                tolerance = format!("{:.0}", (grader::speed::PACE_TOLERANCE - 1.0) * 100.0)
+            )
+        });
+        let text = format!("    {line}");
+        let file = sample_file(&[text.as_str()]).replacen(
+            &format!("from a grading (seed {SEED})"),
+            "from the grader's message with an H200's figures",
+            1,
+        );
+        check_or_update(&sample_path(lang, GPU_REFERENCE_SAMPLE), &file);
+    }
+}
+
 fn sample_names() -> Vec<&'static str> {
     let traffic = TRAFFIC_RUNS.iter().flat_map(|r| r.samples.iter().map(|(name, _)| *name));
     let gradings = GRADINGS.iter().chain(CHALLENGE_GRADINGS);
-    gradings.flat_map(|g| g.samples.iter().map(|(name, _)| *name)).chain(traffic).collect()
+    let all = gradings.flat_map(|g| g.samples.iter().map(|(name, _)| *name)).chain(traffic);
+    all.chain([GPU_REFERENCE_SAMPLE]).collect()
 }
 
 /// English sentences in a Chinese sample (its text block: the comment above it is the tools').

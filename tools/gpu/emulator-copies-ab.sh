@@ -9,6 +9,9 @@
 # 0.175 s; baseline 0.422, 0.419, 0.230, 0.235, 0.219, 0.254 s; per pair 1.28x to 2.14x, median
 # 1.44x (callgrind: 30% fewer CPU instructions). The same host's native C loop of the
 # convolution (cc -O2, one core) took 0.084 to 0.115 s: the emulator 2x to 4x that.
+# Against the previous binary (emulator-bench built at 5954def, carried as
+# .gpu/ab/emulator-bench-old), alternating five times on the same core: old 0.459, 0.470, 0.483,
+# 0.481, 0.481 s; new 0.344, 0.351, 0.359, 0.361, 0.355 s: 1.35x (median 0.481 / 0.355).
 set -u
 export PYTHON=/nonexistent
 for i in 1 2 3 4 5 6; do

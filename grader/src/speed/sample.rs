@@ -5,8 +5,9 @@
 //! made lazily: the buffers are zeroed allocations the system maps only where they are touched,
 //! and the words the sampled blocks read are given values from the seed (a first run finds
 //! them). Their counts are compared with what `scale` assumed for those same blocks; where the
-//! estimate or the bound made from the sample's counts differs from the scaled one by more than
-//! [`TOLERANCE`], the kernel is judged on the sample.
+//! estimate or the bound made from the sample's counts is slower than the scaled one by more than
+//! [`TOLERANCE`], the kernel is judged on the sample (never where it is faster: a kernel could see
+//! it is sampled and take a fast path there only).
 
 use emulator::Metrics;
 use kernels::exercise::{Arg, Buffer, Case, Data, Geometry};

@@ -23,6 +23,7 @@ use crate::{gpu, ops, rounding};
 use lanes::{fill_lanes, per_lane};
 
 mod atomic;
+mod binary;
 mod builtins;
 mod copy;
 mod fast;

@@ -168,22 +168,7 @@ impl Runner {
     ) -> Result<(), Stop> {
         match _inst.op {
             Op::Mov { d, a } => w.map1::<WIDE>(mask, d, a, |x| x),
-            Op::Bin { op, ty, d, a, b } => match (op, ty) {
-                // The hot combinations get their own loops; the rest go through `ops::bin`.
-                (BinOp::Add, Ty::S32 | Ty::U32) => {
-                    w.map2::<WIDE>(mask, d, a, b, |x, y| (x as u32).wrapping_add(y as u32) as u64)
-                }
-                (BinOp::Add, Ty::S64 | Ty::U64) => w.map2::<WIDE>(mask, d, a, b, |x, y| x.wrapping_add(y)),
-                (BinOp::Add, Ty::F32) => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) + ops::f32v(y))),
-                (BinOp::MulLo, Ty::F32) => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::f32b(ops::f32v(x) * ops::f32v(y))),
-                (BinOp::MulWide, Ty::S32) => w.map2::<WIDE>(mask, d, a, b, |x, y| {
-                    (x as u32 as i32 as i64).wrapping_mul(y as u32 as i32 as i64) as u64
-                }),
-                (BinOp::MulWide, Ty::U32) => {
-                    w.map2::<WIDE>(mask, d, a, b, |x, y| (x as u32 as u64) * (y as u32 as u64))
-                }
-                _ => w.map2::<WIDE>(mask, d, a, b, |x, y| ops::bin(op, ty, x, y)),
-            },
+            Op::Bin { op, ty, d, a, b } => w.binary::<WIDE>(mask, op, ty, d, a, b),
             Op::Un { op, ty, d, a } => w.map1::<WIDE>(mask, d, a, |x| ops::un(op, ty, x)),
             Op::Rounded { op, ty: Ty::F32, rnd, d, a, b, c } => {
                 w.map3::<WIDE>(mask, d, a, b, c, |x, y, z| rounding::f32_op(op, rnd, x, y, z))

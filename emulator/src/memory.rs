@@ -283,14 +283,35 @@ impl DeviceMemory {
     pub fn read_bytes(&self, ptr: DevicePtr, len: usize) -> Result<Vec<u8>, LaunchError> {
         let (i, off) = self.range(ptr, len, "read")?;
         let a = &self.allocs[i];
-        Ok((0..len as u64).map(|k| a.load(off + k, 1) as u8).collect())
+        // A word at a time where aligned (every case's buffers pass here, to and from the host).
+        let mut out = Vec::with_capacity(len);
+        let (mut k, len) = (0u64, len as u64);
+        while k < len {
+            let o = off + k;
+            if o % 8 == 0 && len - k >= 8 {
+                out.extend_from_slice(&a.load(o, 8).to_le_bytes());
+                k += 8;
+            } else {
+                out.push(a.load(o, 1) as u8);
+                k += 1;
+            }
+        }
+        Ok(out)
     }
 
     pub fn write_bytes(&mut self, ptr: DevicePtr, data: &[u8]) -> Result<(), LaunchError> {
         let (i, off) = self.range(ptr, data.len(), "write")?;
         let a = &self.allocs[i];
-        for (k, b) in data.iter().enumerate() {
-            a.store(off + k as u64, 1, *b as u64);
+        let mut k = 0;
+        while k < data.len() {
+            let o = off + k as u64;
+            if o % 8 == 0 && data.len() - k >= 8 {
+                a.store(o, 8, u64::from_le_bytes(data[k..k + 8].try_into().unwrap()));
+                k += 8;
+            } else {
+                a.store(o, 1, data[k] as u64);
+                k += 1;
+            }
         }
         Ok(())
     }

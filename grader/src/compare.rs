@@ -76,38 +76,36 @@ fn format_i32(v: i32) -> Text {
 pub fn compare(expected: &Data, got: &Data, tolerance: Tolerance, shape: [usize; 3]) -> Option<Mismatch> {
     let n = expected.len();
     let shape = if shape.iter().product::<usize>() == n { shape } else { [n, 1, 1] };
-    // For each element: is it wrong, and its two values as text (only built for the first few).
-    let (wrong, unwritten): (Vec<bool>, Vec<bool>) = match (expected, got) {
-        (Data::F32(e), Data::F32(g)) if g.len() == n => {
-            e.iter().zip(g).map(|(&e, &g)| (!float_matches(e, g, tolerance), g.to_bits() == F32_POISON_BITS)).unzip()
-        }
-        (Data::I32(e), Data::I32(g)) if g.len() == n => {
-            e.iter().zip(g).map(|(&e, &g)| (e != g, g == I32_POISON)).unzip()
-        }
-        _ => (vec![true; n], vec![false; n]),
-    };
-    let count = wrong.iter().filter(|&&w| w).count();
-    if count == 0 {
+    // The elements' verdicts are computed in the oracles' optimised crate: this one is built
+    // without optimisation in the dev profile, and every case of every grading passes here.
+    let wrong_at = expected.wrong_elements(got, tolerance);
+    if wrong_at.is_empty() {
         return None;
     }
+    let count = wrong_at.len();
     let text = |d: &Data, i: usize| match d {
         Data::F32(v) => v.get(i).map(|&x| format_f32(x)).unwrap_or_else(|| crate::text!(judge_missing)),
         Data::I32(v) => v.get(i).map(|&x| format_i32(x)).unwrap_or_else(|| crate::text!(judge_missing)),
     };
-    let first = wrong
+    let first = wrong_at
         .iter()
-        .enumerate()
-        .filter(|(_, &w)| w)
         .take(FIRST_WRONG)
-        .map(|(i, _)| WrongElement { at: coordinates(i, shape), expected: text(expected, i), got: text(got, i) })
+        .map(|&i| WrongElement { at: coordinates(i, shape), expected: text(expected, i), got: text(got, i) })
         .collect();
-    let all_unwritten = wrong.iter().zip(&unwritten).all(|(&w, &u)| !w || u);
+    let unwritten = |i: usize| match got {
+        Data::F32(g) if g.len() == n => g[i].to_bits() == F32_POISON_BITS,
+        Data::I32(g) if g.len() == n => g[i] == I32_POISON,
+        _ => false,
+    };
+    let all_unwritten = wrong_at.iter().all(|&i| unwritten(i));
     let computed_nan = match got {
         Data::F32(g) if g.len() == n => {
-            wrong.iter().zip(g).filter(|(&w, &g)| w && g.is_nan() && g.to_bits() != F32_POISON_BITS).count()
+            wrong_at.iter().filter(|&&i| g[i].is_nan() && g[i].to_bits() != F32_POISON_BITS).count()
         }
         _ => 0,
     };
+    let mut wrong = vec![false; n];
+    wrong_at.iter().for_each(|&i| wrong[i] = true);
     Some(Mismatch { wrong: count, total: n, first, all_unwritten, computed_nan, map: render_map(&wrong, shape), shape })
 }
 

@@ -48,6 +48,40 @@ impl Data {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// The bytes a device buffer of this data holds (little-endian, as CUDA's devices store
+    /// them). Here, in the oracles' optimised crate, because the grader turns every case's
+    /// buffers into bytes and its own code is built without optimisation in the dev profile.
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        match self {
+            Data::F32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The first element whose bits differ from `other`'s (or the first past the shorter one);
+    /// `None` when the two are the same, bit for bit.
+    pub fn first_difference(&self, other: &Data) -> Option<usize> {
+        let first = match (self, other) {
+            (Data::F32(a), Data::F32(b)) => a.iter().zip(b).position(|(x, y)| x.to_bits() != y.to_bits()),
+            (Data::I32(a), Data::I32(b)) => a.iter().zip(b).position(|(x, y)| x != y),
+            _ => return Some(0),
+        };
+        first.or((self.len() != other.len()).then(|| self.len().min(other.len())))
+    }
+
+    /// The elements of `got` that do not match this (expected) data under `tolerance`, in
+    /// order: every element when the two differ in type or length.
+    pub fn wrong_elements(&self, got: &Data, tolerance: Tolerance) -> Vec<usize> {
+        let n = self.len();
+        match (self, got) {
+            (Data::F32(e), Data::F32(g)) if g.len() == n => {
+                (0..n).filter(|&i| !tolerance.matches(e[i], g[i])).collect()
+            }
+            (Data::I32(e), Data::I32(g)) if g.len() == n => (0..n).filter(|&i| e[i] != g[i]).collect(),
+            _ => (0..n).collect(),
+        }
+    }
 }
 
 /// A device buffer of a case: input data, or an output the grader poisons before the launch
@@ -61,6 +95,18 @@ pub enum Buffer {
     /// An output that starts with given contents (a stencil whose boundary is copied beforehand
     /// would use this; poisoning is then up to the section).
     InOut(Data),
+}
+
+impl Buffer {
+    /// What the device buffer holds before the launch: an input's data, or an output's poison
+    /// (as bytes, [`Data::to_le_bytes`]).
+    pub fn initial_le_bytes(&self) -> Vec<u8> {
+        match self {
+            Buffer::Input(d) | Buffer::InOut(d) => d.to_le_bytes(),
+            Buffer::OutputF32(n) => F32_POISON_BITS.to_le_bytes().repeat(*n),
+            Buffer::OutputI32(n) => I32_POISON.to_le_bytes().repeat(*n),
+        }
+    }
 }
 
 /// The sentinel int outputs start with.

@@ -2,10 +2,9 @@
 //! sanitizer's findings.
 
 use ::emulator as emu;
-use kernels::exercise::{Arg, Buffer, Case, Data};
+use kernels::exercise::{Arg, Buffer, Case, Data, F32_POISON_BITS, I32_POISON};
 
 use super::{Backend, BlockView, Outcome, Program, Recorded, SourceUnit, Views};
-use crate::compare::initial_contents;
 use crate::error::Error;
 use crate::speed::sample::{self, SampleBuffer, SampleCase};
 
@@ -84,20 +83,18 @@ fn placement_seed(case: &Case) -> u64 {
     };
     eat(case.name.as_bytes());
     for b in &case.buffers {
-        let words: Vec<u32> = match initial_contents(b) {
-            Data::F32(v) => v.iter().take(64).map(|x| x.to_bits()).collect(),
-            Data::I32(v) => v.iter().take(64).map(|&x| x as u32).collect(),
+        // The first 64 words the buffer starts with (`Buffer::initial_le_bytes`).
+        let words: Vec<u32> = match b {
+            Buffer::Input(Data::F32(v)) | Buffer::InOut(Data::F32(v)) => {
+                v.iter().take(64).map(|x| x.to_bits()).collect()
+            }
+            Buffer::Input(Data::I32(v)) | Buffer::InOut(Data::I32(v)) => v.iter().take(64).map(|&x| x as u32).collect(),
+            Buffer::OutputF32(n) => vec![F32_POISON_BITS; (*n).min(64)],
+            Buffer::OutputI32(n) => vec![I32_POISON as u32; (*n).min(64)],
         };
         words.iter().for_each(|w| eat(&w.to_le_bytes()));
     }
     h
-}
-
-fn data_bytes(d: &Data) -> Vec<u8> {
-    match d {
-        Data::F32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        Data::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-    }
 }
 
 fn launch_error(e: emu::LaunchError) -> Error {
@@ -153,7 +150,7 @@ impl EmulatorProgram {
     fn run_sample_now(&self, kernel: &str, case: &SampleCase, blocks: &[u64]) -> Result<Sampled, Error> {
         let mut given: Vec<Vec<u64>> = vec![Vec::new(); case.buffers.len()];
         let constant_bytes: Vec<(String, Vec<u8>)> =
-            case.constants.iter().map(|(name, d)| (name.clone(), data_bytes(d))).collect();
+            case.constants.iter().map(|(name, d)| (name.clone(), d.to_le_bytes())).collect();
         let constants: Vec<(&str, &[u8])> = constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
         let g = case.geometry;
         let threads = blocks.len() as u64 * g.block.iter().map(|&b| b as u64).product::<u64>();
@@ -164,7 +161,7 @@ impl EmulatorProgram {
             for (i, buffer) in case.buffers.iter().enumerate() {
                 let p = match buffer {
                     SampleBuffer::Input(n) | SampleBuffer::Output(n) => mem.alloc_zeroed(4 * n),
-                    SampleBuffer::Kept(b) => mem.alloc_bytes(&data_bytes(&initial_contents(b))),
+                    SampleBuffer::Kept(b) => mem.alloc_bytes(&b.initial_le_bytes()),
                 }
                 .map_err(launch_error)?;
                 if let SampleBuffer::Input(n) = buffer {
@@ -240,7 +237,7 @@ impl EmulatorProgram {
         let mut mem = emu::DeviceMemory::with_seed(placement_seed(case));
         let mut ptrs = Vec::with_capacity(case.buffers.len());
         for buffer in &case.buffers {
-            ptrs.push(mem.alloc_bytes(&data_bytes(&initial_contents(buffer))).map_err(launch_error)?);
+            ptrs.push(mem.alloc_bytes(&buffer.initial_le_bytes()).map_err(launch_error)?);
         }
         let args = case
             .args
@@ -255,7 +252,7 @@ impl EmulatorProgram {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let constant_bytes: Vec<(String, Vec<u8>)> =
-            case.constants.iter().map(|(name, d)| (name.clone(), data_bytes(d))).collect();
+            case.constants.iter().map(|(name, d)| (name.clone(), d.to_le_bytes())).collect();
         let constants: Vec<(&str, &[u8])> = constant_bytes.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
         let g = case.geometry;
         let launch = emu::Launch {

@@ -54,14 +54,12 @@ pub fn first_input_change(
     for (buffer, b) in case.buffers.iter().enumerate() {
         let Buffer::Input(original) = b else { continue };
         let now = read_back(buffer, original)?;
-        let change = match (original, &now) {
-            (Data::F32(a), Data::F32(b)) => a
-                .iter()
-                .zip(b)
-                .position(|(x, y)| x.to_bits() != y.to_bits())
-                .map(|i| (i, a[i].to_string(), b[i].to_string())),
-            (Data::I32(a), Data::I32(b)) => {
-                a.iter().zip(b).position(|(x, y)| x != y).map(|i| (i, a[i].to_string(), b[i].to_string()))
+        let change = match (original, &now, original.first_difference(&now)) {
+            (Data::F32(a), Data::F32(b), Some(i)) if i < a.len().min(b.len()) => {
+                Some((i, a[i].to_string(), b[i].to_string()))
+            }
+            (Data::I32(a), Data::I32(b), Some(i)) if i < a.len().min(b.len()) => {
+                Some((i, a[i].to_string(), b[i].to_string()))
             }
             _ => None,
         };

@@ -698,4 +698,25 @@ mod tests {
         assert!(err(THREE_D, some([1, 1, 128, 1, 1, 128])).contains("BLOCK_Z is 128"));
         assert!(THREE_D.geometry(some([32, 1, 1, 32, 1, 1]), [70000, 70000, 1]).unwrap_err().contains("65535"));
     }
+
+    #[test]
+    fn buffers_start_as_their_bytes_and_outputs_as_poison() {
+        assert_eq!(Buffer::Input(Data::F32(vec![1.0, -2.0])).initial_le_bytes(), [0, 0, 128, 63, 0, 0, 0, 192]);
+        assert_eq!(Buffer::InOut(Data::I32(vec![-1])).initial_le_bytes(), [255; 4]);
+        assert_eq!(Buffer::OutputF32(2).initial_le_bytes(), [0x5a, 0x5a, 0xd5, 0x7f].repeat(2));
+        assert_eq!(Buffer::OutputI32(1).initial_le_bytes(), [0x7f; 4]);
+    }
+
+    #[test]
+    fn differences_are_found_to_the_bit_and_past_the_shorter() {
+        let f = |v: &[f32]| Data::F32(v.to_vec());
+        assert_eq!(f(&[1.0, 0.0]).first_difference(&f(&[1.0, -0.0])), Some(1));
+        assert_eq!(f(&[f32::NAN]).first_difference(&f(&[f32::NAN])), None);
+        assert_eq!(f(&[1.0]).first_difference(&f(&[1.0, 2.0])), Some(1));
+        assert_eq!(f(&[1.0]).first_difference(&Data::I32(vec![1])), Some(0));
+        let tol = Tolerance::Float { abs: 0.5, rel: 0.0 };
+        assert_eq!(f(&[1.0, 2.0, 3.0]).wrong_elements(&f(&[1.4, 2.6, f32::NAN]), tol), [1, 2]);
+        assert_eq!(f(&[1.0, 2.0]).wrong_elements(&f(&[1.0]), tol), [0, 1]);
+        assert_eq!(Data::I32(vec![4, 5]).wrong_elements(&Data::I32(vec![4, 6]), Tolerance::Exact), [1]);
+    }
 }

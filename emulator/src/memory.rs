@@ -288,7 +288,7 @@ impl DeviceMemory {
         let (mut k, len) = (0u64, len as u64);
         while k < len {
             let o = off + k;
-            if o % 8 == 0 && len - k >= 8 {
+            if o.is_multiple_of(8) && len - k >= 8 {
                 out.extend_from_slice(&a.load(o, 8).to_le_bytes());
                 k += 8;
             } else {
@@ -305,7 +305,7 @@ impl DeviceMemory {
         let mut k = 0;
         while k < data.len() {
             let o = off + k as u64;
-            if o % 8 == 0 && data.len() - k >= 8 {
+            if o.is_multiple_of(8) && data.len() - k >= 8 {
                 a.store(o, 8, u64::from_le_bytes(data[k..k + 8].try_into().unwrap()));
                 k += 8;
             } else {

@@ -215,6 +215,54 @@ impl Clang {
         let fail = |log: String| CompileFailure { log };
         // Before clang opens anything: a kernel may include the course's headers only.
         crate::toolchain::includes::check(source, program_name).map_err(fail)?;
+        let flags = flags(arch, defines);
+        let key = self.build_key(&flags, source, program_name);
+        let (ptx, log) = match crate::toolchain::build_cache::get(&key) {
+            Some((ptx, log)) => (String::from_utf8_lossy(&ptx).into_owned(), log),
+            None => {
+                let (ptx, log) = self.run(&flags, source, program_name, defines)?;
+                crate::toolchain::build_cache::put(&key, ptx.as_bytes(), &log);
+                (ptx, log)
+            }
+        };
+        if let Some(why) = crate::toolchain::nvrtc::overridden_defines(&log, defines) {
+            return Err(fail(why));
+        }
+        crate::toolchain::limits::check_ptx(&ptx, source, program_name).map_err(fail)?;
+        Ok(ptx)
+    }
+
+    /// The build cache's key: this clang, its flags, the course's headers, the memory limit and
+    /// the source.
+    fn build_key(&self, flags: &[String], source: &[u8], program_name: &str) -> crate::toolchain::build_cache::Key {
+        let command: Vec<u8> = self.command.iter().flat_map(|c| [c.as_encoded_bytes(), b"\0"].concat()).collect();
+        let headers: Vec<u8> = crate::toolchain::nvrtc::device_headers()
+            .iter()
+            .chain([&RUNTIME_HEADER])
+            .flat_map(|(n, t)| [n.as_bytes(), b"\0", t.as_bytes(), b"\0"].concat())
+            .collect();
+        crate::toolchain::build_cache::Key::of(&[
+            b"clang",
+            &command,
+            &crate::toolchain::build_cache::file_identity(Path::new(&self.command[0])),
+            self.version.as_bytes(),
+            flags.join("\0").as_bytes(),
+            &headers,
+            &crate::toolchain::limits::compile_memory_bytes().to_le_bytes(),
+            program_name.as_bytes(),
+            crate::toolchain::nvrtc::source_bytes(source),
+        ])
+    }
+
+    /// One compilation by clang: the PTX and clang's log, or what is wrong (its errors explained).
+    fn run(
+        &self,
+        flags: &[String],
+        source: &[u8],
+        program_name: &str,
+        defines: &[(String, String)],
+    ) -> Result<(String, String), CompileFailure> {
+        let fail = |log: String| CompileFailure { log };
         let scratch = header_dir().map_err(|e| fail(e.message().to_string()))?;
         let headers = scratch.path();
         // The source goes to a file of its own, behind a #line that gives it the student's name.
@@ -225,19 +273,11 @@ impl Clang {
         )?;
         let mut cmd = Command::new(&self.command[0]);
         cmd.args(&self.command[1..])
-            .args(["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib"])
-            .arg(format!("--cuda-gpu-arch={}", clang_arch(arch)))
-            .args(["-Xclang", "-target-feature", "-Xclang"])
-            .arg(format!("+{}", ptx_feature(arch)))
-            .args(["-O3", "-gline-tables-only", "-fno-color-diagnostics"])
-            // As NVRTC: a loop with no side effects is not assumed to end (an endless loop is a
-            // timeout finding, not deleted code).
-            .arg("-fno-finite-loops")
-            .arg("-include")
-            .arg(headers.join(RUNTIME_HEADER.0))
-            .arg("-I")
-            .arg(headers)
-            .args(defines.iter().map(|(k, v)| format!("-D{k}={v}")))
+            .args(flags.iter().map(|f| match f.as_str() {
+                HEADER_DIR => headers.as_os_str().to_owned(),
+                RUNTIME_HEADER_PATH => headers.join(RUNTIME_HEADER.0).into_os_string(),
+                _ => OsString::from(f),
+            }))
             .args(["-S", "-o", "-"])
             .arg(&file)
             .stdin(Stdio::null());
@@ -249,13 +289,28 @@ impl Clang {
             let log = crate::toolchain::nvrtc::explain_shadowed_defines(&log, source, defines);
             return Err(fail(crate::toolchain::nvrtc::explain_missing_semicolons(&log, source)));
         }
-        if let Some(why) = crate::toolchain::nvrtc::overridden_defines(&log, defines) {
-            return Err(fail(why));
-        }
-        let ptx = String::from_utf8_lossy(&out.stdout).into_owned();
-        crate::toolchain::limits::check_ptx(&ptx, source, program_name).map_err(fail)?;
-        Ok(ptx)
+        Ok((String::from_utf8_lossy(&out.stdout).into_owned(), log))
     }
+}
+
+/// Stand-ins in `flags` for the scratch directory of one compilation and the runtime header in it.
+const HEADER_DIR: &str = "{header directory}";
+const RUNTIME_HEADER_PATH: &str = "{runtime header}";
+
+/// clang's flags for a kernel, the scratch directory's paths as stand-ins (see `Clang::run`).
+fn flags(arch: &str, defines: &[(String, String)]) -> Vec<String> {
+    let mut flags: Vec<String> =
+        ["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib"].map(String::from).into();
+    flags.push(format!("--cuda-gpu-arch={}", clang_arch(arch)));
+    flags.extend(["-Xclang", "-target-feature", "-Xclang"].map(String::from));
+    flags.push(format!("+{}", ptx_feature(arch)));
+    flags.extend(["-O3", "-gline-tables-only", "-fno-color-diagnostics"].map(String::from));
+    // As NVRTC: a loop with no side effects is not assumed to end (an endless loop is a timeout
+    // finding, not deleted code).
+    flags.push("-fno-finite-loops".into());
+    flags.extend(["-include", RUNTIME_HEADER_PATH, "-I", HEADER_DIR].map(String::from));
+    flags.extend(defines.iter().map(|(k, v)| format!("-D{k}={v}")));
+    flags
 }
 
 /// The part of a clang log a student needs: each error with its source line and caret, and the

@@ -4,6 +4,7 @@
 //! mdBook, which builds the course book (`grader book`).
 
 pub mod arch;
+pub mod build_cache;
 pub mod clang;
 pub mod includes;
 pub mod limits;

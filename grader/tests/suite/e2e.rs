@@ -251,3 +251,46 @@ fn the_working_directorys_course_is_graded_not_the_one_the_binary_was_built_in()
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The build cache keeps what the compiler made and is used: a second grading reads its entries
+/// (entries planted with other contents change what runs), and an entry that is not one (another
+/// file, a truncated write) is ignored and written again.
+#[test]
+fn builds_are_kept_read_back_and_a_broken_entry_is_built_again() {
+    let dir = std::env::temp_dir().join(format!("grader-build-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let grade = || crate::common::grader().args(["7.2", "--solutions"]).env("PMPP_BUILD_CACHE", &dir).output().unwrap();
+    let entries = || -> Vec<PathBuf> { std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect() };
+    let first = grade();
+    assert_eq!(first.status.code(), Some(0), "{}", String::from_utf8_lossy(&first.stdout));
+    let kept = entries();
+    assert!(!kept.is_empty(), "no build was kept in {}", dir.display());
+    for entry in &kept {
+        assert!(std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 1\n"), "{}", entry.display());
+    }
+    // Entries in the cache's format whose PTX is not the compiler's: what runs is what is kept.
+    for entry in &kept {
+        std::fs::write(entry, b"pmpp-course build 1\n0\n.version 1.0 not ptx").unwrap();
+    }
+    let planted = grade();
+    assert_ne!(
+        planted.status.code(),
+        Some(0),
+        "the kept builds were not read:\n{}",
+        String::from_utf8_lossy(&planted.stdout)
+    );
+    // Entries that are not the cache's: ignored, built again, kept again.
+    for entry in &kept {
+        std::fs::write(entry, b"pmpp-course build").unwrap();
+    }
+    let again = grade();
+    assert_eq!(again.status.code(), Some(0), "{}", String::from_utf8_lossy(&again.stdout));
+    for entry in &kept {
+        assert!(
+            std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 1\n"),
+            "{} was not written again",
+            entry.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -209,15 +209,55 @@ impl Nvrtc {
             .map_err(|_| Error::Toolchain(crate::t!(toolchain_file_has_nul, file = program_name)))?;
         let name = CString::new(program_name)
             .map_err(|_| Error::Toolchain(crate::t!(toolchain_path_has_nul, file = program_name)))?;
+        let key = self.build_key(source, program_name, options, output);
+        if let Some(kept) = super::build_cache::get(&key) {
+            return Ok(kept);
+        }
         // In a process of its own where the grader's binary is at hand: a compilation that does
         // not end (a huge unrolled loop) is killed at the time limit, and its memory is bounded.
-        if let Some(exe) = worker_exe() {
-            return self.build_in_worker(&exe, source, program_name, options, output);
+        let built = if let Some(exe) = worker_exe() {
+            self.build_in_worker(&exe, source, program_name, options, output)
+        } else {
+            // Elsewhere (the library's own tests) on a thread, given up on after the limit.
+            let options = options.to_vec();
+            super::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
+                .map_err(Error::Compile)?
+        };
+        if let Ok((bytes, log)) = &built {
+            super::build_cache::put(&key, bytes, log);
         }
-        // Elsewhere (the library's own tests) on a thread, given up on after the limit.
-        let options = options.to_vec();
-        super::limits::within_compile_limit(program_name, move || self.build_now(&src, &name, &options, output))
-            .map_err(Error::Compile)?
+        built
+    }
+
+    /// The build cache's key: this NVRTC (library, release), what it is asked for, the course's
+    /// headers as they are given to it, and the source.
+    fn build_key(
+        &self,
+        source: &[u8],
+        program_name: &str,
+        options: &[String],
+        output: Output,
+    ) -> super::build_cache::Key {
+        let headers: Vec<u8> =
+            device_headers().iter().flat_map(|(n, t)| [n.as_bytes(), b"\0", t.as_bytes(), b"\0"].concat()).collect();
+        let fp16 = self
+            .fp16
+            .as_ref()
+            .map(|h| super::build_cache::file_identity(&h.dir.join("cuda_fp16.h")))
+            .unwrap_or_default();
+        super::build_cache::Key::of(&[
+            b"nvrtc",
+            &super::build_cache::file_identity(&self.library),
+            self.version_text().as_bytes(),
+            program_name.as_bytes(),
+            format!("{output:?}").as_bytes(),
+            options.join("\0").as_bytes(),
+            &headers,
+            &fp16,
+            // A build that fits in one memory limit may not in a lower one.
+            &super::limits::compile_memory_bytes().to_le_bytes(),
+            source_bytes(source),
+        ])
     }
 
     /// The compilation in one of the grader's NVRTC processes (see [`worker_main`]).

@@ -71,9 +71,13 @@ pub fn library_in(dir: &Path) -> Option<PathBuf> {
 /// How the messages tell a student to run Python: Windows' launcher is `py`.
 pub(crate) const PYTHON_COMMAND: &str = if cfg!(windows) { "py" } else { "python3" };
 
+/// The commands that may run Python 3, in the order they are tried.
+const PYTHON_CANDIDATES: [&str; 3] = ["python3", "python", "py"];
+
+static PYTHON: OnceLock<&'static str> = OnceLock::new();
+
 /// The Python 3 that runs pip here: `python3`, or `python`/`py` (Windows), whichever runs.
 pub(crate) fn python() -> &'static str {
-    static PYTHON: OnceLock<&'static str> = OnceLock::new();
     PYTHON.get_or_init(|| {
         let works = |cmd: &str| {
             Command::new(cmd)
@@ -83,7 +87,7 @@ pub(crate) fn python() -> &'static str {
                 .status()
                 .is_ok_and(|s| s.success())
         };
-        ["python3", "python", "py"].into_iter().find(|c| works(c)).unwrap_or(PYTHON_COMMAND)
+        PYTHON_CANDIDATES.into_iter().find(|c| works(c)).unwrap_or(PYTHON_COMMAND)
     })
 }
 
@@ -128,13 +132,27 @@ fn ask_python_site_dirs() -> Vec<PathBuf> {
                   dirs = list(getattr(site, 'getsitepackages', lambda: [])())\n\
                   dirs.append(site.getusersitepackages())\n\
                   print('\\n'.join(dirs + sys.path))";
-    let out = Command::new(python()).args(["-c", script]).stderr(Stdio::null()).output();
-    match out {
-        Ok(o) if o.status.success() => {
-            String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()).map(PathBuf::from).collect()
+    // The script itself finds the Python that runs (one interpreter started per grading, not two:
+    // where `python3` is a pyenv shim, each start is a tenth of a second).
+    let run = |cmd: &str| Command::new(cmd).args(["-c", script]).stderr(Stdio::null()).output();
+    let candidates = match PYTHON.get() {
+        Some(known) => vec![*known],
+        None => PYTHON_CANDIDATES.to_vec(),
+    };
+    for cmd in candidates {
+        match run(cmd) {
+            Ok(o) if o.status.success() => {
+                let _ = PYTHON.set(cmd);
+                return String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(PathBuf::from)
+                    .collect();
+            }
+            _ => continue,
         }
-        _ => Vec::new(),
     }
+    Vec::new()
 }
 
 /// NVRTC (see `find`) with NVIDIA's half-precision header for it (see `headers`).

@@ -436,20 +436,24 @@ impl Runner {
                 | SlotInit::LanemaskEq
                 | SlotInit::LanemaskGe
                 | SlotInit::LanemaskGt => {
-                    for (l, v) in r.iter_mut().enumerate() {
-                        let tid = w.base_tid + l as u32;
-                        *v = match init {
-                            SlotInit::Tid(0) => (tid % bx) as u64,
-                            SlotInit::Tid(1) => ((tid / bx) % by) as u64,
-                            SlotInit::Tid(_) => (tid / (bx * by)) as u64,
-                            SlotInit::LaneId => l as u64,
-                            SlotInit::LanemaskLt => (1u64 << l) - 1,
-                            SlotInit::LanemaskLe => (1u64 << (l + 1)) - 1,
-                            SlotInit::LanemaskEq => 1u64 << l,
-                            SlotInit::LanemaskGe => (!((1u64 << l) - 1)) & 0xffff_ffff,
-                            SlotInit::LanemaskGt => (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff,
-                            _ => 0, // not reached: the arm lists the per-lane values
-                        };
+                    // A loop per kind (the kind is not matched again for every lane).
+                    fn fill(r: &mut [u64; 32], base: u32, f: impl Fn(u32, u64) -> u64) {
+                        for (l, v) in r.iter_mut().enumerate() {
+                            *v = f(base + l as u32, l as u64);
+                        }
+                    }
+                    let base = w.base_tid;
+                    match init {
+                        SlotInit::Tid(0) => fill(r, base, |tid, _| (tid % bx) as u64),
+                        SlotInit::Tid(1) => fill(r, base, |tid, _| ((tid / bx) % by) as u64),
+                        SlotInit::Tid(_) => fill(r, base, |tid, _| (tid / (bx * by)) as u64),
+                        SlotInit::LaneId => fill(r, base, |_, l| l),
+                        SlotInit::LanemaskLt => fill(r, base, |_, l| (1u64 << l) - 1),
+                        SlotInit::LanemaskLe => fill(r, base, |_, l| (1u64 << (l + 1)) - 1),
+                        SlotInit::LanemaskEq => fill(r, base, |_, l| 1u64 << l),
+                        SlotInit::LanemaskGe => fill(r, base, |_, l| (!((1u64 << l) - 1)) & 0xffff_ffff),
+                        SlotInit::LanemaskGt => fill(r, base, |_, l| (!((1u64 << (l + 1)) - 1)) & 0xffff_ffff),
+                        _ => {} // not reached: the arm lists the per-lane values
                     }
                     continue;
                 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `grader all --solutions` on the emulator, three grader binaries alternating on 2 cores of the
+# `grader all --solutions` on the emulator, grader binaries alternating on 2 cores of the
 # device's host (`taskset -c 0,1`, like a student's laptop or CI; its CPU has AVX2): the binary at
-# e5f88eb, where issue 41 set its goal of 3x (.gpu/ab/grader-old), the last stop's main at 737bf2f
-# (.gpu/ab/grader-new) and this one (.gpu/ab/grader-now), each built here in the dev profile,
-# stripped and carried. Run from the repository root with OUT set; the times go to
+# e5f88eb, where issue 41 set its goal of 3x (.gpu/ab/grader-old), the last stop's main
+# (.gpu/ab/grader-head) and this one (.gpu/ab/grader-now), each built here in the dev profile,
+# stripped and carried. This one runs twice per round: with its build cache (the first round
+# fills it: cold; then warm) and with the cache off (PMPP_BUILD_CACHE=off: every kernel compiled,
+# as on a first grading). Run from the repository root with OUT set; the times go to
 # $OUT/times.txt.
 # Measured on an H200 host (2026-11-29), at 3d985ea (the emulator's AVX2 copy):
 #   e5f88eb: 12.96, 12.08, 10.80 s (median 12.08); 737bf2f: 7.46 s;
@@ -21,5 +23,8 @@ run() { # <name> <binary> <arguments…>
 for i in 1 2 3; do
     run "all-old-$i" grader-old all --solutions --seed 5 --backend emulator
     run "all-now-$i" grader-now all --solutions --seed 5 --backend emulator
+    export PMPP_BUILD_CACHE=off
+    run "all-now-nocache-$i" grader-now all --solutions --seed 5 --backend emulator
+    unset PMPP_BUILD_CACHE
+    run "all-head-$i" grader-head all --solutions --seed 5 --backend emulator
 done
-run all-new-1 grader-new all --solutions --seed 5 --backend emulator

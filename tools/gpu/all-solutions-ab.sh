@@ -10,6 +10,12 @@
 # Measured on an H200 host (2026-11-29), at 3d985ea (the emulator's AVX2 copy):
 #   e5f88eb: 12.96, 12.08, 10.80 s (median 12.08); 737bf2f: 7.46 s;
 #   3d985ea: 7.00, 6.30, 6.44 s (median 6.44): 1.88x e5f88eb's, 1.16x the last stop's.
+# Measured on an H200 host (2026-11-29), at 8b026f8 (host code out of the unoptimised crate, the
+# build cache, two-operand loops), three rounds:
+#   e5f88eb: 15.75, 13.58, 13.84 s (median 13.84);
+#   the last stop's binary: 7.09, 8.29, 8.60 s (median 8.29);
+#   8b026f8 with its cache: 4.04 (its first round: cold), 3.66, 4.45 s (median 4.04): 3.43x;
+#   8b026f8, cache off: 4.40, 4.36, 5.30 s (median 4.40): 3.15x e5f88eb's, 1.88x the last stop's.
 set -u
 export PMPP_NO_PROGRESS=1
 run() { # <name> <binary> <arguments…>

@@ -48,7 +48,8 @@ impl Runner {
                 Region::Global(_, o) | Region::Shared(o) => o,
                 _ => 0,
             };
-            if inner % size != 0 {
+            // Sizes are 4 or 8 (16-bit atomics are 2): a mask, not a division per lane.
+            if inner & (size - 1) != 0 {
                 let stop = self.checks.fault(&cx.check, pc, tid, BadAccess::MisalignedAtomic { addr, size });
                 self.atomic_done(
                     w,

@@ -152,6 +152,46 @@ impl Runner {
         Ok(())
     }
 
+    /// A thread's own memory (`.local` arrays, and the frame of a call: `printf`'s arguments, a
+    /// helper that is not inlined) when every lane names the same offset, in bounds and aligned:
+    /// the usual case, each lane reaching its own copy, with no resolving lane by lane. As the
+    /// slow path, only `.local` is traffic (a call's parameters travel in registers on a GPU).
+    /// Out of line: lane by lane scalar work, whose loop the executor's copies would not inline.
+    #[inline(never)]
+    pub(super) fn private_fast(&mut self, cx: &LaunchCtx, w: &mut Warp, a: Access) -> bool {
+        let Access { pc, mask, space, ty, n, regs, base, off, store } = a;
+        let esize = ty.size();
+        let total = (esize * n as u32) as u64;
+        let addrs = &w.regs[base.index()];
+        let o = addrs[mask.trailing_zeros() as usize].wrapping_add(off as u64);
+        let mut same = true;
+        for_lanes(mask, |l| same &= addrs[l].wrapping_add(off as u64) == o);
+        let (len, before) = match space {
+            Space::Local => (cx.k.local_bytes, 0),
+            _ => (cx.k.frame_bytes, cx.k.local_bytes),
+        };
+        if !same || o > len || total > len - o || o & (alignment(total) - 1) != 0 {
+            return false;
+        }
+        let (frame, first) = (cx.thread_frame(), w.base_tid as usize * cx.thread_frame() + (before + o) as usize);
+        for (k, &reg) in regs[..n as usize].iter().enumerate() {
+            let (row, at) = (&mut w.regs[reg.index()], first + k * esize as usize);
+            let local = &mut self.local[..];
+            match (store, esize) {
+                (true, 4) => for_lanes(mask, |l| write_le(local, at + l * frame, 4, row[l])),
+                (true, 8) => for_lanes(mask, |l| write_le(local, at + l * frame, 8, row[l])),
+                (true, _) => for_lanes(mask, |l| write_le(local, at + l * frame, esize, row[l])),
+                (false, 4) => for_lanes(mask, |l| row[l] = extend_loaded(read_le(local, at + l * frame, 4), ty)),
+                (false, 8) => for_lanes(mask, |l| row[l] = read_le(local, at + l * frame, 8)),
+                (false, _) => for_lanes(mask, |l| row[l] = extend_loaded(read_le(local, at + l * frame, esize), ty)),
+            }
+        }
+        if space == Space::Local {
+            self.probes.other_memory(&OtherAccess { pc, space, lanes: mask, bytes: total, store });
+        }
+        true
+    }
+
     /// Other shared accesses (vectors, 8-byte and sub-word values) when every lane is in bounds
     /// and aligned: all lanes are checked first.
     #[inline(always)]

@@ -75,6 +75,7 @@ impl Runner {
                 }
                 Space::Shared => self.shared_fast(cx, w, a),
                 Space::Global => self.global_fast(cx, w, a),
+                Space::Local | Space::Frame => self.private_fast(cx, w, a),
                 _ => false,
             };
         if done {
@@ -179,7 +180,10 @@ impl Runner {
             | Region::Param(o)
             | Region::Frame(o) => o,
         };
-        if inner % alignment(total) != 0 {
+        // A mask, not `%`: sizes are powers of two, and a division per lane was most of this path.
+        let align = alignment(total);
+        let misaligned = if align.is_power_of_two() { inner & (align - 1) } else { inner % align };
+        if misaligned != 0 {
             let space = match region {
                 Region::Global(..) => Space::Global,
                 Region::Shared(_) => Space::Shared,

@@ -1,9 +1,10 @@
-//! Two-operand arithmetic (`add`, `sub`, `mul`, `min`, `shl`, `and` …): one lane loop per
-//! operation and type, picked once per warp-instruction, so that each loop is `ops::bin` with
-//! both known (folded to a few vector instructions) instead of a match per lane.
+//! Two-operand arithmetic (`add`, `sub`, `mul`, `min`, `shl`, `and` …) and floating-point
+//! comparisons: one lane loop per operation and type, picked once per warp-instruction, so that
+//! each loop is `ops::bin` or `ops::compare` with both known (folded to a few vector
+//! instructions) instead of a match per lane.
 
 use super::{Reg, Warp};
-use crate::ir::{BinOp, Ty};
+use crate::ir::{BinOp, Cmp, Ty};
 use crate::ops;
 
 impl Warp {
@@ -74,4 +75,48 @@ fn binary_baseline(w: &mut Warp, mask: u32, op: BinOp, ty: Ty, d: Reg, a: Reg, b
 #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
 unsafe fn binary_avx2(w: &mut Warp, mask: u32, op: BinOp, ty: Ty, d: Reg, a: Reg, b: Reg) {
     w.binary_lanes::<true>(mask, op, ty, d, a, b)
+}
+
+/// `setp`'s comparison of two rows of f32 or f64 values: bit `l` set where lane `l`'s holds (all
+/// 32 lanes; the caller keeps its mask's). Out of line as `binary`'s rarer loops are.
+#[inline(always)]
+pub(super) fn float_compare<const WIDE: bool>(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: the AVX2 copy of the executor runs only where the CPU has these.
+        return unsafe { float_compare_avx2(cmp, ty, a, b) };
+    }
+    float_compare_baseline(cmp, ty, a, b)
+}
+
+#[inline(always)]
+fn float_compare_lanes(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> u32 {
+    macro_rules! lanes {
+        ($ty:expr; $($cmp:ident)*) => {
+            match cmp {
+                $(Cmp::$cmp => {
+                    let mut bits = 0u32;
+                    for l in 0..32 {
+                        bits |= (ops::compare(Cmp::$cmp, $ty, a[l], b[l]) as u32) << l;
+                    }
+                    bits
+                })*
+            }
+        };
+    }
+    match ty {
+        Ty::F32 => lanes!(Ty::F32; Eq Ne Lt Le Gt Ge Equ Neu Ltu Leu Gtu Geu Num Nan),
+        _ => lanes!(Ty::F64; Eq Ne Lt Le Gt Ge Equ Neu Ltu Leu Gtu Geu Num Nan),
+    }
+}
+
+#[inline(never)]
+fn float_compare_baseline(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> u32 {
+    float_compare_lanes(cmp, ty, a, b)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn float_compare_avx2(cmp: Cmp, ty: Ty, a: &[u64; 32], b: &[u64; 32]) -> u32 {
+    float_compare_lanes(cmp, ty, a, b)
 }

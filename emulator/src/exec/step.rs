@@ -272,6 +272,7 @@ impl Runner {
                     Ty::U32 => int_cmp!(|x: u64| x as u32 as i64),
                     Ty::S64 => int_cmp!(|x: u64| x as i64 as i128),
                     Ty::U64 => int_cmp!(|x: u64| x as i128),
+                    Ty::F32 | Ty::F64 => res = super::binary::float_compare::<WIDE>(cmp, ty, &av, &bv) & mask,
                     _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
                 }
                 let (mut t, mut f) = (res, !res & mask);

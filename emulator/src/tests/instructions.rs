@@ -196,6 +196,37 @@ fn setp_unordered_and_combined() {
     assert!(test("geu", one, one));
     assert!(!test("gtu", one, one));
     assert!(test("leu", nan, one));
+    // Every comparison, in both widths, on (NaN, 1), (1, 1), (1, 2) and (2, 1), by hand.
+    let table = [
+        ("eq", [0, 1, 0, 0]),
+        ("ne", [0, 0, 1, 1]),
+        ("lt", [0, 0, 1, 0]),
+        ("le", [0, 1, 1, 0]),
+        ("gt", [0, 0, 0, 1]),
+        ("ge", [0, 1, 0, 1]),
+        ("equ", [1, 1, 0, 0]),
+        ("neu", [1, 0, 1, 1]),
+        ("ltu", [1, 0, 1, 0]),
+        ("leu", [1, 1, 1, 0]),
+        ("gtu", [1, 0, 0, 1]),
+        ("geu", [1, 1, 0, 1]),
+        ("num", [0, 1, 1, 1]),
+        ("nan", [1, 0, 0, 0]),
+    ];
+    let f32s = [("0f7FC00000", one), (one, one), (one, "0f40000000"), ("0f40000000", one)];
+    let f64s = [
+        ("0d7FF8000000000000", "0d3FF0000000000000"),
+        ("0d3FF0000000000000", "0d3FF0000000000000"),
+        ("0d3FF0000000000000", "0d4000000000000000"),
+        ("0d4000000000000000", "0d3FF0000000000000"),
+    ];
+    for (cmp, want) in table {
+        for (i, ((a32, b32), (a64, b64))) in f32s.iter().zip(&f64s).enumerate() {
+            assert_eq!(test(cmp, a32, b32), want[i] == 1, "setp.{cmp}.f32 case {i}");
+            let f64 = run1(&format!("setp.{cmp}.f64 %p1, {a64}, {b64};\n selp.u64 %res, 1, 0, %p1;")) == 1;
+            assert_eq!(f64, want[i] == 1, "setp.{cmp}.f64 case {i}");
+        }
+    }
     // Signed vs unsigned integer compares.
     assert_eq!(run1("setp.lt.s32 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 1);
     assert_eq!(run1("setp.lo.u32 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 0);

@@ -11,13 +11,14 @@
 use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The variable that turns the cache off (`off` or `0`) or names its directory.
 pub const VARIABLE: &str = "PMPP_BUILD_CACHE";
 /// Entries kept at most; beyond it the least recently used half goes.
 const MAX_ENTRIES: usize = 4096;
 /// The first line of an entry (its format).
-const MAGIC: &[u8] = b"pmpp-course build 1\n";
+const MAGIC: &[u8] = b"pmpp-course build 2\n";
 
 /// SHA-256 of a compilation's inputs, each part length-prefixed (no two lists of parts give the
 /// same bytes).
@@ -55,13 +56,22 @@ pub fn dir() -> Option<PathBuf> {
 
 /// A kept build: its output and the compiler's log.
 pub fn get(key: &Key) -> Option<(Vec<u8>, String)> {
-    let path = dir()?.join(&key.0);
+    get_in(&dir()?, key)
+}
+
+fn get_in(dir: &Path, key: &Key) -> Option<(Vec<u8>, String)> {
+    let path = dir.join(&key.0);
     let bytes = std::fs::read(&path).ok()?;
     let rest = bytes.strip_prefix(MAGIC)?;
+    // The lengths of the log and of the output, then both: an entry cut short is no entry.
     let newline = rest.iter().position(|&b| b == b'\n')?;
-    let log_len: usize = std::str::from_utf8(&rest[..newline]).ok()?.parse().ok()?;
+    let (log_len, output_len) = std::str::from_utf8(&rest[..newline]).ok()?.split_once(' ')?;
+    let (log_len, output_len): (usize, usize) = (log_len.parse().ok()?, output_len.parse().ok()?);
     let body = &rest[newline + 1..];
-    let (log, output) = (body.get(..log_len)?, body.get(log_len..)?);
+    if body.len() != log_len.checked_add(output_len)? {
+        return None;
+    }
+    let (log, output) = body.split_at(log_len);
     // Used now: the last to be evicted.
     if let Ok(f) = std::fs::File::options().append(true).open(&path) {
         let _ = f.set_modified(std::time::SystemTime::now());
@@ -72,14 +82,22 @@ pub fn get(key: &Key) -> Option<(Vec<u8>, String)> {
 /// Keep a build. Written beside its place and renamed into it, so that a grading running at the
 /// same time reads a whole entry or none; a cache that cannot be written is no error.
 pub fn put(key: &Key, output: &[u8], log: &str) {
-    let Some(dir) = dir() else { return };
-    if std::fs::create_dir_all(&dir).is_err() {
+    if let Some(dir) = dir() {
+        put_in(&dir, key, output, log);
+    }
+}
+
+fn put_in(dir: &Path, key: &Key, output: &[u8], log: &str) {
+    if std::fs::create_dir_all(dir).is_err() {
         return;
     }
-    let temporary = dir.join(format!("{}.{}.tmp", key.0, std::process::id()));
+    // A name of its own per write: two threads of one grading may keep the same build at once.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, Ordering::Relaxed);
+    let temporary = dir.join(format!("{}.{}.{write}.tmp", key.0, std::process::id()));
     let written = std::fs::File::create(&temporary).and_then(|mut f| {
         f.write_all(MAGIC)?;
-        f.write_all(format!("{}\n", log.len()).as_bytes())?;
+        f.write_all(format!("{} {}\n", log.len(), output.len()).as_bytes())?;
         f.write_all(log.as_bytes())?;
         f.write_all(output)
     });
@@ -89,7 +107,7 @@ pub fn put(key: &Key, output: &[u8], log: &str) {
     }
     // One write in 256 looks at the size (a listing of the directory is not free).
     if key.0.starts_with("00") {
-        evict(&dir);
+        evict(dir);
     }
 }
 
@@ -118,5 +136,20 @@ mod tests {
         assert_ne!(k(&[b"a", b"bc"]), k(&[b"ab", b"c"]));
         assert_ne!(k(&[b"a"]), k(&[b"a", b""]));
         assert_eq!(k(&[]).0.len(), 64);
+    }
+
+    #[test]
+    fn an_entry_is_read_back_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = Key::of(&[b"test"]);
+        put_in(dir.path(), &key, b".version 8.8\n", "a warning\n");
+        assert_eq!(get_in(dir.path(), &key), Some((b".version 8.8\n".to_vec(), "a warning\n".to_string())));
+        let path = dir.path().join(&key.0);
+        let whole = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &whole[..whole.len() - 1]).unwrap();
+        assert_eq!(get_in(dir.path(), &key), None, "an entry cut short was read");
+        std::fs::write(&path, b"pmpp-course build 1\n3\nlogptx").unwrap();
+        assert_eq!(get_in(dir.path(), &key), None, "an entry of another format was read");
+        assert_eq!(get_in(dir.path(), &Key::of(&[b"other"])), None);
     }
 }

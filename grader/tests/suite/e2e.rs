@@ -266,11 +266,11 @@ fn builds_are_kept_read_back_and_a_broken_entry_is_built_again() {
     let kept = entries();
     assert!(!kept.is_empty(), "no build was kept in {}", dir.display());
     for entry in &kept {
-        assert!(std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 1\n"), "{}", entry.display());
+        assert!(std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 2\n"), "{}", entry.display());
     }
     // Entries in the cache's format whose PTX is not the compiler's: what runs is what is kept.
     for entry in &kept {
-        std::fs::write(entry, b"pmpp-course build 1\n0\n.version 1.0 not ptx").unwrap();
+        std::fs::write(entry, b"pmpp-course build 2\n0 20\n.version 1.0 not ptx").unwrap();
     }
     let planted = grade();
     assert_ne!(
@@ -287,7 +287,7 @@ fn builds_are_kept_read_back_and_a_broken_entry_is_built_again() {
     assert_eq!(again.status.code(), Some(0), "{}", String::from_utf8_lossy(&again.stdout));
     for entry in &kept {
         assert!(
-            std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 1\n"),
+            std::fs::read(entry).unwrap().starts_with(b"pmpp-course build 2\n"),
             "{} was not written again",
             entry.display()
         );

@@ -2,7 +2,7 @@
 //! points at the bug: the first wrong elements with coordinates, and a coarse map of where
 //! they are (a wrong border means ghost cells; every 32nd column means a tile edge).
 
-use kernels::exercise::{f32_poison, Buffer, Data, Tolerance, F32_POISON_BITS, I32_POISON};
+use kernels::exercise::{Data, Tolerance, F32_POISON_BITS, I32_POISON};
 use serde::Serialize;
 
 use crate::i18n::Text;
@@ -13,16 +13,6 @@ pub const MAP_COLUMNS: usize = 64;
 pub const MAP_ROWS: usize = 16;
 /// Planes of a 3D output drawn (the ones with wrong elements, in order).
 pub const MAP_PLANES: usize = 3;
-
-/// What a device buffer holds before the launch: outputs are poisoned so that elements the
-/// kernel never writes are caught (NaN is never equal to anything, the int sentinel is unlikely).
-pub fn initial_contents(buffer: &Buffer) -> Data {
-    match buffer {
-        Buffer::Input(d) | Buffer::InOut(d) => d.clone(),
-        Buffer::OutputF32(n) => Data::F32(vec![f32_poison(); *n]),
-        Buffer::OutputI32(n) => Data::I32(vec![I32_POISON; *n]),
-    }
-}
 
 /// Whether one float is close enough. NaN never is; infinities must match exactly.
 pub fn float_matches(expected: f32, got: f32, tolerance: Tolerance) -> bool {
@@ -172,18 +162,21 @@ pub fn render_map(wrong: &[bool], shape: [usize; 3]) -> Vec<Text> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kernels::exercise::{f32_poison, Buffer};
 
     const TOL: Tolerance = Tolerance::Float { abs: 1e-4, rel: 1e-5 };
 
     #[test]
     fn outputs_are_poisoned_and_inputs_kept() {
         assert!(
-            matches!(initial_contents(&Buffer::OutputF32(3)), Data::F32(v) if v.len() == 3 && v.iter().all(|x| x.is_nan()))
+            matches!(Buffer::initial_contents(&Buffer::OutputF32(3)), Data::F32(v) if v.len() == 3 && v.iter().all(|x| x.is_nan()))
         );
-        assert_eq!(initial_contents(&Buffer::OutputI32(2)), Data::I32(vec![I32_POISON; 2]));
+        assert_eq!(Buffer::initial_contents(&Buffer::OutputI32(2)), Data::I32(vec![I32_POISON; 2]));
         let given = Data::F32(vec![1.0, f32::NAN]);
-        assert!(matches!(initial_contents(&Buffer::InOut(given)), Data::F32(v) if v[0] == 1.0 && v[1].is_nan()));
-        assert_eq!(initial_contents(&Buffer::Input(Data::I32(vec![4]))), Data::I32(vec![4]));
+        assert!(
+            matches!(Buffer::initial_contents(&Buffer::InOut(given)), Data::F32(v) if v[0] == 1.0 && v[1].is_nan())
+        );
+        assert_eq!(Buffer::initial_contents(&Buffer::Input(Data::I32(vec![4]))), Data::I32(vec![4]));
     }
 
     #[test]

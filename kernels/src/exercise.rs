@@ -59,6 +59,14 @@ impl Data {
         }
     }
 
+    /// The first `n` elements (all of them where there are fewer).
+    pub fn clone_first(&self, n: usize) -> Data {
+        match self {
+            Data::F32(v) => Data::F32(v[..n.min(v.len())].to_vec()),
+            Data::I32(v) => Data::I32(v[..n.min(v.len())].to_vec()),
+        }
+    }
+
     /// The first element whose bits differ from `other`'s (or the first past the shorter one);
     /// `None` when the two are the same, bit for bit.
     pub fn first_difference(&self, other: &Data) -> Option<usize> {
@@ -99,12 +107,20 @@ pub enum Buffer {
 
 impl Buffer {
     /// What the device buffer holds before the launch: an input's data, or an output's poison
-    /// (as bytes, [`Data::to_le_bytes`]).
+    /// (a NaN of its own for floats, the int sentinel: elements the kernel never writes fail).
+    pub fn initial_contents(&self) -> Data {
+        match self {
+            Buffer::Input(d) | Buffer::InOut(d) => d.clone(),
+            Buffer::OutputF32(n) => Data::F32(vec![f32_poison(); *n]),
+            Buffer::OutputI32(n) => Data::I32(vec![I32_POISON; *n]),
+        }
+    }
+
+    /// [`Buffer::initial_contents`] as bytes ([`Data::to_le_bytes`]), an input's without a copy.
     pub fn initial_le_bytes(&self) -> Vec<u8> {
         match self {
             Buffer::Input(d) | Buffer::InOut(d) => d.to_le_bytes(),
-            Buffer::OutputF32(n) => F32_POISON_BITS.to_le_bytes().repeat(*n),
-            Buffer::OutputI32(n) => I32_POISON.to_le_bytes().repeat(*n),
+            _ => self.initial_contents().to_le_bytes(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! sanitizer's findings.
 
 use ::emulator as emu;
-use kernels::exercise::{Arg, Buffer, Case, Data, F32_POISON_BITS, I32_POISON};
+use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::{Backend, BlockView, Outcome, Program, Recorded, SourceUnit, Views};
 use crate::error::Error;
@@ -83,16 +83,14 @@ fn placement_seed(case: &Case) -> u64 {
     };
     eat(case.name.as_bytes());
     for b in &case.buffers {
-        // The first 64 words the buffer starts with (`Buffer::initial_le_bytes`).
-        let words: Vec<u32> = match b {
-            Buffer::Input(Data::F32(v)) | Buffer::InOut(Data::F32(v)) => {
-                v.iter().take(64).map(|x| x.to_bits()).collect()
-            }
-            Buffer::Input(Data::I32(v)) | Buffer::InOut(Data::I32(v)) => v.iter().take(64).map(|&x| x as u32).collect(),
-            Buffer::OutputF32(n) => vec![F32_POISON_BITS; (*n).min(64)],
-            Buffer::OutputI32(n) => vec![I32_POISON as u32; (*n).min(64)],
+        // The bytes of the first 64 words the buffer starts with (of an input, without copying
+        // the rest).
+        let first = match b {
+            Buffer::Input(d) | Buffer::InOut(d) => d.clone_first(64).to_le_bytes(),
+            Buffer::OutputF32(n) => Buffer::OutputF32((*n).min(64)).initial_le_bytes(),
+            Buffer::OutputI32(n) => Buffer::OutputI32((*n).min(64)).initial_le_bytes(),
         };
-        words.iter().for_each(|w| eat(&w.to_le_bytes()));
+        eat(&first);
     }
     h
 }

@@ -16,7 +16,6 @@ use kernels::exercise::{Arg, Buffer, Case, Data};
 
 use super::emulator::EmulatorBackend;
 use super::{first_input_change, Backend, InputChange, KernelResources, Outcome, Program, SourceUnit, Speed, Views};
-use crate::compare::initial_contents;
 use crate::error::{Error, Result};
 
 mod timing;
@@ -463,7 +462,7 @@ impl GpuProgram {
     /// Upload the case's buffers and `__constant__` symbols and build the parameter values.
     fn stage(&self, case: &Case) -> Result<Staged, Error> {
         let buffers =
-            case.buffers.iter().map(|b| DeviceBuffer::upload(&initial_contents(b))).collect::<Result<Vec<_>, _>>()?;
+            case.buffers.iter().map(|b| DeviceBuffer::upload(&b.initial_contents())).collect::<Result<Vec<_>, _>>()?;
         write_constants(&self.module, case)?;
         // Every parameter in an 8-byte slot: the driver copies as many bytes as the kernel's
         // parameter has, from the slot's start (little-endian: the low bytes).

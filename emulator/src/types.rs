@@ -354,6 +354,17 @@ impl FindingKey {
         };
         FindingKey { kind, place }
     }
+
+    /// Whether this is [`FindingKey::new`]'s key for these, without building one (a repeat of a
+    /// kept finding, the common case in a racy kernel, then costs no allocation).
+    pub fn is(&self, kind: FindingKind, source: Option<&SourceLocation>, ptx_line: usize) -> bool {
+        self.kind == kind
+            && match (&self.place, source) {
+                (FindingPlace::Source(kept), Some(s)) => kept.line == s.line && kept.file == s.file,
+                (FindingPlace::Ptx(kept), None) => *kept == ptx_line,
+                _ => false,
+            }
+    }
 }
 
 impl Finding {
@@ -659,5 +670,19 @@ mod tests {
         let bare = finding(FindingKind::Race, None, 40);
         assert_eq!(bare.key().place, FindingPlace::Ptx(40));
         assert_ne!(bare.key(), finding(FindingKind::Race, None, 41).key());
+        // `is` answers as comparing with a key built would.
+        let others = [
+            finding(FindingKind::Race, Some(at("k.cu", 12)), 41),
+            finding(FindingKind::OutOfBounds, Some(at("k.cu", 12)), 40),
+            finding(FindingKind::Race, Some(at("cooperative_groups.h", 12)), 40),
+            finding(FindingKind::Race, Some(at("k.cu", 13)), 40),
+            finding(FindingKind::Race, None, 40),
+            finding(FindingKind::Race, None, 41),
+        ];
+        for kept in [&race, &bare] {
+            for f in &others {
+                assert_eq!(kept.key().is(f.kind, f.source.as_ref(), f.ptx_line), kept.key() == f.key(), "{f:?}");
+            }
+        }
     }
 }

@@ -13,6 +13,10 @@ pub(crate) struct Findings {
     keys: Vec<FindingKey>,
     dropped: u64,
     block: [u32; 3],
+    /// The kind and instruction of the last report only counted: the same again is counted at
+    /// once (a racy tile reports one line for most lanes of most warps). Keys are never removed
+    /// and a full list stays full, so what was dropped once is dropped again.
+    last_dropped: Option<(FindingKind, usize)>,
 }
 
 impl Findings {
@@ -21,6 +25,7 @@ impl Findings {
         self.keys.clear();
         self.dropped = 0;
         self.block = block;
+        self.last_dropped = None;
     }
 
     /// Record a finding at instruction `pc` by thread `tid` (block-linear) unless one of the
@@ -28,7 +33,13 @@ impl Findings {
     #[cold]
     #[inline(never)]
     pub fn report(&mut self, cx: &CheckCtx, kind: FindingKind, pc: usize, tid: u32, detail: impl FnOnce() -> Detail) {
-        self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, detail);
+        if self.last_dropped == Some((kind, pc)) {
+            self.dropped += 1;
+            return;
+        }
+        if self.report_at(cx, kind, (&cx.kernel.locs[pc], 0), tid, detail).is_none() {
+            self.last_dropped = Some((kind, pc));
+        }
     }
 
     /// A read of unwritten shared memory at `pc` by thread `tid`, its value used as described
@@ -44,8 +55,7 @@ impl Findings {
         writes_output: bool,
     ) {
         let (kind, loc) = (FindingKind::UninitializedShared, &cx.kernel.locs[pc]);
-        let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
-        let kept = self.keys.iter().position(|k| *k == key);
+        let kept = self.keys.iter().position(|k| k.is(kind, loc.source.as_ref(), loc.ptx_line));
         if let Some(i) = kept.filter(|&i| writes_output && !self.list[i].reaches_output()) {
             self.dropped += 1;
             self.list[i] = Finding { unwritten: Some(Box::new(read())), ..self.make(cx, kind, (loc, 0), tid, detail) };
@@ -69,12 +79,12 @@ impl Findings {
         tid: u32,
         detail: impl FnOnce() -> Detail,
     ) -> Option<&mut Finding> {
-        let key = FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line);
-        if self.keys.contains(&key) || self.list.len() >= cx.max_findings {
+        if self.list.len() >= cx.max_findings || self.keys.iter().any(|k| k.is(kind, loc.source.as_ref(), loc.ptx_line))
+        {
             self.dropped += 1;
             return None;
         }
-        self.keys.push(key);
+        self.keys.push(FindingKey::new(kind, loc.source.as_ref(), loc.ptx_line));
         let f = self.make(cx, kind, (loc, loops_inside), tid, detail);
         self.list.push(f);
         self.list.last_mut()

@@ -160,12 +160,6 @@ fn report_race(
     Hazard { offset, other, other_pc, what }: Hazard,
 ) {
     let offset = offset as u32;
-    // The earlier access's line, from the instruction its record kept.
-    let other_line = pc_of(other_pc, cx.kernel.locs.len()).and_then(|pc| cx.kernel.locs.get(pc)).map(|loc| {
-        loc.source
-            .as_ref()
-            .map_or(crate::detail::CodeLine::Ptx(loc.ptx_line), |s| crate::detail::CodeLine::Source(s.line))
-    });
     findings.report(cx, FindingKind::Race, pc, tid, || Detail::Race {
         race: what,
         offset,
@@ -174,6 +168,11 @@ fn report_race(
         element: super::taint::array_at(cx, offset)
             .map(|a| ArrayElement { index: (offset - a.offset) / 4, array: a.name }),
         other: other.map(|o| cx.thread_coords(o as u32)),
-        other_line,
+        // The earlier access's line, from the instruction its record kept.
+        other_line: pc_of(other_pc, cx.kernel.locs.len()).and_then(|pc| cx.kernel.locs.get(pc)).map(|loc| {
+            loc.source
+                .as_ref()
+                .map_or(crate::detail::CodeLine::Ptx(loc.ptx_line), |s| crate::detail::CodeLine::Source(s.line))
+        }),
     });
 }

@@ -3,6 +3,8 @@
 //! findings) alike. What is derived from an access (the sectors of a global load, the bank
 //! conflicts of a shared one) is computed by the probe that counts it.
 
+use std::cell::Cell;
+
 use crate::ir::{Reg, Space};
 
 /// A warp's access to global memory: one instruction, the lanes that reached global memory.
@@ -17,6 +19,10 @@ pub(crate) struct GlobalAccess<'a> {
     /// Bytes per lane (all the registers of a vector access).
     pub bytes: u64,
     pub store: bool,
+    /// A load's 32-byte sectors and the fewest it could take, kept by the first probe that
+    /// counts them (`metrics::sectors`) for the next: the launch's metrics and each line's both
+    /// need them. Left empty by the executor.
+    pub sectors: Cell<Option<(u64, u64)>>,
 }
 
 impl GlobalAccess<'_> {

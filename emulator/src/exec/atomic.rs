@@ -136,6 +136,7 @@ impl Runner {
                 offset: inst.off as u64,
                 bytes: access.bytes,
                 store: false,
+                sectors: Default::default(),
             });
         }
         self.probes.atomic(&access);

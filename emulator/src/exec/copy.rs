@@ -206,7 +206,16 @@ impl Runner {
         });
         if done != 0 {
             let (base_tid, offset) = (w.base_tid, src_off as i64 as u64);
-            let access = GlobalAccess { pc, base_tid, lanes: done, base: srcs, offset, bytes: n as u64, store: false };
+            let access = GlobalAccess {
+                pc,
+                base_tid,
+                lanes: done,
+                base: srcs,
+                offset,
+                bytes: n as u64,
+                store: false,
+                sectors: Default::default(),
+            };
             self.probes.global(&access);
         }
         match bad {

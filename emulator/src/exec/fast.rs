@@ -310,6 +310,7 @@ impl Runner {
             offset: off as u64,
             bytes: total,
             store,
+            sectors: Default::default(),
         };
         self.probes.global(&access);
         true
@@ -358,6 +359,7 @@ impl Runner {
                 offset: off as u64,
                 bytes: 4,
                 store,
+                sectors: Default::default(),
             });
             return true;
         }
@@ -407,6 +409,7 @@ impl Runner {
             offset: off as u64,
             bytes: 4,
             store,
+            sectors: Default::default(),
         });
         true
     }

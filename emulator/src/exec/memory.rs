@@ -142,6 +142,7 @@ impl Runner {
                 offset,
                 bytes: total,
                 store,
+                sectors: Default::default(),
             });
         }
         if shared != 0 {

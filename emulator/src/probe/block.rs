@@ -90,7 +90,16 @@ mod tests {
         let mut b = BlockTraffic::new(33);
         let base: [u64; 32] = std::array::from_fn(|i| 400 + 4 * i as u64);
         // Warp 1 (threads 32..63), lanes 0 and 1 load words 100 and 101.
-        b.global(&GlobalAccess { pc: 0, base_tid: 32, lanes: 0b11, base: &base, offset: 0, bytes: 4, store: false });
+        b.global(&GlobalAccess {
+            pc: 0,
+            base_tid: 32,
+            lanes: 0b11,
+            base: &base,
+            offset: 0,
+            bytes: 4,
+            store: false,
+            sectors: Default::default(),
+        });
         assert_eq!(b.global_loads.get(&100), Some(&(1, 0)));
         assert_eq!(b.global_loads.get(&101), Some(&(1, 1)), "thread 33 is lane 1");
         let offsets = std::array::from_fn(|l| 8 * l as u32);

@@ -38,6 +38,16 @@ fn for_lanes(mask: u32, mut f: impl FnMut(usize)) {
 /// its distinct addresses could have needed at its width (a float4 warp request needs 16).
 #[inline(always)]
 fn sectors(a: &GlobalAccess) -> (u64, u64) {
+    if let Some(counted) = a.sectors.get() {
+        return counted;
+    }
+    let counted = count_sectors(a);
+    a.sectors.set(Some(counted));
+    counted
+}
+
+#[inline(always)]
+fn count_sectors(a: &GlobalAccess) -> (u64, u64) {
     // Lanes in increasing address order (a coalesced warp): count the changes.
     let mut m = a.lanes;
     if m == 0 {
@@ -264,7 +274,9 @@ impl Probe for Metrics {
 impl Probe for MetricsProbe {
     fn block_begin(&mut self, threads: usize) {
         self.loads_per_thread.clear();
-        self.loads_per_thread.resize(threads, 0);
+        // Whole warps: a warp's counts are added as one row (the lanes past the block's last
+        // thread are never active and stay 0).
+        self.loads_per_thread.resize(threads.next_multiple_of(32), 0);
     }
 
     #[inline(always)]
@@ -281,7 +293,12 @@ impl Probe for MetricsProbe {
     fn global(&mut self, a: &GlobalAccess) {
         self.m.global(a);
         if !a.store {
-            for_lanes(a.lanes, |l| self.loads_per_thread[(a.base_tid + l as u32) as usize] += 1);
+            // Branch-free over the warp's row, which the compiler does a vector at a time.
+            let row: &mut [u32; 32] =
+                (&mut self.loads_per_thread[a.base_tid as usize..a.base_tid as usize + 32]).try_into().unwrap();
+            for (l, n) in row.iter_mut().enumerate() {
+                *n += (a.lanes >> l) & 1;
+            }
         }
     }
 
@@ -323,7 +340,7 @@ mod tests {
     use super::*;
 
     fn load(base: &[u64; 32], lanes: u32, bytes: u64) -> GlobalAccess<'_> {
-        GlobalAccess { pc: 0, base_tid: 0, lanes, base, offset: 0, bytes, store: false }
+        GlobalAccess { pc: 0, base_tid: 0, lanes, base, offset: 0, bytes, store: false, sectors: Default::default() }
     }
 
     #[test]

@@ -272,6 +272,11 @@ impl Runner {
                     Ty::U32 => int_cmp!(|x: u64| x as u32 as i64),
                     Ty::S64 => int_cmp!(|x: u64| x as i64 as i128),
                     Ty::U64 => int_cmp!(|x: u64| x as i128),
+                    // NVRTC compares bools and chars at 16 bits (`setp.ne.s16` after a byte load).
+                    Ty::S16 => int_cmp!(|x: u64| x as u16 as i16 as i64),
+                    Ty::U16 => int_cmp!(|x: u64| x as u16 as i64),
+                    Ty::S8 => int_cmp!(|x: u64| x as u8 as i8 as i64),
+                    Ty::U8 => int_cmp!(|x: u64| x as u8 as i64),
                     Ty::F32 | Ty::F64 => res = super::binary::float_compare::<WIDE>(cmp, ty, &av, &bv) & mask,
                     _ => for_lanes(mask, |l| res |= (ops::compare(cmp, ty, av[l], bv[l]) as u32) << l),
                 }

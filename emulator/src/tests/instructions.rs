@@ -231,6 +231,13 @@ fn setp_unordered_and_combined() {
     assert_eq!(run1("setp.lt.s32 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 1);
     assert_eq!(run1("setp.lo.u32 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 0);
     assert_eq!(run1("setp.hi.u32 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 1);
+    // At 16 and 8 bits: the operand's own width and sign, whatever the bits above it.
+    assert_eq!(run1("setp.lt.s16 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 1);
+    assert_eq!(run1("setp.lt.u16 %p1, -1, 0;\n selp.u64 %res, 1, 0, %p1;"), 0);
+    assert_eq!(run1("setp.eq.u16 %p1, 65536, 0;\n selp.u64 %res, 1, 0, %p1;"), 1);
+    assert_eq!(run1("setp.gt.s8 %p1, 127, 128;\n selp.u64 %res, 1, 0, %p1;"), 1);
+    assert_eq!(run1("setp.gt.u8 %p1, 127, 128;\n selp.u64 %res, 1, 0, %p1;"), 0);
+    assert_eq!(run1("setp.ne.s16 %p1, 0, 131072;\n selp.u64 %res, 1, 0, %p1;"), 0);
     // Two destinations and a combining predicate: p = (1 < 2) AND !q.
     assert_eq!(run1("setp.eq.s32 %p3, 0, 0;\n setp.lt.and.s32 %p1|%p2, 1, 2, !%p3;\n selp.u64 %res, 1, 0, %p1;"), 0);
     assert_eq!(run1("setp.eq.s32 %p3, 0, 0;\n setp.lt.or.s32 %p1|%p2, 3, 2, %p3;\n selp.u64 %res, 1, 0, %p2;"), 1);

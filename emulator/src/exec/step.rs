@@ -217,11 +217,38 @@ impl Runner {
                     y
                 }
             }),
-            Op::Cvt { dty, sty, rnd, sat, d, a } => match (dty, sty) {
-                (Ty::U64 | Ty::S64, Ty::U32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as u64),
-                (Ty::U64 | Ty::S64, Ty::S32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as i32 as i64 as u64),
-                _ => w.map1::<WIDE>(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
-            },
+            // The course's common conversions in a lane loop each (`tests::convert` holds them
+            // to `ops::cvt`, which the rest take lane by lane).
+            Op::Cvt { dty, sty, rnd, sat, d, a } => {
+                let whole = !matches!(rnd, Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi);
+                let nearest = matches!(rnd, Rnd::Default | Rnd::Rn);
+                match (dty, sty) {
+                    (Ty::U64 | Ty::S64, Ty::U32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as u64),
+                    (Ty::U64 | Ty::S64, Ty::S32) if !sat => {
+                        w.map1::<WIDE>(mask, d, a, |x| x as u32 as i32 as i64 as u64)
+                    }
+                    // Narrowing, and widening an unsigned 16-bit value: the low bits.
+                    (Ty::U16 | Ty::S16, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64) | (Ty::U32 | Ty::S32, Ty::U16)
+                        if !sat =>
+                    {
+                        w.map1::<WIDE>(mask, d, a, |x| x & 0xffff)
+                    }
+                    (Ty::U32 | Ty::S32, Ty::U64 | Ty::S64) if !sat => w.map1::<WIDE>(mask, d, a, |x| x & 0xffff_ffff),
+                    // Exact; a NaN keeps its payload, as `ops::cvt` does.
+                    (Ty::F64, Ty::F32) if !sat && whole => {
+                        w.map1::<WIDE>(mask, d, a, |x| ops::f64b(ops::f32v(x) as f64))
+                    }
+                    // Rust's conversions saturate and take NaN to 0, as the GPU does here.
+                    (Ty::S32, Ty::F32) if !sat && rnd == Rnd::Rzi => {
+                        w.map1::<WIDE>(mask, d, a, |x| ops::f32v(x) as i32 as u32 as u64)
+                    }
+                    (Ty::F32, Ty::S32) if !sat && nearest => {
+                        w.map1::<WIDE>(mask, d, a, |x| ops::f32b(x as u32 as i32 as f32))
+                    }
+                    (Ty::F32, Ty::U32) if !sat && nearest => w.map1::<WIDE>(mask, d, a, |x| ops::f32b(x as u32 as f32)),
+                    _ => w.map1::<WIDE>(mask, d, a, |x| ops::cvt(dty, sty, rnd, sat, x)),
+                }
+            }
             _ => unreachable!("not a arith instruction"),
         }
         Ok(())

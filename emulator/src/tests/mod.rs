@@ -5,6 +5,7 @@ mod barriers;
 mod budget;
 mod constructs;
 mod conv;
+mod convert;
 mod cp_async;
 mod extended;
 mod half;

@@ -229,8 +229,8 @@ impl Nvrtc {
         built
     }
 
-    /// The build cache's key: this NVRTC (library, release), what it is asked for, the course's
-    /// headers as they are given to it, and the source.
+    /// The build cache's key: this NVRTC (its release, or its library file), what it is asked
+    /// for, the course's headers as they are given to it, and the source.
     fn build_key(
         &self,
         source: &[u8],
@@ -245,9 +245,18 @@ impl Nvrtc {
             .as_ref()
             .map(|h| super::build_cache::file_identity(&h.dir.join("cuda_fp16.h")))
             .unwrap_or_default();
+        // A known release is the compiler wherever it is installed: pip's user site and the
+        // course's cache hold the same wheel's library, and compile alike. Without one, the file.
+        let compiler = match &self.release {
+            Some(release) => {
+                let size = std::fs::metadata(&self.library).map(|m| m.len()).ok();
+                format!("{release}\n{size:?}").into_bytes()
+            }
+            None => super::build_cache::file_identity(&self.library),
+        };
         super::build_cache::Key::of(&[
             b"nvrtc",
-            &super::build_cache::file_identity(&self.library),
+            &compiler,
             self.version_text().as_bytes(),
             program_name.as_bytes(),
             format!("{output:?}").as_bytes(),

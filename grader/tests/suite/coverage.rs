@@ -10,8 +10,12 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
-/// `grader coverage --format json --markdown PAGE` as `command` is set up.
+/// `grader coverage --format json --markdown PAGE` as `command` is set up. One run at a time:
+/// each compiles the same two hundred fixtures, and one after the other the later runs read the
+/// first one's builds from the cache (side by side, both compile everything).
 fn coverage(mut command: Command, page: &Path) -> std::process::Output {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     // The table has a clang column: install it as the clang tests do.
     grader::toolchain::clang::get(true).expect("clang for the coverage table");
     command.args(["coverage", "--format", "json", "--markdown"]).arg(page).output().unwrap()

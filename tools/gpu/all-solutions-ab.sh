@@ -16,6 +16,15 @@
 #   the last stop's binary: 7.09, 8.29, 8.60 s (median 8.29);
 #   8b026f8 with its cache: 4.04 (its first round: cold), 3.66, 4.45 s (median 4.04): 3.43x;
 #   8b026f8, cache off: 4.40, 4.36, 5.30 s (median 4.40): 3.15x e5f88eb's, 1.88x the last stop's.
+# Measured on an H200 host (2026-11-29), at a7f6503 (findings, reuse, cvt and setp paths; the
+# last stop's binary, 8b026f8, as grader-head), three rounds; the host was noisy this time (the
+# emulator bench of one binary ranged 0.16-0.32 s between runs):
+#   e5f88eb: 15.87, 13.87, 13.93 s (median 13.93);
+#   8b026f8: 5.68, 4.36, 4.84 s (median 4.84);
+#   a7f6503 with its cache: 5.42, 5.35, 5.68 s (median 5.42): 2.57x; cache off: 5.00, 5.45, 4.54 s
+#   (median 5.00): 2.79x. On this repository's 2-core machine the same two binaries, alternating,
+#   warm cache, CPU time (perf stat task-clock): 8b026f8 11.0, 14.7, 13.0 s; a7f6503 10.8, 11.7,
+#   11.4 s.
 set -u
 export PMPP_NO_PROGRESS=1
 run() { # <name> <binary> <arguments…>

@@ -78,56 +78,21 @@ fn run(modifiers: &str, dty: Ty, sty: Ty) -> Vec<u64> {
         Ty::U16 | Ty::S16 => format!("cvt.u64.u16 %res, {dreg}2;"),
         Ty::U32 | Ty::S32 => format!("cvt.u64.u32 %res, {dreg}2;"),
         Ty::F32 => format!("mov.b32 %r3, {dreg}2;\n cvt.u64.u32 %res, %r3;"),
-        Ty::F64 => format!("mov.b64 %res, {dreg}2;"),
         _ => format!("mov.b64 %res, {dreg}2;"),
     };
-    let ptx = format!(
-        r#"
-.version 8.8
-.target sm_75
-.address_size 64
-.visible .entry t(.param .u64 out, .param .u64 inp)
-{{
-    .reg .b16 %rs<4>;
-    .reg .b32 %r<4>;
-    .reg .b64 %rd<8>;
-    .reg .f32 %f<4>;
-    .reg .f64 %fd<4>;
-    .reg .b64 %res;
-    mov.u32 %r0, %tid.x;
-    mul.wide.u32 %rd5, %r0, 8;
-    ld.param.u64 %rd6, [inp];
-    cvta.to.global.u64 %rd6, %rd6;
-    add.s64 %rd6, %rd6, %rd5;
-    ld.global.{sload} {sreg}1, [%rd6];
-    cvt{modifiers}.{d}.{s} {dreg}2, {sreg}1;
-    {widen}
-    ld.param.u64 %rd7, [out];
-    cvta.to.global.u64 %rd7, %rd7;
-    add.s64 %rd7, %rd7, %rd5;
-    st.global.u64 [%rd7], %res;
-    ret;
-}}
-"#,
-        d = dname,
-        s = sname,
-        sload = load(sty),
+    let body = format!(
+        "mul.wide.u32 %rd5, %tx, 8;\n ld.param.u64 %rd6, [inp];\n cvta.to.global.u64 %rd6, %rd6;\n \
+         add.s64 %rd6, %rd6, %rd5;\n ld.global.{load} {sreg}1, [%rd6];\n \
+         cvt{modifiers}.{dname}.{sname} {dreg}2, {sreg}1;\n {widen}",
+        load = load(sty),
     );
-    let m = Module::parse(&ptx).unwrap_or_else(|e| panic!("{e}\n{ptx}"));
     let mut mem = DeviceMemory::new();
     let bytes: Vec<u8> = inputs().iter().flat_map(|v| v.to_le_bytes()).collect();
     let inp = mem.alloc_bytes(&bytes).unwrap();
-    let out = mem.alloc_zeroed(8 * 32).unwrap();
-    let launch_of = Launch {
-        kernel: "t",
-        config: LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 },
-        args: &[KernelArg::Ptr(out), KernelArg::Ptr(inp)],
-        constants: &[],
-    };
-    let rep = launch(&m, &launch_of, &mut mem, &Options { threads: 1, ..Options::default() }).unwrap();
+    let params = ",\n    .param .u64 inp";
+    let (got, rep) = super::instructions::run_snippet_in(&mut mem, &body, ("", params), 32, &[KernelArg::Ptr(inp)], 0);
     assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
-    let bytes = mem.read_bytes(out, 8 * 32).unwrap();
-    bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect()
+    got
 }
 
 #[test]

@@ -12,6 +12,18 @@ pub(super) fn run_snippet_cfg(
     args: &[KernelArg],
     dyn_shared: u32,
 ) -> (Vec<u64>, LaunchReport) {
+    run_snippet_in(&mut DeviceMemory::new(), body, (decls, extra_params), block, args, dyn_shared)
+}
+
+/// [`run_snippet_cfg`] in `mem`, where the caller has put what `args` point to.
+pub(super) fn run_snippet_in(
+    mem: &mut DeviceMemory,
+    body: &str,
+    (decls, extra_params): (&str, &str),
+    block: u32,
+    args: &[KernelArg],
+    dyn_shared: u32,
+) -> (Vec<u64>, LaunchReport) {
     let ptx = format!(
         r#"
 .version 8.8
@@ -49,7 +61,6 @@ pub(super) fn run_snippet_cfg(
 "#
     );
     let m = Module::parse(&ptx).unwrap_or_else(|e| panic!("{e}\n{ptx}"));
-    let mut mem = DeviceMemory::new();
     let out = mem.alloc_zeroed(8 * block as usize).unwrap();
     let mut all_args = vec![KernelArg::Ptr(out)];
     all_args.extend_from_slice(args);
@@ -61,7 +72,7 @@ pub(super) fn run_snippet_cfg(
             args: &all_args,
             constants: &[],
         },
-        &mut mem,
+        mem,
         &Options { instruction_budget: 1_000_000, threads: 1, ..Options::default() },
     )
     .unwrap();

@@ -220,7 +220,7 @@ impl Runner {
             // The course's common conversions in a lane loop each (`tests::convert` holds them
             // to `ops::cvt`, which the rest take lane by lane).
             Op::Cvt { dty, sty, rnd, sat, d, a } => {
-                let whole = !matches!(rnd, Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi);
+                let to_integer = matches!(rnd, Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi);
                 let nearest = matches!(rnd, Rnd::Default | Rnd::Rn);
                 match (dty, sty) {
                     (Ty::U64 | Ty::S64, Ty::U32) => w.map1::<WIDE>(mask, d, a, |x| x as u32 as u64),
@@ -235,7 +235,7 @@ impl Runner {
                     }
                     (Ty::U32 | Ty::S32, Ty::U64 | Ty::S64) if !sat => w.map1::<WIDE>(mask, d, a, |x| x & 0xffff_ffff),
                     // Exact; a NaN keeps its payload, as `ops::cvt` does.
-                    (Ty::F64, Ty::F32) if !sat && whole => {
+                    (Ty::F64, Ty::F32) if !sat && !to_integer => {
                         w.map1::<WIDE>(mask, d, a, |x| ops::f64b(ops::f32v(x) as f64))
                     }
                     // Rust's conversions saturate and take NaN to 0, as the GPU does here.

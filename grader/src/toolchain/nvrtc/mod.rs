@@ -245,13 +245,11 @@ impl Nvrtc {
             .as_ref()
             .map(|h| super::build_cache::file_identity(&h.dir.join("cuda_fp16.h")))
             .unwrap_or_default();
-        // A known release is the compiler wherever it is installed: pip's user site and the
-        // course's cache hold the same wheel's library, and compile alike. Without one, the file.
-        let compiler = match &self.release {
-            Some(release) => {
-                let size = std::fs::metadata(&self.library).map(|m| m.len()).ok();
-                format!("{release}\n{size:?}").into_bytes()
-            }
+        // A known release (in `version_text`) with the library's size is the compiler wherever
+        // it is installed: pip's user site and the course's cache hold the same wheel's library,
+        // and compile alike. Without a release, the file itself.
+        let compiler = match self.release {
+            Some(_) => format!("{:?}", std::fs::metadata(&self.library).map(|m| m.len()).ok()).into_bytes(),
             None => super::build_cache::file_identity(&self.library),
         };
         super::build_cache::Key::of(&[

@@ -73,6 +73,11 @@ fn load(ty: Ty) -> &'static str {
 /// `cvt{modifiers}.{d}.{s}` on every lane of a warp, lane `l` converting `inputs()[l]` (loaded
 /// at the source's width); what each lane holds after, widened to 64 bits.
 fn run(modifiers: &str, dty: Ty, sty: Ty) -> Vec<u64> {
+    run_on(modifiers, dty, sty, &inputs())
+}
+
+/// [`run`] on the lanes of `values` (one lane each).
+fn run_on(modifiers: &str, dty: Ty, sty: Ty, values: &[u64]) -> Vec<u64> {
     let ((dreg, dname), (sreg, sname)) = (reg(dty), reg(sty));
     let widen = match dty {
         Ty::U16 | Ty::S16 => format!("cvt.u64.u16 %res, {dreg}2;"),
@@ -87,10 +92,17 @@ fn run(modifiers: &str, dty: Ty, sty: Ty) -> Vec<u64> {
         load = load(sty),
     );
     let mut mem = DeviceMemory::new();
-    let bytes: Vec<u8> = inputs().iter().flat_map(|v| v.to_le_bytes()).collect();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let inp = mem.alloc_bytes(&bytes).unwrap();
     let params = ",\n    .param .u64 inp";
-    let (got, rep) = super::instructions::run_snippet_in(&mut mem, &body, ("", params), 32, &[KernelArg::Ptr(inp)], 0);
+    let (got, rep) = super::instructions::run_snippet_in(
+        &mut mem,
+        &body,
+        ("", params),
+        values.len() as u32,
+        &[KernelArg::Ptr(inp)],
+        0,
+    );
     assert!(rep.completed && rep.findings.is_empty(), "{:?}", rep.findings);
     got
 }
@@ -125,5 +137,64 @@ fn the_warp_wide_conversions_are_the_lane_by_lane_ones() {
             let want = ops::trunc(ops::cvt(dty, sty, rnd, sat, loaded), dty);
             assert_eq!(got[l], want, "cvt{modifiers}.{}.{} of {loaded:#x} (lane {l})", reg(dty).1, reg(sty).1);
         }
+    }
+}
+
+/// The same conversions as an H200 gave them (`cvt.*` in inline PTX, nvcc -arch=sm_90, CUDA 13,
+/// 2026-11-29): lane values, and per form the 64-bit result of each.
+#[test]
+fn the_conversions_are_the_h200s() {
+    let inputs: [u64; 8] =
+        [0x8000_0000, 0xffff_ffff, 0x7f80_0000, 0x7fc0_0001, 0x4f32_d05e, 0xcf32_d05e, 0x0100_0001, 0x1_ffff];
+    let forms: [(&str, Ty, Ty, [u64; 8]); 7] = [
+        (".sat", Ty::U64, Ty::S32, [0, 0, 0x7f80_0000, 0x7fc0_0001, 0x4f32_d05e, 0, 0x100_0001, 0x1_ffff]),
+        (
+            "",
+            Ty::U64,
+            Ty::S32,
+            [
+                0xffff_ffff_8000_0000,
+                u64::MAX,
+                0x7f80_0000,
+                0x7fc0_0001,
+                0x4f32_d05e,
+                0xffff_ffff_cf32_d05e,
+                0x100_0001,
+                0x1_ffff,
+            ],
+        ),
+        (".rzi", Ty::S32, Ty::F32, [0, 0, 0x7fff_ffff, 0, 0x7fff_ffff, 0x8000_0000, 0, 0]),
+        (
+            ".rn",
+            Ty::F32,
+            Ty::S32,
+            [0xcf00_0000, 0xbf80_0000, 0x4eff_0000, 0x4eff_8000, 0x4e9e_65a1, 0xce43_34bf, 0x4b80_0000, 0x47ff_ff80],
+        ),
+        (
+            ".rn",
+            Ty::F32,
+            Ty::U32,
+            [0x4f00_0000, 0x4f80_0000, 0x4eff_0000, 0x4eff_8000, 0x4e9e_65a1, 0x4f4f_32d0, 0x4b80_0000, 0x47ff_ff80],
+        ),
+        (
+            "",
+            Ty::F64,
+            Ty::F32,
+            [
+                0x8000_0000_0000_0000,
+                0xffff_ffff_e000_0000,
+                0x7ff0_0000_0000_0000,
+                0x7ff8_0000_2000_0000,
+                0x41e6_5a0b_c000_0000,
+                0xc1e6_5a0b_c000_0000,
+                0x3820_0000_2000_0000,
+                0x37af_fff0_0000_0000,
+            ],
+        ),
+        ("", Ty::U16, Ty::U32, [0, 0xffff, 0, 1, 0xd05e, 0xd05e, 1, 0xffff]),
+    ];
+    for (modifiers, dty, sty, want) in forms {
+        let got = run_on(modifiers, dty, sty, &inputs);
+        assert_eq!(got, want, "cvt{modifiers}.{}.{}", reg(dty).1, reg(sty).1);
     }
 }

@@ -429,18 +429,13 @@ fn words_in_a_row(addrs: &[u64; 32], off: i64, mask: u32, last: u64) -> Option<u
     }
     let f = mask.trailing_zeros() as u64;
     let lane0 = addrs[f as usize & 31].wrapping_add(off as u64).wrapping_sub(4 * f);
-    // Lanes out of their place in the row: over a run of lanes (a whole warp, or the first
-    // lanes of one, the usual masks), xors and ors that vectorise; otherwise lane by lane.
+    // Lanes out of their place in the row: every lane compared, those outside `mask` masked
+    // out, a fixed-length loop with no branch that the compiler vectorises whatever the mask.
     let expected = |l: usize| lane0.wrapping_add(off.wrapping_neg() as u64).wrapping_add(4 * l as u64);
-    let run = mask >> f;
     let mut astray = 0u64;
-    if run & run.wrapping_add(1) == 0 {
-        let end = 32 - mask.leading_zeros() as usize;
-        for (i, &a) in addrs[f as usize..end].iter().enumerate() {
-            astray |= a ^ expected(f as usize + i);
-        }
-    } else {
-        for_lanes(mask, |l| astray |= addrs[l] ^ expected(l));
+    for (l, &a) in addrs.iter().enumerate() {
+        let keep = 0u64.wrapping_sub(((mask >> l) & 1) as u64);
+        astray |= (a ^ expected(l)) & keep;
     }
     let first = lane0.wrapping_add(4 * f);
     let end = lane0.wrapping_add(4 * (31 - mask.leading_zeros() as u64));
@@ -497,5 +492,35 @@ fn move_words_in_a_row(shared: &mut [u8], first: usize, f: usize, mask: u32, row
                 row[l] = widen(words[at..at + 4].try_into().unwrap());
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words_in_a_row;
+
+    #[test]
+    fn words_in_a_row_counts_only_the_lanes_of_the_mask() {
+        // Lane l's address register holds 100 + 4l; the access adds 8: words from 108.
+        let mut addrs: [u64; 32] = std::array::from_fn(|l| 100 + 4 * l as u64);
+        let last = 4096;
+        assert_eq!(words_in_a_row(&addrs, 8, u32::MAX, last), Some(108), "a whole warp");
+        assert_eq!(words_in_a_row(&addrs, 8, 0x3FFF_FFFC, last), Some(116), "a tile's inner lanes");
+        assert_eq!(words_in_a_row(&addrs, 8, 0b1010_0100, last), Some(116), "lanes with holes");
+        assert_eq!(words_in_a_row(&addrs, 8, 0, last), None, "no lane");
+        // Lanes outside the mask may hold anything.
+        addrs[0] = 7;
+        addrs[31] = u64::MAX;
+        addrs[5] = 3;
+        assert_eq!(words_in_a_row(&addrs, 8, 0x3FFF_FFDE, last), Some(112), "astray lanes outside the mask");
+        // A lane of the mask out of its place, past the end, or misaligned.
+        assert_eq!(words_in_a_row(&addrs, 8, 0x3FFF_FFFE, last), None, "lane 5 out of its place");
+        let addrs: [u64; 32] = std::array::from_fn(|l| 100 + 4 * l as u64);
+        assert_eq!(words_in_a_row(&addrs, 8, u32::MAX, 108 + 4 * 30), None, "the last word past the end");
+        assert_eq!(words_in_a_row(&addrs, 8, u32::MAX, 108 + 4 * 31), Some(108), "the last word at the end");
+        assert_eq!(words_in_a_row(&addrs, 9, u32::MAX, last), None, "misaligned");
+        let reversed: [u64; 32] = std::array::from_fn(|l| 400 - 4 * l as u64);
+        assert_eq!(words_in_a_row(&reversed, 0, u32::MAX, last), None, "descending");
+        assert_eq!(words_in_a_row(&reversed, 0, 1 << 9, last), Some(364), "one lane");
     }
 }

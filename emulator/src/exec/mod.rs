@@ -207,6 +207,68 @@ impl Warp {
             self.reschedule();
         }
     }
+
+    /// A branch to `target` at `pc` taken by the lanes of `taken`, of the `active` ones. True
+    /// when it went backwards (a loop went round).
+    #[inline(always)]
+    fn branch(&mut self, pc: usize, target: u32, active: u32, taken: u32) -> bool {
+        if taken == active {
+            self.active_pc = target;
+            if self.pending != 0 && target >= self.other_min {
+                self.reschedule();
+            }
+        } else if taken == 0 {
+            self.advance();
+        } else {
+            let next = pc as u32 + 1;
+            for_lanes(active, |l| self.pc[l] = if taken & (1 << l) != 0 { target } else { next });
+            self.pending |= active;
+            self.active = 0;
+            self.reschedule();
+        }
+        target as usize <= pc && taken != 0
+    }
+
+    /// The lanes of `mask` leave the warp's running lanes, the others go on.
+    #[inline(always)]
+    fn exit(&mut self, mask: u32) {
+        self.exited |= mask;
+        self.leave(mask);
+    }
+
+    /// The lanes of `mask` wait at `pc`, the others go on.
+    #[inline(always)]
+    fn wait_at(&mut self, pc: usize, mask: u32) {
+        for_lanes(mask, |l| self.pc[l] = pc as u32);
+        self.leave(mask);
+    }
+
+    #[inline(always)]
+    fn leave(&mut self, mask: u32) {
+        self.active &= !mask;
+        if self.active == 0 {
+            self.reschedule();
+        } else {
+            self.advance();
+        }
+    }
+
+    /// The lanes of `mask` reach a `__syncwarp()` at `pc`. True when that releases the warp's
+    /// waiting lanes: every lane that can still come has arrived.
+    #[inline(always)]
+    fn warp_sync(&mut self, pc: usize, mask: u32) -> bool {
+        self.warp_waiting |= mask;
+        self.wait_at(pc, mask);
+        if self.active != 0 || self.warp_waiting == 0 {
+            return false;
+        }
+        let ww = self.warp_waiting;
+        for_lanes(ww, |l| self.pc[l] += 1);
+        self.pending |= ww;
+        self.warp_waiting = 0;
+        self.reschedule();
+        true
+    }
 }
 
 /// One warp's load or store, as the memory paths take it.
@@ -557,75 +619,7 @@ impl Runner {
             if inst.flops != 0 || inst.other_float != 0 {
                 self.probes.float_ops(pc, mask, inst.flops, inst.other_float);
             }
-            match inst.op {
-                Op::Bra { target } => {
-                    let taken = mask;
-                    if target as usize <= pc && taken != 0 {
-                        self.checks.back_edge(pc);
-                    }
-                    if taken == active {
-                        w.active_pc = target;
-                        if w.pending != 0 && target >= w.other_min {
-                            w.reschedule();
-                        }
-                    } else if taken == 0 {
-                        w.advance();
-                    } else {
-                        let next = pc as u32 + 1;
-                        for_lanes(active, |l| w.pc[l] = if taken & (1 << l) != 0 { target } else { next });
-                        w.pending |= active;
-                        w.active = 0;
-                        w.reschedule();
-                    }
-                    continue;
-                }
-                Op::Exit => {
-                    w.exited |= mask;
-                    w.active &= !mask;
-                    if w.active == 0 {
-                        w.reschedule();
-                    } else {
-                        w.advance();
-                    }
-                    continue;
-                }
-                Op::WarpSync => {
-                    w.warp_waiting |= mask;
-                    for_lanes(mask, |l| w.pc[l] = pc as u32);
-                    w.active &= !mask;
-                    if w.active == 0 {
-                        w.reschedule();
-                    } else {
-                        w.advance();
-                    }
-                    if w.active == 0 && w.warp_waiting != 0 {
-                        // Every lane that can still come has arrived: release them together.
-                        let ww = w.warp_waiting;
-                        for_lanes(ww, |l| w.pc[l] += 1);
-                        w.pending |= ww;
-                        w.warp_waiting = 0;
-                        self.checks.warp_sync((w.base_tid / 32) as usize);
-                        w.reschedule();
-                    }
-                    continue;
-                }
-                Op::Bar | Op::BarRed { .. } => {
-                    w.waiting |= mask;
-                    for_lanes(mask, |l| w.pc[l] = pc as u32);
-                    w.active &= !mask;
-                    if w.active == 0 {
-                        w.reschedule();
-                    } else {
-                        w.advance();
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            if mask != 0 {
-                self.exec::<WIDE>(cx, w, pc, inst, mask)?;
-            }
-            w.advance();
+            self.exec::<WIDE>(cx, w, pc, inst, (active, mask))?;
         }
         Ok(())
     }

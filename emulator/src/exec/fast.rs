@@ -435,14 +435,14 @@ fn words_in_a_row(addrs: &[u64; 32], off: i64, mask: u32, last: u64) -> Option<u
     }
     let f = mask.trailing_zeros() as u64;
     let lane0 = addrs[f as usize & 31].wrapping_add(off as u64).wrapping_sub(4 * f);
-    // Lanes out of their place in the row: every lane compared, those outside `mask` masked
-    // out, a fixed-length loop with no branch that the compiler vectorises whatever the mask.
+    // Lanes out of their place in the row, as bits: every lane compared, a fixed-length loop
+    // with no branch that the compiler vectorises whatever the mask; only `mask`'s count.
     let expected = |l: usize| lane0.wrapping_add(off.wrapping_neg() as u64).wrapping_add(4 * l as u64);
-    let mut astray = 0u64;
+    let mut astray = 0u32;
     for (l, &a) in addrs.iter().enumerate() {
-        let keep = 0u64.wrapping_sub(((mask >> l) & 1) as u64);
-        astray |= (a ^ expected(l)) & keep;
+        astray |= ((a != expected(l)) as u32) << l;
     }
+    let astray = astray & mask;
     let first = lane0.wrapping_add(4 * f);
     let end = lane0.wrapping_add(4 * (31 - mask.leading_zeros() as u64));
     (astray == 0 && first & 3 == 0 && first <= end && end <= last).then_some(first)

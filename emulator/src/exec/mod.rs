@@ -555,11 +555,14 @@ impl Runner {
     }
 
     fn run_warp(&mut self, cx: &LaunchCtx, wi: usize) -> Result<(), Stop> {
-        let mut w = std::mem::take(&mut self.warps[wi]);
+        // The block's warps leave `self` while one runs (nothing in a step reads the others):
+        // a move of the list, not of the warp and its 32 PCs there and back.
+        let mut warps = std::mem::take(&mut self.warps);
+        let w = &mut warps[wi];
         w.run_from = self.checks.lane_instructions();
-        let r = self.run_warp_compiled_for_this_cpu(cx, &mut w);
+        let r = self.run_warp_compiled_for_this_cpu(cx, w);
         w.work += self.checks.lane_instructions() - w.run_from;
-        self.warps[wi] = w;
+        self.warps = warps;
         r
     }
 

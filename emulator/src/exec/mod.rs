@@ -102,6 +102,8 @@ struct Warp {
     lanes: u32,
     /// Block-linear thread index of lane 0.
     base_tid: u32,
+    /// Reschedule with AVX2 (the CPU has it, and the executor runs its AVX2 copy).
+    wide: bool,
     /// Lane-instructions the warp's clocks count as done, until `run_from`: its own, the
     /// latency of its loads (`gpu::LoadLatency::work`), and at a barrier those of the slowest
     /// warp (all leave it together).
@@ -109,6 +111,26 @@ struct Warp {
     /// The block's lane-instructions when the warp last started running (the budget's count:
     /// no counting of its own in the hot loop).
     run_from: u64,
+}
+
+/// Whether blocks run in the executor's AVX2 copy: the CPU has every feature it is compiled
+/// with, and the options do not ask for the baseline one.
+fn avx2_copy(options: &crate::Options) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        !options.baseline_code
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = options;
+        false
+    }
 }
 
 #[inline(always)]
@@ -172,8 +194,56 @@ impl Warp {
         self.preds[p.index()] = (old & !mask) | (v & mask);
     }
 
-    /// Pick the lanes to run next: the lowest PC among lanes that may run.
+    /// Pick the lanes to run next: the lowest PC among lanes that may run. Where the CPU has
+    /// AVX2 (and the executor runs its AVX2 copy), over all 32 lanes at once.
     fn reschedule(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: `wide` is set only where the CPU has AVX2 (`Runner::start_warp`).
+            return unsafe { self.reschedule_avx2() };
+        }
+        self.reschedule_lane_by_lane();
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn reschedule_avx2(&mut self) {
+        let (ap, active) = (self.active_pc, self.active);
+        let on = |mask: u32, l: usize| (mask >> l) & 1 != 0;
+        let mut pc = self.pc;
+        for (l, p) in pc.iter_mut().enumerate() {
+            if on(active, l) {
+                *p = ap;
+            }
+        }
+        self.pc = pc;
+        let cand = active | self.pending;
+        if cand == 0 {
+            self.active = 0;
+            self.pending = 0;
+            self.other_min = NO_PC;
+            return;
+        }
+        let mut pcs = [NO_PC; 32];
+        for (l, p) in pcs.iter_mut().enumerate() {
+            if on(cand, l) {
+                *p = pc[l];
+            }
+        }
+        let min = pcs.iter().fold(NO_PC, |m, &p| m.min(p));
+        let mut act = 0u32;
+        let mut other = NO_PC;
+        for (l, &p) in pcs.iter().enumerate() {
+            act |= ((p == min) as u32) << l;
+            other = other.min(if p == min { NO_PC } else { p });
+        }
+        self.active = act;
+        self.pending = cand & !act;
+        self.other_min = other;
+        self.active_pc = min;
+    }
+
+    fn reschedule_lane_by_lane(&mut self) {
         let ap = self.active_pc;
         for_lanes(self.active, |l| self.pc[l] = ap);
         let cand = self.active | self.pending;
@@ -323,6 +393,8 @@ pub(crate) struct Runner {
     printf_cutoff: Option<u32>,
     /// Per warp: its lanes' `cp.async` copies in flight (kernels with `cp.async` only).
     copies: Vec<copy::AsyncCopies>,
+    /// Blocks run in the executor's AVX2 copy (`avx2_copy`).
+    wide: bool,
 }
 
 enum Region {
@@ -383,6 +455,7 @@ impl Runner {
         let (gx, gy) = (gx as u64, gy as u64);
         self.block_idx = [(bidx % gx) as u32, ((bidx / gx) % gy) as u32, (bidx / (gx * gy)) as u32];
         self.block_linear = bidx;
+        self.wide = avx2_copy(cx.options);
         self.clocks = gpu::Clocks::of_block(bidx);
         let at = Start { options: cx.options, block: Some(self.block_idx), shape: cx.block };
         self.probes = Probes::start(&at).unwrap_or_default();
@@ -466,6 +539,7 @@ impl Runner {
         let n = (nthreads - wi * 32).min(32);
         w.lanes = if n == 32 { FULL } else { (1u32 << n) - 1 };
         w.base_tid = (wi * 32) as u32;
+        w.wide = self.wide;
         w.pc = [0; 32];
         w.active_pc = 0;
         w.active = w.lanes;
@@ -574,15 +648,8 @@ impl Runner {
     /// built for the CPU it is built on: a grader may run on another (a course's grading image).
     fn run_warp_compiled_for_this_cpu(&mut self, cx: &LaunchCtx, w: &mut Warp) -> Result<(), Stop> {
         #[cfg(target_arch = "x86_64")]
-        if !cx.options.baseline_code
-            && std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("fma")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: the CPU has every feature the function is compiled with (checked above).
+        if self.wide {
+            // SAFETY: the CPU has every feature the function is compiled with (`avx2_copy`).
             return unsafe { self.run_warp_avx2(cx, w) };
         }
         self.run_warp_baseline(cx, w)

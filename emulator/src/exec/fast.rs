@@ -397,10 +397,15 @@ impl Runner {
         for &(first, last, i, o) in runs.iter().take(starts.count_ones() as usize) {
             let al = &cx.mem.allocs[i];
             let at = |l: u32| o + 4 * (l - first) as u64;
+            // Plain loops: as `for_each` closures they were left out of line, in baseline code.
             if store {
-                (first..=last).for_each(|l| al.store(at(l), 4, row[l as usize]));
+                for l in first..=last {
+                    al.store(at(l), 4, row[l as usize]);
+                }
             } else {
-                (first..=last).for_each(|l| row[l as usize] = extend_loaded(al.load(at(l), 4), ty));
+                for l in first..=last {
+                    row[l as usize] = extend_loaded(al.load(at(l), 4), ty);
+                }
                 al.mark_read(o, 4 * (last - first + 1));
             }
         }

@@ -235,6 +235,14 @@ impl Probe for Metrics {
             self.shared_load_bytes += bytes;
         }
         self.shared_requests += 1;
+        if a.in_a_row && a.bytes == 4 && a.lanes & (a.lanes >> 1) != 0 {
+            // A tile's row (the executor's fast path): distinct words in a row, so distinct banks,
+            // one wavefront, and neighbouring lanes 4 bytes apart, which no wider access merges
+            // (what `bank_conflicts` and `merge_ways` find, told without their tests).
+            self.shared_wavefronts += 1;
+            self.shared_wavefront_sixteenths_if_merged += 16;
+            return;
+        }
         let (conflicts, wavefronts) = bank_conflicts(a);
         self.shared_bank_conflicts += conflicts;
         self.shared_wavefronts += wavefronts;
@@ -397,6 +405,24 @@ mod tests {
             ascending: false,
             in_a_row: false,
             values: &[],
+        }
+    }
+
+    #[test]
+    fn a_row_of_words_counts_as_the_general_count_does() {
+        // The executor's fast path marks a tile's rows `in_a_row` (and `ascending`): the
+        // metrics' shortcut for them must give what the general count gives.
+        for (first, lanes) in [(0u32, u32::MAX), (8, 0x3FFF_FFFC), (4, 0b0110), (124, 0xFFFF_0000), (64, 0b1010_1100)] {
+            let f = lanes.trailing_zeros();
+            let offsets: [u32; 32] = std::array::from_fn(|l| (first + 4 * l as u32).wrapping_sub(4 * f));
+            for store in [false, true] {
+                let (mut general, mut row) = (MetricsProbe::default(), MetricsProbe::default());
+                general.shared(&shared(lanes, &offsets, 4, store));
+                let mut marked = shared(lanes, &offsets, 4, store);
+                (marked.in_a_row, marked.ascending) = (true, true);
+                row.shared(&marked);
+                assert_eq!(row.m, general.m, "first {first}, lanes {lanes:#x}, store {store}");
+            }
         }
     }
 

@@ -64,6 +64,11 @@ pub(crate) fn run(
     }
     let dynamic = l.config.dynamic_shared_bytes as u64;
     let const_bytes = consts.len() as u64;
+    let readonly_values = if options.slow_memory_path {
+        vec![None; k.code.len()]
+    } else {
+        crate::exec::readonly_values(k, &consts, &params)
+    };
     let context = |mem, stop| LaunchCtx {
         k,
         mem,
@@ -77,6 +82,7 @@ pub(crate) fn run(
         max_printf: options.max_printf_lines,
         printf_full_at: std::sync::atomic::AtomicU64::new(u64::MAX),
         slow_memory_path: options.slow_memory_path,
+        readonly_values: readonly_values.clone(),
         options,
         check: CheckCtx {
             kernel: k,

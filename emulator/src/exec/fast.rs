@@ -3,6 +3,30 @@
 
 use super::*;
 
+/// Per instruction: the value a constant or parameter load of one register reads, where its
+/// address is fixed when the launch starts (a symbol plus an offset, `ld.const.f32 %f3, [F+4]`:
+/// the stencils' coefficients) and in bounds and aligned; `None` for every other instruction.
+/// Both spaces are read-only while the kernel runs, so such a load is a fill of its register.
+pub(crate) fn readonly_values(k: &Kernel, consts: &[u8], params: &[u8]) -> Vec<Option<u64>> {
+    let mut fixed = vec![None; k.nslots];
+    for &(slot, init) in &k.slot_init {
+        if let SlotInit::Const(address) = init {
+            fixed[slot.index()] = Some(address);
+        }
+    }
+    let value = |op: &Op| {
+        let Op::Ld { space: space @ (Space::Const | Space::Param), ty, n: 1, base, off, .. } = *op else {
+            return None;
+        };
+        let buf = if space == Space::Const { consts } else { params };
+        let (o, size) = (fixed[base.index()]?.wrapping_add(off as u64), ty.size());
+        let fits =
+            o <= buf.len() as u64 && size as u64 <= buf.len() as u64 - o && o & (alignment(size as u64) - 1) == 0;
+        fits.then(|| extend_loaded(read_le(buf, o as usize, size), ty))
+    };
+    k.code.iter().map(|inst| value(&inst.op)).collect()
+}
+
 impl Runner {
     /// Constant and parameter loads when every lane is in bounds and aligned.
     #[inline(always)]

@@ -27,6 +27,7 @@ mod binary;
 mod builtins;
 mod copy;
 mod fast;
+pub(crate) use fast::readonly_values;
 mod lanes;
 mod memory;
 mod step;
@@ -52,6 +53,9 @@ pub(crate) struct LaunchCtx<'a> {
     pub printf_full_at: std::sync::atomic::AtomicU64,
     /// Every access on the slow path (`Options::slow_memory_path`).
     pub slow_memory_path: bool,
+    /// Per instruction, the value of a load from a fixed constant or parameter address
+    /// (`fast::readonly_values`); all `None` on the slow path.
+    pub readonly_values: Vec<Option<u64>>,
     /// The launch's options, from which each block's probes start.
     pub options: &'a crate::Options,
     /// What the checks know of the launch.

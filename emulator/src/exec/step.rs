@@ -105,7 +105,19 @@ impl Runner {
                 fused_multiply_add::<WIDE>(w, mask, d, a, b, c, false)
             }
             Op::Ld { space, ty, n, d, base, off } if run => {
-                self.mem_op::<WIDE>(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
+                if let Some(v) = cx.readonly_values[pc] {
+                    // A constant or parameter at a fixed address: a fill (`fast::readonly_values`).
+                    fill_lanes::<WIDE>(&mut w.regs[d[0].index()], mask, v);
+                    self.probes.other_memory(&OtherAccess {
+                        pc,
+                        space,
+                        lanes: mask,
+                        bytes: ty.size() as u64,
+                        store: false,
+                    });
+                } else {
+                    self.mem_op::<WIDE>(cx, w, Access { pc, mask, space, ty, n, regs: d, base, off, store: false })?
+                }
             }
             Op::Bin { op, ty, d, a, b } if run => w.binary::<WIDE>(mask, op, ty, d, a, b),
             _ if !run => {}

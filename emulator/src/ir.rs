@@ -472,6 +472,13 @@ pub(crate) enum SlotInit {
 }
 
 impl SlotInit {
+    /// A warp starts with another value in each block (its block's index and SM), or the slot is
+    /// written by instructions (the carry flag). The others are never written, and hold the same
+    /// in the warp of one index in every block of a launch.
+    pub fn differs_between_blocks(self) -> bool {
+        matches!(self, SlotInit::Ctaid(_) | SlotInit::SmId | SlotInit::Zero)
+    }
+
     /// Every thread of a block starts with the same value (see `Kernel::uniform`).
     pub fn same_in_a_block(self) -> bool {
         use SlotInit::*;

@@ -372,7 +372,14 @@ impl Runner {
         w.exited = 0;
         w.work = 0;
         let [bx, by, _] = cx.block;
+        // The runner serves one launch, and a warp of one index holds the same special values
+        // in every block but its block's own, which are all that is filled again.
+        let first_block = !w.slots_filled;
+        w.slots_filled = true;
         for &(slot, init) in &k.slot_init {
+            if !first_block && !init.differs_between_blocks() {
+                continue;
+            }
             let r = &mut w.regs[slot.index()];
             // The same in every lane: one fill. Otherwise lane by lane.
             let uniform = match init {

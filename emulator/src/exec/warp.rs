@@ -26,6 +26,9 @@ pub(super) struct Warp {
     pub(super) base_tid: u32,
     /// Reschedule with AVX2 (the CPU has it, and the executor runs its AVX2 copy).
     pub(super) wide: bool,
+    /// The slots whose start value is the same in every block have been filled (see
+    /// `Runner::start_warp`).
+    pub(super) slots_filled: bool,
     /// Lane-instructions the warp's clocks count as done, until `run_from`: its own, the
     /// latency of its loads (`gpu::LoadLatency::work`), and at a barrier those of the slowest
     /// warp (all leave it together).

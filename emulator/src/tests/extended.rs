@@ -11,6 +11,17 @@ fn pair(body: &str) -> (u32, u32) {
 }
 
 #[test]
+fn the_carry_flag_starts_at_zero_in_every_block() {
+    // Each warp reads the flag first, then leaves a carry: eight blocks of two warps one after
+    // another on one runner (one thread), whose warps serve every block; none may inherit it.
+    let body = "addc.u32 %r1, 0, 0;\n mov.u32 %r3, -1;\n add.cc.u32 %r2, %r3, 1;\n cvt.u64.u32 %res, %r1;";
+    let (v, rep) = super::sregs::run_grid(body, 8, 64, 1);
+    assert!(rep.completed, "{:?}", rep.findings);
+    assert_eq!(v.len(), 8 * 64);
+    assert!(v.iter().all(|&x| x == 0), "a carry came from an earlier block: {:?}", &v[..8]);
+}
+
+#[test]
 fn carries_chain_32_bit_words_into_wider_numbers() {
     // 0x1_ffffffff + 0x0_00000001 = 0x2_00000000.
     let add = "mov.u32 %r3, -1;\n mov.u32 %r4, 1;\n add.cc.u32 %r1, %r3, 1;\n addc.u32 %r2, %r4, 0;";

@@ -329,7 +329,7 @@ impl Runner {
         if cx.k.async_copies && !fault {
             self.land_copies_at_block_end(cx, nwarps);
         }
-        self.probes.block_end(nthreads);
+        self.probes.block_end(nthreads, self.checks.lane_instructions());
         self.trim_printf(cx.max_printf);
         if self.printf.len() >= cx.max_printf {
             cx.printf_full_at.fetch_min(bidx, std::sync::atomic::Ordering::Relaxed);

@@ -287,9 +287,10 @@ impl Probe for MetricsProbe {
         self.loads_per_thread.resize(threads.next_multiple_of(32), 0);
     }
 
+    /// The lanes are counted at the block's end, from the budget (`block_end`).
     #[inline(always)]
-    fn instruction(&mut self, pc: usize, active: u32) {
-        self.m.instruction(pc, active);
+    fn instruction(&mut self, _pc: usize, _active: u32) {
+        self.m.warp_instructions += 1;
     }
 
     #[inline(always)]
@@ -328,7 +329,8 @@ impl Probe for MetricsProbe {
         self.m.barrier();
     }
 
-    fn block_end(&mut self, threads: usize) {
+    fn block_end(&mut self, threads: usize, lane_instructions: u64) {
+        self.m.lane_instructions += lane_instructions;
         self.m.threads = threads as u64;
         self.m.blocks = 1;
         self.m.max_global_loads_per_thread = self.loads_per_thread.iter().copied().max().unwrap_or(0) as u64;
@@ -370,7 +372,7 @@ mod tests {
         p.global(&load(&consecutive, 0xFFFF, 4));
         p.global(&GlobalAccess { store: true, ..load(&consecutive, u32::MAX, 8) });
         assert_eq!((p.m.global_load_sectors, p.m.global_loads, p.m.global_store_bytes), (38, 80, 256));
-        p.block_end(64);
+        p.block_end(64, 0);
         assert_eq!(p.m.max_global_loads_per_thread, 3, "lanes 0..15 loaded three times");
         assert_eq!(p.m.global_load_minimum_sectors, 4 + 4 + 2, "the minimum of each request");
         assert_eq!(p.m.global_load_uncoalesced_sectors, 32 - 4, "only the strided request is uncoalesced");
@@ -485,6 +487,7 @@ mod tests {
         p.instruction(0, 0xF);
         p.float_ops(0, 0x3, 2, 1);
         p.barrier();
+        p.block_end(32, 4);
         let m = &p.m;
         assert_eq!(
             (m.shared_store_bytes, m.shared_load_bytes, m.shared_requests, m.shared_bank_conflicts),

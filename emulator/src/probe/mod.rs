@@ -38,8 +38,9 @@ pub(crate) trait Probe: Default + Send {
     fn atomic(&mut self, _access: &AtomicAccess) {}
     /// A whole block passed a barrier.
     fn barrier(&mut self) {}
-    /// The block ended (or stopped at a fault).
-    fn block_end(&mut self, _threads: usize) {}
+    /// The block ended (or stopped at a fault), having executed `lane_instructions` (the
+    /// budget's count of them, which the launch's metrics take rather than count again).
+    fn block_end(&mut self, _threads: usize, _lane_instructions: u64) {}
     /// Fold in the result of a later block (blocks are merged in order).
     fn merge(&mut self, later: Self);
     /// The probe that starts observing (see [`Start`]); `None` when the options leave it off,
@@ -112,9 +113,9 @@ impl<P: Probe> Probe for Option<P> {
         }
     }
     #[inline(always)]
-    fn block_end(&mut self, threads: usize) {
+    fn block_end(&mut self, threads: usize, lane_instructions: u64) {
         if let Some(p) = self {
-            p.block_end(threads)
+            p.block_end(threads, lane_instructions)
         }
     }
     fn merge(&mut self, later: Self) {
@@ -176,8 +177,8 @@ macro_rules! probes {
                 $(self.$name.barrier();)*
             }
             #[inline(always)]
-            fn block_end(&mut self, threads: usize) {
-                $(self.$name.block_end(threads);)*
+            fn block_end(&mut self, threads: usize, lane_instructions: u64) {
+                $(self.$name.block_end(threads, lane_instructions);)*
             }
             fn merge(&mut self, later: Self) {
                 $(self.$name.merge(later.$name);)*

@@ -216,7 +216,7 @@ impl Runner {
         mask: u32,
     ) -> Result<(), Stop> {
         match _inst.op {
-            Op::Mov { d, a } => w.map1::<WIDE>(mask, d, a, |x| x),
+            Op::Mov { d, a } => w.copy::<WIDE>(mask, d, a),
             Op::Bin { op, ty, d, a, b } => w.binary::<WIDE>(mask, op, ty, d, a, b),
             Op::Un { op, ty, d, a } => w.map1::<WIDE>(mask, d, a, |x| ops::un(op, ty, x)),
             Op::Rounded { op, ty: Ty::F32, rnd, d, a, b, c } => {

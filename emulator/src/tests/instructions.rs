@@ -102,6 +102,28 @@ fn f32_of(body: &str) -> f32 {
 }
 
 #[test]
+fn a_guarded_or_diverged_mov_writes_only_its_lanes() {
+    // Odd lanes copy 100 + lane under a guard; lanes 8 and up copy 200 + lane on their side of a
+    // branch; the others keep 7.
+    let body = "mov.u64 %res, 7;\n cvt.u64.u32 %rd1, %tx;\n add.u64 %rd2, %rd1, 100;\n add.u64 %rd3, %rd1, 200;\n \
+                and.b32 %r1, %tx, 1;\n setp.eq.u32 %p1, %r1, 1;\n @%p1 mov.u64 %res, %rd2;\n \
+                setp.lt.u32 %p2, %tx, 8;\n @%p2 bra DONE;\n mov.u64 %res, %rd3;\n DONE:";
+    let v = run32(body);
+    let want: Vec<u64> = (0..32)
+        .map(|l| {
+            if l >= 8 {
+                200 + l
+            } else if l % 2 == 1 {
+                100 + l
+            } else {
+                7
+            }
+        })
+        .collect();
+    assert_eq!(v, want);
+}
+
+#[test]
 fn integer_arithmetic_edge_cases() {
     assert_eq!(i32_of("mov.u32 %r2, 2147483647;\n add.s32 %r1, %r2, 1;"), i32::MIN);
     assert_eq!(i32_of("sub.s32 %r1, 3, 5;"), -2);

@@ -5,8 +5,9 @@
 //! its lanes have exited or wait at a barrier; then the barrier is checked and released.
 //!
 //! Layout: this module runs blocks (their warps in turn, barriers); `warp` holds a warp's
-//! lanes and picks those that run next; `step` executes one instruction (values from `ops`); `memory` resolves addresses and holds the lane-by-lane slow
-//! path, `fast` the whole-warp fast paths; `atomic` and `builtins` (printf, assert) the rest.
+//! lanes and picks those that run next; `step` executes one instruction (values from `ops`);
+//! `memory` resolves addresses and holds the lane-by-lane slow path, `fast` the whole-warp fast
+//! paths; `atomic` and `builtins` (printf, assert) the rest.
 //! What happens is told as events: to the probes (`probe`: counts) and to the checks
 //! (`check`: findings), which keep their own state. The executor only acts on the one
 //! answer a check gives, `Stop` (the budget is spent, or an access faulted).

@@ -469,14 +469,17 @@ pub(crate) enum SlotInit {
     TotalSharedBytes,
     /// `%aggr_smem_size`: the block's shared bytes and the region reserved for the system (as an H200 reads it: not in allocation units).
     AggregateSharedBytes,
+    /// A register some path reads before writing it (`decode::undefined`): all ones in every
+    /// block, then written by instructions.
+    Undefined,
 }
 
 impl SlotInit {
     /// A warp starts with another value in each block (its block's index and SM), or the slot is
-    /// written by instructions (the carry flag). The others are never written, and hold the same
+    /// written by instructions (the carry flag, a register read before it is written). The others are never written, and hold the same
     /// in the warp of one index in every block of a launch.
     pub fn differs_between_blocks(self) -> bool {
-        matches!(self, SlotInit::Ctaid(_) | SlotInit::SmId | SlotInit::Zero)
+        matches!(self, SlotInit::Ctaid(_) | SlotInit::SmId | SlotInit::Zero | SlotInit::Undefined)
     }
 
     /// Every thread of a block starts with the same value (see `Kernel::uniform`).

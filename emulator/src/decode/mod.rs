@@ -20,6 +20,7 @@ mod lines;
 mod memory;
 mod moves;
 mod sregs;
+mod undefined;
 
 fn align_up(v: u64, a: u64) -> u64 {
     if a <= 1 {
@@ -355,6 +356,10 @@ fn decode_kernel(
     code.push(Inst { op: Op::Exit, guard: NO_PRED, guard_neg: false, flops: 0, other_float: 0 });
     locs.push(locs.last().cloned().unwrap_or(Loc { ptx_line: f.line, ..Loc::default() }));
     lines::infer(&code, &mut locs);
+    let defined: Vec<Reg> = cx.slot_init.iter().map(|&(slot, _)| slot).collect();
+    for r in undefined::read_before_written(&code, cx.nslots, &defined) {
+        cx.slot_init.push((r, SlotInit::Undefined));
+    }
     let barrier_reductions = code.iter().any(|i| matches!(i.op, Op::BarRed { .. }));
     let global_atomics = code.iter().any(|i| matches!(i.op, Op::Atom { space: Space::Global | Space::Generic, .. }));
     let async_copies =

@@ -22,6 +22,25 @@ fn the_carry_flag_starts_at_zero_in_every_block() {
 }
 
 #[test]
+fn a_register_read_before_it_is_written_starts_every_block_as_all_ones() {
+    // `%r1` is read, then written with the thread's own number: a block run after another on
+    // the same worker used to read what the earlier one left, so the outputs depended on which
+    // block each worker had run before.
+    let body = "cvt.u64.u32 %res, %r1;\n add.u32 %r1, %gid, 7;";
+    for threads in [1, 2] {
+        let (v, rep) = super::sregs::run_grid(body, 16, 64, threads);
+        assert!(rep.completed, "{:?}", rep.findings);
+        assert_eq!(v.len(), 16 * 64);
+        let stale: Vec<usize> = (0..v.len()).filter(|&i| v[i] != 0xffff_ffff).take(4).collect();
+        assert!(
+            stale.is_empty(),
+            "{threads} thread(s): threads {stale:?} read {:x?}",
+            stale.iter().map(|&i| v[i]).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
 fn carries_chain_32_bit_words_into_wider_numbers() {
     // 0x1_ffffffff + 0x0_00000001 = 0x2_00000000.
     let add = "mov.u32 %r3, -1;\n mov.u32 %r4, 1;\n add.cc.u32 %r1, %r3, 1;\n addc.u32 %r2, %r4, 0;";

@@ -469,8 +469,8 @@ pub(crate) enum SlotInit {
     TotalSharedBytes,
     /// `%aggr_smem_size`: the block's shared bytes and the region reserved for the system (as an H200 reads it: not in allocation units).
     AggregateSharedBytes,
-    /// A register some path reads before writing it (`decode::undefined`): all ones in every
-    /// block, then written by instructions.
+    /// A register some path reads before writing it (`decode::undefined`): zero in every block,
+    /// then written by instructions.
     Undefined,
 }
 

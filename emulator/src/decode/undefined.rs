@@ -1,10 +1,12 @@
 //! Registers a thread may read before anything writes them: a classic mistake, `float sum;` then
 //! `sum += …`, which NVRTC compiles to a loop adding to a register that no instruction sets
-//! first. A GPU gives such a register whatever it held. Here it starts every block as all ones
-//! (`SlotInit::Undefined`: a NaN as a float, -1 as an integer, no address in bounds), so that the
-//! outcome no longer depends on which block a worker ran before (it did: two gradings of such a
-//! kernel on two cores gave two reports). A register that is always written before it is read
-//! never shows its start value, so marking too many costs a fill, never a result.
+//! first. A GPU gives such a register whatever it held: on an H200 (nvcc 13, sm_90) 7.2's kernel
+//! written so kept its sum where `%tid.y` had been, whose bits as a float are a denormal, and
+//! every output came out right. Here such a register starts every block at zero
+//! (`SlotInit::Undefined`), which gives that verdict too, the same in every run: it used to hold
+//! what the worker's previous block left, and two gradings on two cores gave two reports. A
+//! register that is always written before it is read never shows its start value, so marking
+//! too many costs a fill, never a result.
 
 use crate::ir::{Inst, Op, Reg, NO_PRED};
 

@@ -386,7 +386,7 @@ impl Runner {
             let uniform = match init {
                 SlotInit::Const(c) => c,
                 SlotInit::Zero => 0,
-                SlotInit::Undefined => u64::MAX,
+                SlotInit::Undefined => 0,
                 SlotInit::Ntid(c) => cx.block[c as usize] as u64,
                 SlotInit::Ctaid(c) => self.block_idx[c as usize] as u64,
                 SlotInit::Nctaid(c) => cx.grid[c as usize] as u64,

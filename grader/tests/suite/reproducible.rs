@@ -2,8 +2,7 @@
 //! every core and on more threads than cores (their timing then differs most) is the same byte
 //! for byte, wall times aside. The kernels are those whose reports used to vary: launches that
 //! end early (a fault, or a budget spent) beside blocks still running, and kernels that never
-//! end, where which test runs out first used to decide the others' verdicts, and a register
-//! read before it is written, which held what the worker's previous block left. Every `grader/wrong`
+//! end, where which test runs out first used to decide the others' verdicts. Every `grader/wrong`
 //! kernel and `all --solutions` are compared by `tools/same-on-any-cores`, too slow for the suite.
 
 use std::path::Path;
@@ -13,7 +12,6 @@ const KERNELS: &[(&str, &str, &str)] = &[
     ("7.2", "grader/wrong/7.2/ghost-cells-read.cu", "the outputs of a launch stopped by a fault"),
     ("7.2", "grader/wrong/7.2/inner-loop-wrong-increment.cu", "which test a kernel that never ends stops"),
     ("8.5", "grader/wrong/8.5/loop-never-advances.cu", "the occurrences and outputs of an endless loop"),
-    ("7.2", "grader/wrong/7.2/uninitialized-accumulator.cu", "a register read before it is written"),
 ];
 
 /// The JSON report of `kernel` on `threads` worker threads (`None`: one per core), its wall

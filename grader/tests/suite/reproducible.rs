@@ -62,3 +62,25 @@ fn first_difference(a: &str, b: &str) -> String {
         b[from..(at + 3).min(b.len())].join("\n")
     )
 }
+
+/// 7.2's solution with `float Pvalue;` and no zero: an H200 computed every output right (nvcc 13,
+/// sm_90: the sum sat in the register `%tid.y` had been read into, a denormal as a float), so it
+/// passes here, the same on any number of cores. Its register used to hold what the worker's
+/// previous block left.
+#[test]
+fn an_accumulator_read_before_it_is_written_passes_as_on_an_h200_on_any_number_of_cores() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let solution = std::fs::read_to_string(root.join("solutions/7.2-basic/kernel.cu")).unwrap();
+    let kernel = solution.replace("float Pvalue = 0.0f;", "float Pvalue;");
+    assert_ne!(kernel, solution, "the solution's accumulator is no longer `float Pvalue = 0.0f;`");
+    let path = std::env::temp_dir().join(format!("uninitialized-accumulator-{}.cu", std::process::id()));
+    std::fs::write(&path, kernel).unwrap();
+    let path = path.to_str().unwrap();
+    let one = report("7.2", path, Some("1"));
+    assert!(one.contains("\"passed\": true"), "it fails:\n{one}");
+    for threads in [None, Some("8")] {
+        let other = report("7.2", path, threads);
+        assert!(one == other, "on {} threads: {}", threads.unwrap_or("all"), first_difference(&one, &other));
+    }
+    std::fs::remove_file(path).ok();
+}

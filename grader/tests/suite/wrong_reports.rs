@@ -8,6 +8,7 @@
 use std::path::Path;
 
 /// Each kind of mistake once: the section and the kernel.
+#[cfg(unix)]
 const KERNELS: &[(&str, &str)] = &[
     ("7.2", "grader/wrong/7.2/ghost-cells-read.cu"),
     ("7.2", "grader/wrong/7.2/missing-semicolon.cu"),

@@ -20,11 +20,16 @@ pub(crate) fn readonly_values(k: &Kernel, consts: &[u8], params: &[u8]) -> Vec<O
         };
         let buf = if space == Space::Const { consts } else { params };
         let (o, size) = (fixed[base.index()]?.wrapping_add(off as u64), ty.size());
-        let fits =
-            o <= buf.len() as u64 && size as u64 <= buf.len() as u64 - o && o & (alignment(size as u64) - 1) == 0;
-        fits.then(|| extend_loaded(read_le(buf, o as usize, size), ty))
+        fits(buf, o, size as u64).then(|| extend_loaded(read_le(buf, o as usize, size), ty))
     };
     k.code.iter().map(|inst| value(&inst.op)).collect()
+}
+
+/// `total` bytes at offset `o` of a read-only buffer: in bounds and aligned to their size.
+#[inline(always)]
+fn fits(buf: &[u8], o: u64, total: u64) -> bool {
+    let len = buf.len() as u64;
+    (o <= len) & (total <= len.wrapping_sub(o)) & (o & (alignment(total) - 1) == 0)
 }
 
 impl Runner {
@@ -34,10 +39,8 @@ impl Runner {
         let Access { pc, mask, space, ty, n, regs, base, off, .. } = a;
         let esize = ty.size();
         let total = (esize * n as u32) as u64;
-        let am = alignment(total) - 1;
         let buf = if space == Space::Const { &cx.consts } else { &cx.params };
-        let len = buf.len() as u64;
-        let fits = |o: u64| (o <= len) & (total <= len.wrapping_sub(o)) & (o & am == 0);
+        let fits = |o: u64| fits(buf, o, total);
         let first = w.regs[base.index()][mask.trailing_zeros() as usize];
         // Same address in every lane: the usual case for constants and parameters, known at
         // decode time when the base is a symbol (`[F+4]`).

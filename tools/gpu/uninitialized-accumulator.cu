@@ -1,7 +1,9 @@
-// An uninitialised accumulator on a GPU: 7.2's solution with `float Pvalue;` and no zero (the
-// kernel is written out below, as it was), on a 304x209 image, r = 1, against a CPU reference.
-// Run on the device (nvcc -O2 -arch=sm_90 -o run uninitialized-accumulator.cu && ./run); the
-// emulator starts a register read before it is written at zero in every block
+// An uninitialised accumulator on a GPU: 7.2's solution with `float Pvalue;` and no zero, on a
+// 304x209 image, r = 1, against a CPU reference. The kernel is the solution with that one line
+// changed, made at build time (the suite's `reproducible` test changes it the same way):
+//   sed 's/float Pvalue = 0.0f;/float Pvalue;/' solutions/7.2-basic/kernel.cu > /tmp/uninit.cu
+//   nvcc -O2 -arch=sm_90 -DKERNEL='"/tmp/uninit.cu"' -o run tools/gpu/uninitialized-accumulator.cu && ./run
+// The emulator starts a register read before it is written at zero in every block
 // (emulator/src/decode/undefined.rs) because of what this printed.
 // Measured on an H200 (driver 580.159.04, CUDA 13), 2026-11-29, three runs:
 //   run 0: 0 of 63536 wrong, 0 NaN; P[0]=67.5 P[1000]=137.25   (and the same for runs 1 and 2)
@@ -10,23 +12,7 @@
 #include <cmath>
 #include <cstdio>
 
-extern "C" __global__ void convolution_2D_basic_kernel(float *N, float *F, float *P, int r,
-                                                       int width, int height) {
-    int outCol = blockIdx.x * blockDim.x + threadIdx.x;
-    int outRow = blockIdx.y * blockDim.y + threadIdx.y;
-    if (outCol >= width || outRow >= height) return;
-    float Pvalue;  // the mistake: no initial value
-    for (int fRow = 0; fRow < 2 * r + 1; fRow++) {
-        for (int fCol = 0; fCol < 2 * r + 1; fCol++) {
-            int inRow = outRow - r + fRow;
-            int inCol = outCol - r + fCol;
-            if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width) {
-                Pvalue += F[fRow * (2 * r + 1) + fCol] * N[inRow * width + inCol];
-            }
-        }
-    }
-    P[outRow * width + outCol] = Pvalue;
-}
+#include KERNEL
 
 int main() {
     const int w = 304, h = 209, r = 1, k = 2 * r + 1;

@@ -58,7 +58,7 @@ impl Warp {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn reschedule_avx2(&mut self) {
+    unsafe fn reschedule_avx2(&mut self) {
         let (ap, active) = (self.active_pc, self.active);
         let on = |mask: u32, l: usize| (mask >> l) & 1 != 0;
         let mut pc = self.pc;
@@ -94,7 +94,7 @@ impl Warp {
         self.active_pc = min;
     }
 
-    pub(super) fn reschedule_lane_by_lane(&mut self) {
+    fn reschedule_lane_by_lane(&mut self) {
         let ap = self.active_pc;
         for_lanes(self.active, |l| self.pc[l] = ap);
         let cand = self.active | self.pending;
@@ -165,7 +165,7 @@ impl Warp {
     }
 
     #[inline(always)]
-    pub(super) fn leave(&mut self, mask: u32) {
+    fn leave(&mut self, mask: u32) {
         self.active &= !mask;
         if self.active == 0 {
             self.reschedule();
